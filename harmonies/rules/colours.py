@@ -1,4 +1,4 @@
-"""Token colours, shared by the rules library, the card loader and the UI."""
+"""The six token colours."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from enum import IntEnum
 
 
 class Colour(IntEnum):
-    """The six landscape token colours; the value is stable (used in saves)."""
+    """A landscape token colour; the int value indexes the engine's tables."""
 
     BLUE = 0
     GRAY = 1
@@ -15,10 +15,19 @@ class Colour(IntEnum):
     YELLOW = 4
     RED = 5
 
+    @property
+    def label(self) -> str:
+        """The lower-case name used in files and JSON."""
+        return self.name.lower()
+
     @classmethod
-    def parse(cls, name: str) -> Colour:
-        """Colour from its file/JSON name ("gray"); ValueError if unknown."""
+    def parse(cls, name: str) -> "Colour":
+        """Read a colour from its file name (``"gray"``); ``ValueError`` names the bad word."""
         try:
             return cls[name.strip().upper()]
         except (KeyError, AttributeError):
-            raise ValueError(f"unknown colour {name!r}") from None
+            known = ", ".join(c.label for c in cls)
+            raise ValueError(f"unknown colour {name!r} (expected one of {known})") from None
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
