@@ -1,0 +1,41 @@
+"""The rules of Harmonies as a pure library: no pygame, no global state, deterministic per seed.
+
+A game is changed only by commands; each returns the events it caused or a reason it was refused::
+
+    >>> from harmonies.rules import Game, GameSetup, TakeTokens
+    >>> game = Game.new(GameSetup(players=2, seed=7))
+    >>> game.apply(TakeTokens(0)).ok
+    True
+    >>> game.apply(TakeTokens(1)).reason
+    'you have already taken tokens this turn'
+"""
+
+from .boards import DIRECTIONS, BoardShape, Hex, board_shape, rotate
+from .cards import AnimalCard, CardSet, CardsError, PatternCell, SpiritCard, SpiritRule, default_cards, load_cards
+from .colours import COLOURS, Colour
+from .commands import (
+    ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
+    command_from_json, command_to_json,
+)
+from .events import (
+    CardCompleted, CardTaken, CubePlaced, DisplayRefilled, EndTriggered, Event, GameEnded, SoloSwapped,
+    SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undone,
+)
+from .game import Game
+from .outcome import HeldCard, Outcome, PlayerView
+from .results import Accepted, Rejected, Result
+from .scoring import ScoreSheet, SunReport, score_board, solo_suns
+from .state import GameSetup
+
+__all__ = [
+    "DIRECTIONS", "BoardShape", "Hex", "board_shape", "rotate",
+    "AnimalCard", "CardSet", "CardsError", "PatternCell", "SpiritCard", "SpiritRule", "default_cards", "load_cards",
+    "COLOURS", "Colour",
+    "ChooseSpirit", "Command", "EndTurn", "PlaceCube", "PlaceToken", "SoloSwap", "TakeCard", "TakeTokens", "Undo",
+    "command_from_json", "command_to_json",
+    "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
+    "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
+    "TurnStarted", "Undone",
+    "Game", "HeldCard", "Outcome", "PlayerView", "Accepted", "Rejected", "Result",
+    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup",
+]

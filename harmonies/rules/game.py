@@ -1,0 +1,590 @@
+"""A game of Harmonies: commands in, events out.
+
+``Game.apply`` checks a command against the rules first and only then changes the state, so a
+rejected command changes nothing. All chance happens in :func:`state.deal`; replaying the same
+commands on the same setup rebuilds the same game, which is how undo and loading work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .boards import BoardShape, Hex, board_shape
+from .cards import AnimalCard, CardSet, SpiritCard, default_cards
+from .colours import Colour
+from .commands import (
+    ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
+)
+from .events import (
+    CardCompleted, CardTaken, CubePlaced, DisplayRefilled, EndTriggered, Event, GameEnded,
+    SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
+    Undone,
+)
+from .habitats import HabitatTable, build_table, matching_cells
+from .outcome import HeldCard, Outcome, PlayerView, decide
+from .results import Accepted, Rejected, Result
+from .scoring import ScoreSheet, score_board, solo_suns
+from .state import GameSetup, PlayerState, deal
+from .tables import rules_data, stack_table
+
+_TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}
+
+
+def habitat_tables(cards: CardSet, side: str) -> dict[str, HabitatTable]:
+    """Placement tables of every card on one side, built once per card set and side."""
+    key = (id(cards), side)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not cards:
+        shape = board_shape(side)
+        tables = {c.id: build_table(c, shape) for c in (*cards.animals, *cards.spirits)}
+        hit = _TABLES[key] = (cards, tables)  # keeping ``cards`` alive keeps id(cards) unique
+    return hit[1]
+
+
+class Game:
+    """The whole state of one game, changed only through :meth:`apply`."""
+
+    def __init__(self, setup: GameSetup, cards: CardSet | None = None) -> None:
+        self.setup = setup
+        self.cards = cards if cards is not None else default_cards()
+        self.shape: BoardShape = board_shape(setup.side)
+        self._habitats = habitat_tables(self.cards, setup.side)
+        data = rules_data()
+        dealt = deal(setup, self.cards)
+        self._pouch = dealt.pouch
+        self._deck = dealt.deck
+        per_space = data.tokens_per_space
+        self._central: list[list[int]] = [
+            [self._pouch.pop() for _ in range(per_space)] for _ in range(data.central_spaces[setup.solo])
+        ]
+        self._display: list[str | None] = [
+            self._deck.pop() if self._deck else None for _ in range(data.face_up[setup.solo])
+        ]
+        self._players = [PlayerState(self.shape.size) for _ in range(setup.players)]
+        for p, hand in zip(self._players, dealt.spirit_hands):
+            p.spirit_choices = hand
+        self._current = 0
+        self._round = 1
+        self._taken_space = -1
+        self._hand: list[int] = []
+        self._took_card = False
+        self._swapped = False
+        self._end_triggered = False
+        self._over = False
+        self._outcome: Outcome | None = None
+        self._discarded = 0
+        self._history: list[Command] = []
+        self._turn_start = 0
+        self._cube_cache: dict[str, list[int]] = {}
+
+    @classmethod
+    def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
+        return cls(setup, cards)
+
+    # ----------------------------------------------------------------- read-only state
+    @property
+    def current(self) -> int:
+        return self._current
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def end_triggered(self) -> bool:
+        return self._end_triggered
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def central(self) -> tuple[tuple[Colour, ...], ...]:
+        return tuple(tuple(Colour(c) for c in space) for space in self._central)
+
+    @property
+    def hand(self) -> tuple[Colour, ...]:
+        return tuple(Colour(c) for c in self._hand)
+
+    @property
+    def display(self) -> tuple[str | None, ...]:
+        return tuple(self._display)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._deck)
+
+    @property
+    def pouch_size(self) -> int:
+        return len(self._pouch)
+
+    @property
+    def discarded_tokens(self) -> int:
+        return self._discarded
+
+    @property
+    def taken_tokens_this_turn(self) -> bool:
+        return self._taken_space >= 0
+
+    @property
+    def took_card_this_turn(self) -> bool:
+        return self._took_card
+
+    @property
+    def swapped_this_turn(self) -> bool:
+        return self._swapped
+
+    @property
+    def history(self) -> tuple[Command, ...]:
+        return tuple(self._history)
+
+    @property
+    def turn_commands(self) -> int:
+        """How many commands of the current turn could be undone."""
+        return len(self._history) - self._turn_start
+
+    def player(self, seat: int) -> PlayerView:
+        p = self._players[seat]
+        cells = self.shape.cells
+        stacks = stack_table().stacks
+        return PlayerView(
+            seat=seat,
+            stacks={cells[i]: stacks[s] for i, s in enumerate(p.stacks) if s},
+            cubes={cells[i]: c for i, c in enumerate(p.cubes) if c is not None},
+            cards=tuple(self._held_view(str(cid), int(n)) for cid, n in p.held),  # type: ignore[call-overload]
+            completed=tuple(self._held_view(cid, self.cards.animal(cid).cubes) for cid in p.completed),
+            spirit_choices=p.spirit_choices if p.spirit is None else (),
+            spirit=p.spirit,
+            spirit_placed=p.spirit_placed,
+            animal_cubes_placed=p.animal_cubes,
+            empty_cells=p.empty,
+        )
+
+    def _held_view(self, card_id: str, placed: int) -> HeldCard:
+        return HeldCard(card_id, placed, self.cards.animal(card_id).cubes)
+
+    def stack_ids(self, seat: int) -> tuple[int, ...]:
+        """The compact board (a stack id per cell, in ``shape.cells`` order), for fast readers."""
+        return tuple(self._players[seat].stacks)
+
+    # ----------------------------------------------------------------- scoring
+    def score(self, seat: int) -> ScoreSheet:
+        """The score of a board as it stands now (the final score once the game is over)."""
+        p = self._players[seat]
+        cards = [(self.cards.animal(str(cid)), int(n)) for cid, n in p.held]  # type: ignore[call-overload]
+        cards += [(self.cards.animal(cid), self.cards.animal(cid).cubes) for cid in p.completed]
+        spirit = self.cards.spirit(p.spirit) if p.spirit is not None else None
+        return score_board(self.shape, p.stacks, cards, spirit, p.spirit_placed)
+
+    def _finish(self) -> Outcome:
+        scores = tuple(self.score(i) for i in range(self.setup.players))
+        cubes = tuple(p.animal_cubes for p in self._players)
+        winners, tiebreak = decide(scores, cubes)
+        suns = None
+        if self.setup.solo:
+            chosen = self._players[0].spirit
+            suns = solo_suns(scores[0].total, self.setup.side, self.cards.spirit(chosen) if chosen else None)
+        return Outcome(scores, cubes, winners, tiebreak, suns)
+
+    # ----------------------------------------------------------------- queries
+    def _must_choose_spirit(self) -> bool:
+        p = self._players[self._current]
+        return p.spirit is None and bool(p.spirit_choices)
+
+    def token_cells(self, colour: Colour) -> list[Hex]:
+        """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
+        p = self._players[self._current]
+        add = stack_table().add
+        cells = self.shape.cells
+        c = int(colour)
+        return [cells[i] for i, s in enumerate(p.stacks) if add[s][c] >= 0 and p.cubes[i] is None]
+
+    def _cube_cells(self, card_id: str) -> list[int]:
+        hit = self._cube_cache.get(card_id)
+        if hit is None:
+            p = self._players[self._current]
+            hit = self._cube_cache[card_id] = matching_cells(self._habitats[card_id], p.stacks, p.cubes)
+        return hit
+
+    def cube_cells(self, card_id: str) -> list[Hex]:
+        """Cells where the next cube of a held card (or the spirit cube) may go now."""
+        if self._check_cube_card(card_id) is not None:
+            return []
+        cells = self.shape.cells
+        return [cells[i] for i in self._cube_cells(card_id)]
+
+    def can_end_turn(self) -> bool:
+        return self._check_end_turn() is None
+
+    def check(self, cmd: Command) -> str | None:
+        """``None`` when ``cmd`` is legal now, else the reason it is not."""
+        checker = self._CHECKS.get(type(cmd))
+        if checker is None:
+            return f"{cmd!r} is not a command"
+        return checker(self, cmd)
+
+    def legal_commands(self) -> list[Command]:
+        """Every legal command now, in a fixed order (undo left out)."""
+        if self._over:
+            return []
+        if self._must_choose_spirit():
+            return [ChooseSpirit(s) for s in self._players[self._current].spirit_choices]
+        out: list[Command] = []
+        if self._taken_space < 0:
+            out += [TakeTokens(i) for i, space in enumerate(self._central) if space]
+        for c in sorted(set(self._hand)):
+            colour = Colour(c)
+            out += [PlaceToken(colour, cell) for cell in self.token_cells(colour)]
+        if self._check_take_card_limits() is None:
+            out += [TakeCard(cid) for cid in self._display if cid is not None]
+        p = self._players[self._current]
+        ids = [str(h[0]) for h in p.held]
+        if p.spirit is not None and not p.spirit_placed:
+            ids.append(p.spirit)
+        for cid in dict.fromkeys(ids):
+            out += [PlaceCube(cid, cell) for cell in self.cube_cells(cid)]
+        if self._check_swap_limits() is None:
+            out += [SoloSwap(cid) for cid in self._display if cid is not None]
+        if self._check_end_turn() is None:
+            out.append(EndTurn())
+        return out
+
+    # ----------------------------------------------------------------- checks (no side effects)
+    def _check_common(self) -> str | None:
+        if self._over:
+            return "the game is over"
+        if self._must_choose_spirit():
+            return "choose your Nature's Spirit card first"
+        return None
+
+    def _check_choose_spirit(self, cmd: ChooseSpirit) -> str | None:
+        if self._over:
+            return "the game is over"
+        p = self._players[self._current]
+        if not p.spirit_choices and p.spirit is None:
+            return "this game is played without Nature's Spirit cards"
+        if p.spirit is not None:
+            return "you have already chosen your Nature's Spirit card"
+        if cmd.spirit_id not in p.spirit_choices:
+            return f"{cmd.spirit_id} is not one of your two Nature's Spirit cards"
+        return None
+
+    def _check_take_tokens(self, cmd: TakeTokens) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        if self._taken_space >= 0:
+            return "you have already taken tokens this turn"
+        if type(cmd.space) is not int or not 0 <= cmd.space < len(self._central):
+            return f"there is no central space {cmd.space}"
+        if not self._central[cmd.space]:
+            return "that central space is empty"
+        return None
+
+    def _check_place_token(self, cmd: PlaceToken) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        if self._taken_space < 0:
+            return "take tokens from the central board first"
+        try:
+            colour = int(cmd.colour)
+        except (TypeError, ValueError):
+            return f"{cmd.colour!r} is not a token colour"
+        if colour not in self._hand:
+            return f"you hold no {Colour(colour).label} token" if 0 <= colour < 6 else "no such colour"
+        i = self.shape.index.get(cmd.cell)  # type: ignore[arg-type]
+        if i is None:
+            return f"{cmd.cell} is not a cell of your board"
+        p = self._players[self._current]
+        if p.cubes[i] is not None:
+            return "no token may go on a space with a cube"
+        if stack_table().add[p.stacks[i]][colour] < 0:
+            return _stacking_reason(p.stacks[i], colour)
+        return None
+
+    def _check_take_card_limits(self) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        if self._took_card:
+            return "you have already taken an animal card this turn"
+        if self._swapped:
+            return "you swapped a card this turn, so the turn is ending"
+        if self._players[self._current].unfinished() >= rules_data().max_unfinished_cards:
+            return "you already have 4 unfinished cards above your board"
+        return None
+
+    def _check_take_card(self, cmd: TakeCard) -> str | None:
+        why = self._check_take_card_limits()
+        if why:
+            return why
+        if cmd.card_id not in self._display:
+            return f"{cmd.card_id} is not among the face-up animal cards"
+        return None
+
+    def _check_cube_card(self, card_id: str) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        p = self._players[self._current]
+        if p.spirit is not None and card_id == p.spirit:
+            return "your Nature's Spirit cube is already placed" if p.spirit_placed else None
+        if not any(h[0] == card_id for h in p.held):
+            return f"{card_id} is not one of your unfinished cards"
+        return None
+
+    def _check_place_cube(self, cmd: PlaceCube) -> str | None:
+        why = self._check_cube_card(cmd.card_id)
+        if why:
+            return why
+        i = self.shape.index.get(cmd.cell)  # type: ignore[arg-type]
+        if i is None:
+            return f"{cmd.cell} is not a cell of your board"
+        if self._players[self._current].cubes[i] is not None:
+            return "that space already holds a cube"
+        if i not in self._cube_cells(cmd.card_id):
+            return "the habitat shown on the card is not formed there"
+        return None
+
+    def _check_swap_limits(self) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        if not self.setup.solo:
+            return "cards are swapped only in the solo game"
+        if self._took_card:
+            return "you took an animal card this turn"
+        if self._swapped:
+            return "you have already swapped a card this turn"
+        if self._taken_space < 0 or self._hand:
+            return "swap a card at the end of your turn, once your 3 tokens are placed"
+        if not self._deck:
+            return "the animal draw pile is empty"
+        return None
+
+    def _check_swap(self, cmd: SoloSwap) -> str | None:
+        why = self._check_swap_limits()
+        if why:
+            return why
+        if cmd.card_id not in self._display:
+            return f"{cmd.card_id} is not among the face-up animal cards"
+        return None
+
+    def _check_end_turn(self, cmd: EndTurn | None = None) -> str | None:
+        why = self._check_common()
+        if why:
+            return why
+        if self._taken_space < 0:
+            return "take 3 tokens from the central board first"
+        if self._hand:
+            return f"place your {len(self._hand)} remaining token{'s' if len(self._hand) > 1 else ''} first"
+        return None
+
+    def _check_undo(self, cmd: Undo) -> str | None:
+        if self._over:
+            return "the game is over"
+        if len(self._history) == self._turn_start:
+            return "nothing to undo this turn"
+        return None
+
+    _CHECKS: dict[type, Callable[[Any, Any], str | None]] = {
+        ChooseSpirit: _check_choose_spirit,
+        TakeTokens: _check_take_tokens,
+        PlaceToken: _check_place_token,
+        TakeCard: _check_take_card,
+        PlaceCube: _check_place_cube,
+        SoloSwap: _check_swap,
+        EndTurn: _check_end_turn,
+        Undo: _check_undo,
+    }
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, cmd: Command) -> Result:
+        """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
+        why = self.check(cmd)
+        if why is not None:
+            return Rejected(why)
+        if type(cmd) is Undo:
+            return Accepted(self._undo())
+        events = self._DO[type(cmd)](self, cmd)
+        self._history.append(cmd)
+        if type(cmd) is EndTurn:
+            self._turn_start = len(self._history)
+        return Accepted(events)
+
+    def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        returned = next(s for s in p.spirit_choices if s != cmd.spirit_id)
+        p.spirit = cmd.spirit_id
+        p.spirit_choices = ()
+        return (SpiritChosen(self._current, cmd.spirit_id, returned),)
+
+    def _do_take_tokens(self, cmd: TakeTokens) -> tuple[Event, ...]:
+        taken = self._central[cmd.space]
+        self._central[cmd.space] = []
+        self._hand = taken
+        self._taken_space = cmd.space
+        return (TokensTaken(self._current, cmd.space, tuple(Colour(c) for c in taken)),)
+
+    def _do_place_token(self, cmd: PlaceToken) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        colour = int(cmd.colour)
+        i = self.shape.index[cmd.cell]
+        if p.stacks[i] == 0:
+            p.empty -= 1
+        new = p.stacks[i] = stack_table().add[p.stacks[i]][colour]
+        self._hand.remove(colour)
+        self._cube_cache.clear()
+        return (TokenPlaced(self._current, Colour(colour), cmd.cell, stack_table().height[new]),)
+
+    def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
+        slot = self._display.index(cmd.card_id)
+        self._display[slot] = None
+        self._players[self._current].held.append([cmd.card_id, 0])
+        self._took_card = True
+        return (CardTaken(self._current, cmd.card_id, slot),)
+
+    def _do_place_cube(self, cmd: PlaceCube) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        i = self.shape.index[cmd.cell]
+        p.cubes[i] = cmd.card_id
+        self._cube_cache.clear()
+        if p.spirit == cmd.card_id:
+            p.spirit_placed = True
+            return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)
+        held = next(h for h in p.held if h[0] == cmd.card_id)
+        held[1] = int(held[1]) + 1  # type: ignore[call-overload]
+        p.animal_cubes += 1
+        left = self.cards.animal(cmd.card_id).cubes - int(held[1])  # type: ignore[call-overload]
+        events: tuple[Event, ...] = (CubePlaced(self._current, cmd.card_id, cmd.cell, left, False),)
+        if left == 0:
+            p.held.remove(held)
+            p.completed.append(cmd.card_id)
+            events += (CardCompleted(self._current, cmd.card_id),)
+        return events
+
+    def _do_swap(self, cmd: SoloSwap) -> tuple[Event, ...]:
+        slot = self._display.index(cmd.card_id)
+        drawn = self._deck.pop()
+        self._display[slot] = drawn  # the discarded card leaves the game
+        self._swapped = True
+        return (SoloSwapped(self._current, cmd.card_id, drawn, slot),)
+
+    def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
+        seat = self._current
+        events: list[Event] = []
+        per_space = rules_data().tokens_per_space
+        if self.setup.solo:
+            left = [c for space in self._central for c in space]
+            self._discarded += len(left)
+            self._central = [[] for _ in self._central]
+            events.append(TokensDiscarded(seat, tuple(Colour(c) for c in left)))
+            if len(self._pouch) < per_space * len(self._central):
+                self._end_triggered = True  # §13 Q12: the game ends when a full refill is impossible
+                events.append(EndTriggered(seat, "pouch"))
+            else:
+                for i in range(len(self._central)):
+                    events.append(self._refill_space(seat, i))
+        else:
+            if len(self._pouch) < per_space:
+                if not self._end_triggered:
+                    events.append(EndTriggered(seat, "pouch"))
+                self._end_triggered = True
+            events.append(self._refill_space(seat, self._taken_space))
+        for slot, cid in enumerate(self._display):
+            if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
+                drawn = self._display[slot] = self._deck.pop()
+                events.append(DisplayRefilled(seat, slot, drawn))
+        if self._players[seat].empty <= rules_data().end_empty_cells and not self._end_triggered:
+            self._end_triggered = True
+            events.append(EndTriggered(seat, "board"))
+        self._taken_space = -1
+        self._hand = []
+        self._took_card = False
+        self._swapped = False
+        self._cube_cache.clear()
+        if self._end_triggered and seat == self.setup.players - 1:
+            self._over = True
+            self._outcome = self._finish()
+            events.append(GameEnded(seat, self._outcome))
+            return tuple(events)
+        self._current = (seat + 1) % self.setup.players
+        if self._current == 0:
+            self._round += 1
+        events.append(TurnStarted(self._current, self._round))
+        return tuple(events)
+
+    def _refill_space(self, seat: int, space: int) -> SpaceRefilled:
+        n = min(rules_data().tokens_per_space, len(self._pouch))
+        drawn = [self._pouch.pop() for _ in range(n)]
+        self._central[space] = drawn
+        return SpaceRefilled(seat, space, tuple(Colour(c) for c in drawn))
+
+    def _undo(self) -> tuple[Event, ...]:
+        undone = self._history[-1]
+        rebuilt = Game.replay(self.setup, self._history[:-1], self.cards)
+        self.__dict__.update(rebuilt.__dict__)
+        return (Undone(self._current, undone),)
+
+    _DO: dict[type, Callable[[Any, Any], tuple[Event, ...]]] = {
+        ChooseSpirit: _do_choose_spirit,
+        TakeTokens: _do_take_tokens,
+        PlaceToken: _do_place_token,
+        TakeCard: _do_take_card,
+        PlaceCube: _do_place_cube,
+        SoloSwap: _do_swap,
+        EndTurn: _do_end_turn,
+    }
+
+    # ----------------------------------------------------------------- copies and replays
+    @classmethod
+    def replay(cls, setup: GameSetup, commands: list[Command] | tuple[Command, ...],
+               cards: CardSet | None = None) -> "Game":
+        """Rebuild a game from its setup and commands; ``ValueError`` at the first illegal one."""
+        game = cls(setup, cards)
+        for n, cmd in enumerate(commands):
+            result = game.apply(cmd)
+            if not result.ok:
+                raise ValueError(f"command {n + 1} ({cmd!r}) is illegal: {result.reason}")  # type: ignore[union-attr]
+        return game
+
+    def clone(self) -> "Game":
+        """An independent copy, cheap enough for search (shares the immutable tables)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._pouch = self._pouch[:]
+        other._deck = self._deck[:]
+        other._central = [s[:] for s in self._central]
+        other._display = self._display[:]
+        other._players = [p.clone() for p in self._players]
+        other._hand = self._hand[:]
+        other._history = self._history[:]
+        other._cube_cache = {}
+        return other
+
+    def token_count(self) -> int:
+        """Tokens in the pouch, on the central board, in hand, on boards and out of the game."""
+        on_boards = sum(stack_table().height[s] for p in self._players for s in p.stacks)
+        return len(self._pouch) + sum(map(len, self._central)) + len(self._hand) + on_boards + self._discarded
+
+    def animal_card_of(self, card_id: str) -> AnimalCard:
+        return self.cards.animal(card_id)
+
+    def spirit_card_of(self, card_id: str) -> SpiritCard:
+        return self.cards.spirit(card_id)
+
+
+def _stacking_reason(stack_id: int, colour: int) -> str:
+    table = stack_table()
+    stack = table.stacks[stack_id]
+    name = Colour(colour).label
+    if len(stack) >= 3:
+        return "a stack is at most 3 tokens high"
+    under = "+".join(c.label for c in stack)
+    return f"a {name} token may not go on {under}: only trees, buildings and mountains are stacked"

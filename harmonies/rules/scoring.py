@@ -1,0 +1,194 @@
+"""End-of-game scoring of one personal board (components.md §8, spirit-cards.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .boards import BoardShape
+from .cards import AnimalCard, SpiritCard
+from .colours import Colour
+from .tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
+
+_KIND_BY_TARGET = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """One player's points, by the rows of the paper scoresheet."""
+
+    trees: int
+    mountains: int
+    fields: int
+    buildings: int
+    water: int
+    animals: int
+    spirit: int
+    cards: dict[str, int] = field(default_factory=dict)  # card id -> points, in the order taken
+
+    @property
+    def landscapes(self) -> int:
+        return self.trees + self.mountains + self.fields + self.buildings + self.water
+
+    @property
+    def total(self) -> int:
+        return self.landscapes + self.animals + self.spirit
+
+    def to_json(self) -> dict[str, Any]:
+        """The row names of the command line's ``score`` output."""
+        return {
+            "trees": self.trees,
+            "mountains": self.mountains,
+            "fields": self.fields,
+            "buildings": self.buildings,
+            "water": self.water,
+            "landscapes": self.landscapes,
+            "animals": self.animals,
+            "spirit": self.spirit,
+            "total": self.total,
+            "cards": dict(self.cards),
+        }
+
+
+def groups(shape: BoardShape, members: Sequence[bool]) -> list[list[int]]:
+    """Connected groups of the cells flagged in ``members``."""
+    seen = [False] * shape.size
+    found: list[list[int]] = []
+    for start in range(shape.size):
+        if not members[start] or seen[start]:
+            continue
+        seen[start] = True
+        group = [start]
+        i = 0
+        while i < len(group):
+            for n in shape.neighbours[group[i]]:
+                if members[n] and not seen[n]:
+                    seen[n] = True
+                    group.append(n)
+            i += 1
+        found.append(group)
+    return found
+
+
+def river_length(shape: BoardShape, group: Sequence[int]) -> int:
+    """Tokens on the longest shortest path inside one blue group (its diameter + 1; §13 Q2)."""
+    inside = set(group)
+    best = 0
+    for start in group:
+        dist = {start: 1}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for n in shape.neighbours[c]:
+                    if n in inside and n not in dist:
+                        dist[n] = dist[c] + 1
+                        nxt.append(n)
+            frontier = nxt
+        best = max(best, max(dist.values()))
+    return best
+
+
+def river_points(length: int) -> int:
+    data = rules_data()
+    if length in data.river_points:
+        return data.river_points[length]
+    top = max(data.river_points)
+    return data.river_points[top] + data.river_beyond_6 * (length - top)
+
+
+def _water(shape: BoardShape, stacks: Sequence[int]) -> int:
+    kind = stack_table().kind
+    if shape.water == "river":
+        blue = [kind[s] == WATER for s in stacks]
+        lengths = [river_length(shape, g) for g in groups(shape, blue)]
+        return river_points(max(lengths, default=0))
+    land = [kind[s] != WATER for s in stacks]
+    return rules_data().island_points * len(groups(shape, land))
+
+
+def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """(trees, mountains, fields, buildings, water) for a board of stack ids."""
+    table = stack_table()
+    data = rules_data()
+    kind, height, top = table.kind, table.height, table.top
+    trees = mountains = buildings = 0
+    for i, s in enumerate(stacks):
+        k = kind[s]
+        if k == TREE:
+            trees += data.tree_points[height[s]]
+        elif k == MOUNTAIN:
+            if any(kind[stacks[n]] == MOUNTAIN for n in shape.neighbours[i]):
+                mountains += data.mountain_points[height[s]]
+        elif k == BUILDING:
+            colours = {top[stacks[n]] for n in shape.neighbours[i]}
+            colours.discard(-1)  # empty neighbours show no colour
+            if len(colours) >= data.building_min_colours:
+                buildings += data.building_points
+    yellow = [kind[s] == FIELD for s in stacks]
+    fields = data.field_points * sum(1 for g in groups(shape, yellow) if len(g) >= data.field_min_size)
+    return trees, mountains, fields, buildings, _water(shape, stacks)
+
+
+def card_points(card: AnimalCard, cubes_placed: int) -> int:
+    """The value of the highest empty slot: cubes leave from the bottom (§8)."""
+    return card.track[cubes_placed - 1] if cubes_placed > 0 else 0
+
+
+def spirit_points(spirit: SpiritCard, shape: BoardShape, stacks: Sequence[int]) -> int:
+    """What a spirit card's rule gives for the board (its cube being placed)."""
+    table = stack_table()
+    target = _KIND_BY_TARGET[spirit.target]
+    members = [table.kind[s] == target for s in stacks]
+
+    def points_for(size: int) -> int:
+        for rule in spirit.rules:
+            if size >= rule.min and (rule.max is None or size <= rule.max):
+                return rule.points
+        return 0
+
+    if spirit.unit == "group":
+        return sum(points_for(len(g)) for g in groups(shape, members))
+    return sum(points_for(table.height[s]) for s, m in zip(stacks, members) if m)
+
+
+def score_board(
+    shape: BoardShape,
+    stacks: Sequence[int],
+    cards: Iterable[tuple[AnimalCard, int]],
+    spirit: SpiritCard | None = None,
+    spirit_placed: bool = False,
+) -> ScoreSheet:
+    """Score a board given its stack ids, its animal cards with cubes placed, and its spirit."""
+    trees, mountains, fields, buildings, water = landscape_points(shape, stacks)
+    per_card: dict[str, int] = {}
+    for card, placed in cards:
+        per_card[card.id] = per_card.get(card.id, 0) + card_points(card, placed)
+    spirit_score = spirit_points(spirit, shape, stacks) if spirit is not None and spirit_placed else 0
+    return ScoreSheet(trees, mountains, fields, buildings, water, sum(per_card.values()), spirit_score, per_card)
+
+
+@dataclass(frozen=True)
+class SunReport:
+    """Solo result in suns: from the score, the board side and the spirit (§10)."""
+
+    score_suns: int
+    side_suns: int
+    spirit_suns: int
+
+    @property
+    def total(self) -> int:
+        return self.score_suns + self.side_suns + self.spirit_suns
+
+
+def solo_suns(total: int, side: str, spirit: SpiritCard | None) -> SunReport:
+    """Suns for a solo score; ``spirit`` is the card chosen, or None when playing without spirits."""
+    data = rules_data()
+    score_suns = next((suns for minimum, suns in data.suns_from_score if total >= minimum), 0)
+    spirit_suns = data.no_spirit_suns if spirit is None else spirit.solo_suns
+    return SunReport(score_suns, data.side_suns[side], spirit_suns)
+
+
+def colour_names(stack: Iterable[Colour]) -> list[str]:
+    return [c.label for c in stack]

@@ -1,0 +1,97 @@
+"""The setup of a game and the compact mutable state of one player."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .boards import board_shape
+from .cards import CardSet
+from .colours import Colour
+from .tables import rules_data
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything that decides a game before the first command: same setup, same game."""
+
+    players: int
+    side: str = "A"
+    spirits: bool = False
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not 1 <= self.players <= 4:
+            raise ValueError(f"players must be 1 to 4, not {self.players!r}")
+        board_shape(self.side)  # raises for an unknown side
+        if type(self.seed) is not int:
+            raise ValueError(f"seed must be a whole number, not {self.seed!r}")
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+
+class PlayerState:
+    """One personal board and its cards, as small ints and lists for speed."""
+
+    __slots__ = (
+        "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
+        "animal_cubes", "empty",
+    )
+
+    def __init__(self, size: int) -> None:
+        self.stacks: list[int] = [0] * size            # stack id per cell (0 = empty)
+        self.cubes: list[str | None] = [None] * size   # id of the card whose cube sits on the cell
+        self.held: list[list[object]] = []             # [card_id, cubes placed] of unfinished cards
+        self.completed: list[str] = []
+        self.spirit_choices: tuple[str, ...] = ()
+        self.spirit: str | None = None
+        self.spirit_placed = False
+        self.animal_cubes = 0
+        self.empty = size
+
+    def clone(self) -> "PlayerState":
+        other = PlayerState.__new__(PlayerState)
+        other.stacks = self.stacks[:]
+        other.cubes = self.cubes[:]
+        other.held = [h[:] for h in self.held]
+        other.completed = self.completed[:]
+        other.spirit_choices = self.spirit_choices
+        other.spirit = self.spirit
+        other.spirit_placed = self.spirit_placed
+        other.animal_cubes = self.animal_cubes
+        other.empty = self.empty
+        return other
+
+    def unfinished(self) -> int:
+        """Cards counting toward the limit of 4: held animals plus an unplaced spirit."""
+        return len(self.held) + (1 if self.spirit is not None and not self.spirit_placed else 0)
+
+
+@dataclass
+class Dealt:
+    """The shuffled components at the start of a game."""
+
+    pouch: list[int]
+    deck: list[str]
+    spirit_hands: list[tuple[str, ...]]
+
+
+def deal(setup: GameSetup, cards: CardSet) -> Dealt:
+    """Shuffle the pouch, the animal deck and the spirits; all of a game's chance happens here."""
+    rng = random.Random(setup.seed)
+    pouch = [int(c) for c in Colour for _ in range(rules_data().token_counts[c])]
+    rng.shuffle(pouch)
+    deck = [a.id for a in cards.animals]
+    rng.shuffle(deck)
+    hands: list[tuple[str, ...]] = [()] * setup.players
+    if setup.spirits:
+        pool = [s.id for s in cards.spirits]
+        rng.shuffle(pool)
+        n = rules_data().spirits_dealt
+        if len(pool) < n * setup.players:
+            raise ValueError(f"{len(pool)} spirit cards are not enough to deal {n} to {setup.players} players")
+        hands = [tuple(pool[i * n:(i + 1) * n]) for i in range(setup.players)]
+    # Draws pop from the end of each list.
+    return Dealt(pouch, deck, hands)
