@@ -246,7 +246,7 @@ class _Reader:
         out: dict[str, yaml.Node] = {}
         for key, value in node.value:
             name = key.value if isinstance(key, yaml.ScalarNode) else None
-            where = f"{fld}.{name}" if fld else str(name)
+            where = _join(fld, str(name))
             if name is None or key.tag != _TAG + "str":
                 raise self.fail(key, fld, f"keys must be plain names, got {_describe(key)}")
             if name in out:
@@ -303,6 +303,24 @@ class _Reader:
 
     def colour(self, node: yaml.Node, fld: str) -> Colour:
         return _COLOUR_NAMES[self.choice(node, fld, tuple(_COLOUR_NAMES), "colour")]
+
+
+def _join(fld: str, name: str) -> str:
+    # After a card label such as "animals[3] (otter)" a space reads better than a dot.
+    if not fld:
+        return name
+    return f"{fld} {name}" if fld.endswith(")") else f"{fld}.{name}"
+
+
+def _card_label(node: yaml.Node, fld: str) -> str:
+    """``animals[3] (otter)`` when the card's id can be read, so every later error names the card."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if (isinstance(key, yaml.ScalarNode) and key.value == "id"
+                    and isinstance(value, yaml.ScalarNode) and value.tag == _TAG + "str"
+                    and _ID_RE.match(value.value)):
+                return f"{fld} ({value.value})"
+    return fld
 
 
 def _describe(node: yaml.Node | None) -> str:
@@ -402,19 +420,21 @@ def _check_connected(
 
 
 def _read_id(rd: _Reader, m: Mapping[str, yaml.Node], fld: str, seen: dict[str, int]) -> str:
-    card_id = rd.text(m["id"], f"{fld}.id")
+    id_fld = _join(fld, "id")
+    card_id = rd.text(m["id"], id_fld)
     if not _ID_RE.match(card_id):
-        raise rd.fail(m["id"], f"{fld}.id",
+        raise rd.fail(m["id"], id_fld,
                       f"bad id {card_id!r} (use lowercase letters, digits and _, starting with a letter)")
     if card_id in seen:
-        raise rd.fail(m["id"], f"{fld}.id", f"duplicate id {card_id!r} (first used on line {seen[card_id]})")
+        raise rd.fail(m["id"], id_fld, f"duplicate id {card_id!r} (first used on line {seen[card_id]})")
     seen[card_id] = m["id"].start_mark.line + 1
     return card_id
 
 
 def _read_animal(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> AnimalCard:
-    m = rd.mapping(node, fld, ("id", "name", "track", "stripe", "pattern"))
-    card_id = _read_id(rd, m, fld, seen)
+    cf = _card_label(node, fld)
+    m = rd.mapping(node, cf, ("id", "name", "track", "stripe", "pattern"))
+    card_id = _read_id(rd, m, cf, seen)
     cf = f"{fld} ({card_id})"
     name = rd.text(m["name"], f"{cf} name")
     track_items = rd.sequence(m["track"], f"{cf} track", min_len=1)
@@ -437,8 +457,9 @@ def _read_animal(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -
 
 
 def _read_spirit(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> SpiritCard:
-    m = rd.mapping(node, fld, ("id", "name", "family", "solo_suns", "pattern", "scoring"))
-    card_id = _read_id(rd, m, fld, seen)
+    cf = _card_label(node, fld)
+    m = rd.mapping(node, cf, ("id", "name", "family", "solo_suns", "pattern", "scoring"))
+    card_id = _read_id(rd, m, cf, seen)
     cf = f"{fld} ({card_id})"
     name = rd.text(m["name"], f"{cf} name")
     family = rd.choice(m["family"], f"{cf} family", tuple(_FAMILY_UNIT), "family")
