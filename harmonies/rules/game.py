@@ -52,10 +52,10 @@ class Game:
         self._habitats = habitat_tables(self.cards, setup.side)
         data = rules_data()
         dealt = deal(setup, self.cards)
-        self._pouch = dealt.pouch
+        self._pouch: list[Colour] = dealt.pouch
         self._deck = dealt.deck
         per_space = data.tokens_per_space
-        self._central: list[list[int]] = [
+        self._central: list[list[Colour]] = [
             [self._pouch.pop() for _ in range(per_space)] for _ in range(data.central_spaces[setup.solo])
         ]
         self._display: list[str | None] = [
@@ -67,7 +67,7 @@ class Game:
         self._current = 0
         self._round = 1
         self._taken_space = -1
-        self._hand: list[int] = []
+        self._hand: list[Colour] = []
         self._took_card = False
         self._swapped = False
         self._end_triggered = False
@@ -105,11 +105,11 @@ class Game:
 
     @property
     def central(self) -> tuple[tuple[Colour, ...], ...]:
-        return tuple(tuple(Colour(c) for c in space) for space in self._central)
+        return tuple(map(tuple, self._central))
 
     @property
     def hand(self) -> tuple[Colour, ...]:
-        return tuple(Colour(c) for c in self._hand)
+        return tuple(self._hand)
 
     @property
     def display(self) -> tuple[str | None, ...]:
@@ -196,6 +196,12 @@ class Game:
         p = self._players[self._current]
         return p.spirit is None and bool(p.spirit_choices)
 
+    @property
+    def spirit_choices(self) -> tuple[str, ...]:
+        """The two spirit cards the current player must choose between now, else ()."""
+        p = self._players[self._current]
+        return p.spirit_choices if p.spirit is None else ()
+
     def token_cells(self, colour: Colour) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
         p = self._players[self._current]
@@ -208,7 +214,7 @@ class Game:
         hit = self._cube_cache.get(card_id)
         if hit is None:
             p = self._players[self._current]
-            hit = self._cube_cache[card_id] = matching_cells(self._habitats[card_id], p.stacks, p.cubes)
+            hit = self._cube_cache[card_id] = matching_cells(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
         return hit
 
     def cube_cells(self, card_id: str) -> list[Hex]:
@@ -217,6 +223,14 @@ class Game:
             return []
         cells = self.shape.cells
         return [cells[i] for i in self._cube_cells(card_id)]
+
+    def cubes_owed(self) -> list[str]:
+        """Cards of the current player that still have a cube to place (the spirit last)."""
+        p = self._players[self._current]
+        ids = [str(h[0]) for h in p.held]
+        if p.spirit is not None and not p.spirit_placed:
+            ids.append(p.spirit)
+        return list(dict.fromkeys(ids))
 
     def can_end_turn(self) -> bool:
         return self._check_end_turn() is None
@@ -242,11 +256,7 @@ class Game:
             out += [PlaceToken(colour, cell) for cell in self.token_cells(colour)]
         if self._check_take_card_limits() is None:
             out += [TakeCard(cid) for cid in self._display if cid is not None]
-        p = self._players[self._current]
-        ids = [str(h[0]) for h in p.held]
-        if p.spirit is not None and not p.spirit_placed:
-            ids.append(p.spirit)
-        for cid in dict.fromkeys(ids):
+        for cid in self.cubes_owed():
             out += [PlaceCube(cid, cell) for cell in self.cube_cells(cid)]
         if self._check_swap_limits() is None:
             out += [SoloSwap(cid) for cid in self._display if cid is not None]
@@ -430,18 +440,21 @@ class Game:
         self._central[cmd.space] = []
         self._hand = taken
         self._taken_space = cmd.space
-        return (TokensTaken(self._current, cmd.space, tuple(Colour(c) for c in taken)),)
+        return (TokensTaken(self._current, cmd.space, tuple(taken)),)
 
     def _do_place_token(self, cmd: PlaceToken) -> tuple[Event, ...]:
         p = self._players[self._current]
-        colour = int(cmd.colour)
         i = self.shape.index[cmd.cell]
-        if p.stacks[i] == 0:
+        old = p.stacks[i]
+        if old == 0:
             p.empty -= 1
-        new = p.stacks[i] = stack_table().add[p.stacks[i]][colour]
-        self._hand.remove(colour)
+        table = stack_table()
+        new = p.stacks[i] = table.add[old][cmd.colour]
+        p.where[old] ^= 1 << i
+        p.where[new] |= 1 << i
+        self._hand.remove(cmd.colour)
         self._cube_cache.clear()
-        return (TokenPlaced(self._current, Colour(colour), cmd.cell, stack_table().height[new]),)
+        return (TokenPlaced(self._current, Colour(cmd.colour), cmd.cell, table.height[new]),)
 
     def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
         slot = self._display.index(cmd.card_id)
@@ -454,6 +467,7 @@ class Game:
         p = self._players[self._current]
         i = self.shape.index[cmd.cell]
         p.cubes[i] = cmd.card_id
+        p.cube_bits |= 1 << i
         self._cube_cache.clear()
         if p.spirit == cmd.card_id:
             p.spirit_placed = True
@@ -484,7 +498,7 @@ class Game:
             left = [c for space in self._central for c in space]
             self._discarded += len(left)
             self._central = [[] for _ in self._central]
-            events.append(TokensDiscarded(seat, tuple(Colour(c) for c in left)))
+            events.append(TokensDiscarded(seat, tuple(left)))
             if len(self._pouch) < per_space * len(self._central):
                 self._end_triggered = True  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
@@ -524,7 +538,7 @@ class Game:
         n = min(rules_data().tokens_per_space, len(self._pouch))
         drawn = [self._pouch.pop() for _ in range(n)]
         self._central[space] = drawn
-        return SpaceRefilled(seat, space, tuple(Colour(c) for c in drawn))
+        return SpaceRefilled(seat, space, tuple(drawn))
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]

@@ -34,7 +34,9 @@ class HabitatTable:
 
     card_id: str
     cube_mask: int                                          # stack ids accepted under the cube
+    cube_stacks: tuple[int, ...]                            # the same, as a list of stack ids
     candidates: tuple[tuple[int, tuple[Placement, ...]], ...]  # (cube cell, its placements)
+    by_cell: tuple[tuple[Placement, ...], ...]              # placements by cube cell (may be empty)
 
 
 def _mask(stacks: Sequence[Stack]) -> int:
@@ -69,17 +71,31 @@ def build_table(card: Pattern, shape: BoardShape) -> HabitatTable:
                     placements.append(tuple(placed))
         if placements:
             candidates.append((idx, tuple(placements)))
-    return HabitatTable(card.id, _mask(cube_cell.stacks), tuple(candidates))  # type: ignore[attr-defined]
+    cube_mask = _mask(cube_cell.stacks)  # type: ignore[attr-defined]
+    by_cell: list[tuple[Placement, ...]] = [()] * shape.size
+    for idx, placements in candidates:
+        by_cell[idx] = placements
+    cube_stacks = tuple(i for i in range(cube_mask.bit_length()) if (cube_mask >> i) & 1)
+    return HabitatTable(card.id, cube_mask, cube_stacks, tuple(candidates), tuple(by_cell))
 
 
-def matching_cells(table: HabitatTable, stacks: Sequence[int], cubes: Sequence[object]) -> list[int]:
-    """Cell indices where the next cube of ``table``'s card may go (its cell free of cubes)."""
+def matching_cells(table: HabitatTable, stacks: Sequence[int], where: Sequence[int], cube_bits: int) -> list[int]:
+    """Cell indices where the next cube of ``table``'s card may go (its cell free of cubes).
+
+    ``where[s]`` is the bit set of cells holding stack id ``s`` and ``cube_bits`` those holding a
+    cube, so only cells that already carry the cube's landscape are looked at.
+    """
+    bits = 0
+    for s in table.cube_stacks:
+        bits |= where[s]
+    bits &= ~cube_bits
     found: list[int] = []
-    cube_mask = table.cube_mask
-    for idx, placements in table.candidates:
-        if cubes[idx] is not None or not (cube_mask >> stacks[idx]) & 1:
-            continue
-        for placement in placements:
+    by_cell = table.by_cell
+    while bits:
+        low = bits & -bits
+        idx = low.bit_length() - 1
+        bits ^= low
+        for placement in by_cell[idx]:
             for j, mask in placement:
                 if not (mask >> stacks[j]) & 1:
                     break
@@ -87,13 +103,3 @@ def matching_cells(table: HabitatTable, stacks: Sequence[int], cubes: Sequence[o
                 found.append(idx)
                 break
     return found
-
-
-def matches_at(table: HabitatTable, stacks: Sequence[int], cubes: Sequence[object], idx: int) -> bool:
-    """Whether the card's next cube may go on cell ``idx``."""
-    if cubes[idx] is not None or not (table.cube_mask >> stacks[idx]) & 1:
-        return False
-    for cell, placements in table.candidates:
-        if cell == idx:
-            return any(all((mask >> stacks[j]) & 1 for j, mask in p) for p in placements)
-    return False

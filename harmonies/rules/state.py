@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .boards import board_shape
 from .cards import CardSet
 from .colours import Colour
-from .tables import rules_data
+from .tables import rules_data, stack_table
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class PlayerState:
 
     __slots__ = (
         "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
-        "animal_cubes", "empty",
+        "animal_cubes", "empty", "where", "cube_bits",
     )
 
     def __init__(self, size: int) -> None:
@@ -50,6 +50,10 @@ class PlayerState:
         self.spirit_placed = False
         self.animal_cubes = 0
         self.empty = size
+        # Bit sets of cells by stack id and of cells with a cube, for fast habitat matching.
+        self.where: list[int] = [0] * len(stack_table().stacks)
+        self.where[0] = (1 << size) - 1
+        self.cube_bits = 0
 
     def clone(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -62,6 +66,8 @@ class PlayerState:
         other.spirit_placed = self.spirit_placed
         other.animal_cubes = self.animal_cubes
         other.empty = self.empty
+        other.where = self.where[:]
+        other.cube_bits = self.cube_bits
         return other
 
     def unfinished(self) -> int:
@@ -73,7 +79,7 @@ class PlayerState:
 class Dealt:
     """The shuffled components at the start of a game."""
 
-    pouch: list[int]
+    pouch: list[Colour]
     deck: list[str]
     spirit_hands: list[tuple[str, ...]]
 
@@ -81,7 +87,7 @@ class Dealt:
 def deal(setup: GameSetup, cards: CardSet) -> Dealt:
     """Shuffle the pouch, the animal deck and the spirits; all of a game's chance happens here."""
     rng = random.Random(setup.seed)
-    pouch = [int(c) for c in Colour for _ in range(rules_data().token_counts[c])]
+    pouch = [c for c in Colour for _ in range(rules_data().token_counts[c])]
     rng.shuffle(pouch)
     deck = [a.id for a in cards.animals]
     rng.shuffle(deck)

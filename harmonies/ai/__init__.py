@@ -1,0 +1,38 @@
+"""Computer players. Each drives the game only through the rules' queries and commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules import Game, GameSetup
+from .base import Player, plan_turn
+from .random_player import RandomPlayer
+
+# kind name -> factory(seed); stronger levels register here too.
+PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
+    "random": lambda seed: RandomPlayer(seed),
+}
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player of ``kind``; ``ValueError`` lists the kinds there are."""
+    factory = PLAYER_KINDS.get(kind)
+    if factory is None:
+        raise ValueError(f"unknown player kind {kind!r} (expected one of {', '.join(PLAYER_KINDS)})")
+    return factory(seed)
+
+
+def play_game(setup: GameSetup, players: list[Player], game: Game | None = None) -> Game:
+    """Play a game to its end, each seat by its player."""
+    game = game if game is not None else Game.new(setup)
+    while not game.over:
+        players[game.current].play_turn(game)
+    return game
+
+
+def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
+    """A complete game between random players (used by the smoke test and the soak run)."""
+    return play_game(setup, [RandomPlayer(seed * 31 + seat) for seat in range(setup.players)])
+
+
+__all__ = ["PLAYER_KINDS", "Player", "RandomPlayer", "make_player", "plan_turn", "play_game", "play_random_game"]
