@@ -7,6 +7,7 @@ commands on the same setup rebuilds the same game, which is how undo and loading
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from .cards import AnimalCard, CardSet, SpiritCard, default_cards
 from .colours import Colour
 from .commands import (
     ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
+    command_from_json, command_to_json,
 )
 from .events import (
     CardCompleted, CardTaken, CubePlaced, DisplayRefilled, EndTriggered, Event, GameEnded,
@@ -27,6 +29,8 @@ from .results import Accepted, Rejected, Result
 from .scoring import ScoreSheet, score_board, solo_suns
 from .state import GameSetup, PlayerState, deal
 from .tables import rules_data, stack_table
+
+FORMAT_VERSION = 1
 
 _TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}
 
@@ -565,7 +569,7 @@ class Game:
         for n, cmd in enumerate(commands):
             result = game.apply(cmd)
             if not result.ok:
-                raise ValueError(f"command {n + 1} ({cmd!r}) is illegal: {result.reason}")  # type: ignore[union-attr]
+                raise ValueError(f"commands[{n}] ({command_to_json(cmd)}) is illegal: {result.reason}")  # type: ignore[union-attr]
         return game
 
     def clone(self) -> "Game":
@@ -581,6 +585,60 @@ class Game:
         other._history = self._history[:]
         other._cube_cache = {}
         return other
+
+    def sample_hidden(self, rng: random.Random) -> "Game":
+        """A copy with the pouch and the animal draw pile reshuffled.
+
+        The order of both is fixed at setup but unknown to players; a computer player that looks
+        ahead must plan on such samples, never on the real order.
+        """
+        other = self.clone()
+        rng.shuffle(other._pouch)
+        rng.shuffle(other._deck)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """Setup and command log: everything needed to rebuild this game exactly."""
+        return {
+            "format": FORMAT_VERSION,
+            "setup": {
+                "players": self.setup.players,
+                "side": self.setup.side,
+                "spirits": self.setup.spirits,
+                "seed": self.setup.seed,
+            },
+            "commands": [command_to_json(c) for c in self._history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, cards: CardSet | None = None) -> "Game":
+        """Rebuild a game written by :meth:`to_json`; ``ValueError`` says what is wrong and where."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved game must be a JSON object")
+        version = data.get("format")
+        if not isinstance(version, int):
+            raise ValueError("a saved game needs a whole-number 'format' field")
+        if version > FORMAT_VERSION:
+            raise ValueError(f"saved with a newer format ({version}); this version reads up to {FORMAT_VERSION}")
+        raw = data.get("setup")
+        if not isinstance(raw, dict):
+            raise ValueError("a saved game needs a 'setup' object")
+        try:
+            setup = GameSetup(
+                players=raw["players"], side=raw["side"], spirits=bool(raw["spirits"]), seed=raw["seed"]
+            )
+        except KeyError as missing:
+            raise ValueError(f"setup lacks the field {missing}") from None
+        commands = data.get("commands")
+        if not isinstance(commands, list):
+            raise ValueError("a saved game needs a 'commands' list")
+        parsed = []
+        for n, c in enumerate(commands):
+            try:
+                parsed.append(command_from_json(c))
+            except ValueError as e:
+                raise ValueError(f"commands[{n}]: {e}") from None
+        return cls.replay(setup, parsed, cards)
 
     def token_count(self) -> int:
         """Tokens in the pouch, on the central board, in hand, on boards and out of the game."""

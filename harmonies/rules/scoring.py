@@ -142,15 +142,9 @@ def spirit_points(spirit: SpiritCard, shape: BoardShape, stacks: Sequence[int]) 
     target = _KIND_BY_TARGET[spirit.target]
     members = [table.kind[s] == target for s in stacks]
 
-    def points_for(size: int) -> int:
-        for rule in spirit.rules:
-            if size >= rule.min and (rule.max is None or size <= rule.max):
-                return rule.points
-        return 0
-
     if spirit.unit == "group":
-        return sum(points_for(len(g)) for g in groups(shape, members))
-    return sum(points_for(table.height[s]) for s, m in zip(stacks, members) if m)
+        return sum(spirit.points_for(len(g)) for g in groups(shape, members))
+    return sum(spirit.points_for(table.height[s]) for s, m in zip(stacks, members) if m)
 
 
 def score_board(
