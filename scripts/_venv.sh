@@ -1,0 +1,84 @@
+# Shared by scripts/play, scripts/test and scripts/build (sourced, not run).
+#
+# harmonies_venv EXTRAS
+#   Makes sure ROOT/.venv exists and holds an editable install of the project
+#   with the given extras ("" for none, "test", "build"). The install is
+#   skipped when a stamp file says it was already done for the same
+#   pyproject.toml, so a second run starts at once.
+#   Sets VENV_PY to the venv's python.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+VENV_PY="$VENV/bin/python"
+
+_say() { printf 'harmonies: %s\n' "$*" >&2; }
+
+# Prints the first interpreter that is Python 3.10 or newer.
+_find_python() {
+    local candidate
+    for candidate in ${PYTHON:-} python3.13 python3.12 python3.11 python3.10 python3; do
+        if command -v "$candidate" >/dev/null 2>&1 &&
+            "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1; then
+            command -v "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+
+_venv_works() {
+    [ -x "$VENV_PY" ] && "$VENV_PY" -c 'import sys; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1
+}
+
+_project_hash() {
+    # Keyed on pyproject.toml (dependencies, extras, entry points) and the
+    # venv's Python, so either changing triggers a reinstall.
+    {
+        cat "$ROOT/pyproject.toml"
+        "$VENV_PY" -c 'import sys; print(sys.version)'
+    } | "$VENV_PY" -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())'
+}
+
+harmonies_venv() {
+    local extras="${1:-}"
+    local python
+    if ! _venv_works; then
+        if ! python="$(_find_python)"; then
+            _say "Python 3.10 or newer is needed, but none was found on PATH"
+            _say "(looked for python3.13 ... python3.10 and python3; set PYTHON=/path/to/python to choose one)."
+            return 1
+        fi
+        _say "creating $VENV with $("$python" -c 'import sys; print("Python %d.%d.%d" % sys.version_info[:3])')"
+        rm -rf "$VENV"
+        if ! "$python" -m venv "$VENV"; then
+            _say "could not create the virtual environment; on Debian/Ubuntu install the python3-venv package."
+            return 1
+        fi
+    fi
+
+    local hash stamp_name stamp
+    hash="$(_project_hash)"
+    stamp_name="${extras:-base}"
+    stamp="$VENV/.harmonies-installed-$stamp_name"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+        return 0
+    fi
+    # Any install with extras also installed the base project.
+    if [ -z "$extras" ]; then
+        local other
+        for other in "$VENV"/.harmonies-installed-*; do
+            if [ -f "$other" ] && [ "$(cat "$other")" = "$hash" ]; then
+                return 0
+            fi
+        done
+    fi
+
+    local target="."
+    [ -n "$extras" ] && target=".[$extras]"
+    _say "installing the project into .venv (pip install -e '$target'); later runs skip this"
+    if ! (cd "$ROOT" && "$VENV_PY" -m pip install --disable-pip-version-check -q -e "$target"); then
+        _say "pip install -e '$target' failed (see above)."
+        return 1
+    fi
+    printf '%s\n' "$hash" >"$stamp"
+}
