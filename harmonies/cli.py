@@ -1,0 +1,220 @@
+"""The command-line tools: score and habitats for board files, simulate, replay and demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
+from .rules.boardfile import BoardFileError, read_board
+
+
+def _cards(path: str | None) -> CardSet:
+    return load_cards(path) if path else default_cards()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="harmonies", description="Harmonies command-line tools.")
+    parser.add_argument("--cards", metavar="PATH", help="cards file to use instead of the bundled cards.yaml")
+    parser.add_argument("--data-dir", metavar="DIR", help="folder for saves and settings")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    score = sub.add_parser("score", help="score board files, one JSON line each")
+    score.add_argument("files", nargs="+", type=Path)
+    habitats = sub.add_parser("habitats", help="cells where each card's next cube may go, one JSON line each")
+    habitats.add_argument("files", nargs="+", type=Path)
+
+    sim = sub.add_parser("simulate", help="play complete games between computer players")
+    sim.add_argument("--players", default="random,random", help="comma-separated kinds, one per seat")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--side", choices=("A", "B"), default="A")
+    sim.add_argument("--spirits", action="store_true")
+    sim.add_argument("--rotate", action="store_true", help="rotate the seats each game (fairer win rates)")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to use (results do not depend on it)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    replay = sub.add_parser("replay", help="check a save or finished game by replaying it")
+    replay.add_argument("file", type=Path)
+    demo = sub.add_parser("demo", help="watch computer players play a game in the window")
+    demo.add_argument("--players", type=int, default=2)
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--exit-when-done", action="store_true")
+    return parser
+
+
+def _score(files: Sequence[Path], cards: CardSet) -> int:
+    for path in files:
+        board = read_board(path, cards)
+        print(json.dumps(board.score().to_json()))
+    return 0
+
+
+def _habitats(files: Sequence[Path], cards: CardSet) -> int:
+    for path in files:
+        print(json.dumps(read_board(path, cards).habitats()))
+    return 0
+
+
+# ---------------------------------------------------------------------------- simulate
+def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[str, Any]:
+    """One game; seats hold the kinds in order. Returns scores, winners and turn times."""
+    from .ai import make_player
+
+    index, kinds, seed, side, spirits, cards_path = job
+    cards = _cards(cards_path)
+    setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
+    game = Game.new(setup, cards)
+    players = [make_player(kind, seed=(seed + index) * 8 + seat) for seat, kind in enumerate(kinds)]
+    turn_times: list[float] = []
+    while not game.over:
+        start = time.perf_counter()
+        players[game.current].play_turn(game)
+        turn_times.append(time.perf_counter() - start)
+    outcome = game.outcome
+    assert outcome is not None
+    return {
+        "totals": [s.total for s in outcome.scores],
+        "winners": list(outcome.winners),
+        "suns": outcome.suns.total if outcome.suns else None,
+        "turn_times": turn_times,
+    }
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    print(f"\rsimulate: {done}/{total} games, {rate:.1f} games/s", end="", file=sys.stderr, flush=True)
+
+
+def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, rotate: bool,
+             jobs: int, cards_path: str | None, progress: bool = True) -> dict[str, Any]:
+    """Play ``games`` games and summarise them per entry of ``kinds``."""
+    n = len(kinds)
+    order = [[(g + s) % n if rotate else s for s in range(n)] for g in range(games)]  # seat -> entry
+    work = [(g, [kinds[e] for e in order[g]], seed, side, spirits, cards_path) for g in range(games)]
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    last = started  # the first progress line comes after a second: short runs stay quiet
+    shown = False
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            for r in pool.imap(_play_one, work, chunksize=max(1, games // (jobs * 20))):
+                results.append(r)
+                if progress and time.perf_counter() - last > 1:
+                    last, shown = time.perf_counter(), True
+                    _progress(len(results), games, started)
+    else:
+        for job in work:
+            results.append(_play_one(job))
+            if progress and time.perf_counter() - last > 1:
+                last, shown = time.perf_counter(), True
+                _progress(len(results), games, started)
+    elapsed = time.perf_counter() - started
+    if shown:
+        print(file=sys.stderr)
+    totals: list[list[int]] = [[] for _ in kinds]
+    wins = [0] * n
+    for g, r in enumerate(results):
+        for seat, entry in enumerate(order[g]):
+            totals[entry].append(r["totals"][seat])
+            if seat in r["winners"]:
+                wins[entry] += 1
+    times = sorted(t for r in results for t in r["turn_times"])
+    summary: dict[str, Any] = {
+        "games": games,
+        "games_per_second": games / elapsed if elapsed else 0.0,
+        "players": [
+            {
+                "seat": e,
+                "kind": kinds[e],
+                "mean": statistics.fmean(totals[e]) if totals[e] else 0.0,
+                "median": statistics.median(totals[e]) if totals[e] else 0.0,
+                "max": max(totals[e], default=0),
+                "wins": wins[e],
+            }
+            for e in range(n)
+        ],
+        "turn_seconds": {
+            "median": statistics.median(times) if times else 0.0,
+            "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
+            "max": times[-1] if times else 0.0,
+        },
+    }
+    if n == 1:
+        suns = [r["suns"] for r in results]
+        summary["suns_mean"] = statistics.fmean(suns) if suns else 0.0
+    return summary
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    print(f"{s['games']} games, {s['games_per_second']:.1f} games/s")
+    for p in s["players"]:
+        print(f"  seat {p['seat']} {p['kind']:>8}: mean {p['mean']:.1f}  median {p['median']:.1f}  "
+              f"max {p['max']}  wins {p['wins']} ({100 * p['wins'] / max(s['games'], 1):.0f}%)")
+    t = s["turn_seconds"]
+    print(f"  time per turn: median {1000 * t['median']:.2f} ms, p95 {1000 * t['p95']:.2f} ms, "
+          f"max {1000 * t['max']:.2f} ms")
+    if "suns_mean" in s:
+        print(f"  solo suns: mean {s['suns_mean']:.2f}")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .ai import PLAYER_KINDS
+
+    kinds = [k.strip() for k in args.players.split(",") if k.strip()]
+    if not 1 <= len(kinds) <= 4:
+        raise ValueError(f"--players needs 1 to 4 kinds, found {len(kinds)}")
+    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    if unknown:
+        raise ValueError(f"unknown player kind {unknown[0]!r} (expected one of {', '.join(PLAYER_KINDS)})")
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    summary = simulate(kinds, args.games, args.seed, args.side, args.spirits, args.rotate,
+                       max(1, args.jobs), args.cards)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def _delegate(module: str, argv: list[str]) -> int:
+    import importlib
+
+    entry = importlib.import_module(module)
+    return int(entry.main(argv) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command-line tool; a bad input gives one line on stderr and exit status 2."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(args_list)
+    try:
+        if args.command == "replay":
+            return _delegate("harmonies.persist.replay", args_list)
+        if args.command == "demo":
+            from .app import demo
+
+            return int(demo.run(args.players, args.seed, args.exit_when_done) or 0)
+        cards = _cards(args.cards)
+        if args.command == "score":
+            return _score(args.files, cards)
+        if args.command == "habitats":
+            return _habitats(args.files, cards)
+        return _simulate(args)
+    except (BoardFileError, CardsError, ValueError) as e:
+        print(f"harmonies {args.command}: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
