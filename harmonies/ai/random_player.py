@@ -36,8 +36,8 @@ class RandomPlayer:
         game.apply(EndTurn())
 
     def _place_cubes(self, game: Game) -> None:
-        for card_id in game.cubes_owed():
-            cells = game.cube_cells(card_id)
-            while cells:
-                game.apply(PlaceCube(card_id, self.rng.choice(cells)))
-                cells = game.cube_cells(card_id)
+        options = game.cube_options()
+        while options:
+            card_id = next(iter(options))
+            game.apply(PlaceCube(card_id, self.rng.choice(options[card_id])))
+            options = game.cube_options()

@@ -236,6 +236,26 @@ class Game:
             ids.append(p.spirit)
         return list(dict.fromkeys(ids))
 
+    def cube_options(self) -> dict[str, list[Hex]]:
+        """For each owed card that has somewhere to put its next cube now, those cells.
+
+        One call answers for every card, which is what a player deciding after each token wants.
+        """
+        if self._over or self._must_choose_spirit():
+            return {}
+        p = self._players[self._current]
+        out: dict[str, list[Hex]] = {}
+        cells = self.shape.cells
+        for h in p.held:
+            found = self._cube_cells(h[0])  # type: ignore[arg-type]
+            if found:
+                out[h[0]] = [cells[i] for i in found]  # type: ignore[index]
+        if p.spirit is not None and not p.spirit_placed:
+            found = self._cube_cells(p.spirit)
+            if found:
+                out[p.spirit] = [cells[i] for i in found]
+        return out
+
     def can_end_turn(self) -> bool:
         return self._check_end_turn() is None
 
@@ -421,7 +441,8 @@ class Game:
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:
         """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
-        why = self.check(cmd)
+        checker = self._CHECKS.get(type(cmd))
+        why = checker(self, cmd) if checker is not None else f"{cmd!r} is not a command"
         if why is not None:
             return Rejected(why)
         if type(cmd) is Undo:
@@ -457,7 +478,11 @@ class Game:
         p.where[old] ^= 1 << i
         p.where[new] |= 1 << i
         self._hand.remove(cmd.colour)
-        self._cube_cache.clear()
+        # A card's matches can change only if the cell went from or to a stack its pattern uses.
+        changed = (1 << old) | (1 << new)
+        cache = self._cube_cache
+        for cid in [c for c in cache if self._habitats[c].relevant & changed]:
+            del cache[cid]
         return (TokenPlaced(self._current, Colour(cmd.colour), cmd.cell, table.height[new]),)
 
     def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
@@ -472,7 +497,9 @@ class Game:
         i = self.shape.index[cmd.cell]
         p.cubes[i] = cmd.card_id
         p.cube_bits |= 1 << i
-        self._cube_cache.clear()
+        for cid, found in self._cube_cache.items():  # only this cell closes to other cubes
+            if i in found:
+                self._cube_cache[cid] = [j for j in found if j != i]
         if p.spirit == cmd.card_id:
             p.spirit_placed = True
             return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)

@@ -37,6 +37,7 @@ class HabitatTable:
     cube_stacks: tuple[int, ...]                            # the same, as a list of stack ids
     candidates: tuple[tuple[int, tuple[Placement, ...]], ...]  # (cube cell, its placements)
     by_cell: tuple[tuple[Placement, ...], ...]              # placements by cube cell (may be empty)
+    relevant: int                                           # every stack id the pattern accepts anywhere
 
 
 def _mask(stacks: Sequence[Stack]) -> int:
@@ -76,7 +77,10 @@ def build_table(card: Pattern, shape: BoardShape) -> HabitatTable:
     for idx, placements in candidates:
         by_cell[idx] = placements
     cube_stacks = tuple(i for i in range(cube_mask.bit_length()) if (cube_mask >> i) & 1)
-    return HabitatTable(card.id, cube_mask, cube_stacks, tuple(candidates), tuple(by_cell))
+    relevant = cube_mask
+    for _, _, mask in others:
+        relevant |= mask
+    return HabitatTable(card.id, cube_mask, cube_stacks, tuple(candidates), tuple(by_cell), relevant)
 
 
 def matching_cells(table: HabitatTable, stacks: Sequence[int], where: Sequence[int], cube_bits: int) -> list[int]:
