@@ -1,0 +1,109 @@
+"""The command line as a user runs it: board files in, one JSON line out, one clear line on errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harmonies.cli import main
+
+RIVER_OF_EIGHT = {
+    "side": "A",
+    "cells": [[q, r, ["blue"]] for q, r in
+              [[1, 0], [1, 1], [1, 2], [1, 3], [2, 0], [3, 0], [3, 1], [4, 1], [4, 2]]]
+    + [[0, 0, ["gray"]], [0, 1, ["gray"]], [0, 2, ["yellow"]], [0, 3, ["yellow"]],
+       [2, 2, ["brown", "green"]], [2, 1, ["gray", "red"]]],
+    "cubes": [[0, 1]],
+    "cards": [{"id": "fennec_fox", "cubes_placed": 1}, {"id": "macaw", "cubes_placed": 0}],
+    "spirit": {"id": "lion", "placed": False},
+}
+
+
+def _write(tmp_path: Path, name: str, data: object) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+def test_score_prints_one_json_line_per_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = _write(tmp_path, "a.json", RIVER_OF_EIGHT)
+    b = _write(tmp_path, "b.json", {"side": "B", "cells": [[0, 0, ["blue"]]]})
+    assert main(["score", str(a), str(b)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    first = json.loads(lines[0])
+    # river of 8 = 23; two adjacent height-1 mountains 1 + 1; a field pair 5; a 2-tree 3;
+    # the building at [2, 1] sees only blue and green tops, so it scores nothing.
+    assert first["water"] == 23
+    assert first["buildings"] == 0
+    assert first["mountains"] == 2
+    assert first["fields"] == 5
+    assert first["trees"] == 3
+    assert first["cards"] == {"fennec_fox": 4, "macaw": 0}
+    assert first["animals"] == 4 and first["spirit"] == 0
+    assert first["landscapes"] == sum(first[k] for k in ("trees", "mountains", "fields", "buildings", "water"))
+    assert first["total"] == first["landscapes"] + first["animals"] + first["spirit"]
+    second = json.loads(lines[1])
+    assert second["water"] == 5  # side B: one island (every non-blue cell, empty included)
+    assert set(first) == {"trees", "mountains", "fields", "buildings", "water", "landscapes", "animals",
+                          "spirit", "total", "cards"}
+
+
+def test_habitats_lists_cells_for_each_card_with_cubes_left(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, "a.json", RIVER_OF_EIGHT)
+    assert main(["habitats", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # fennec fox: gray cube cell next to a gray next to a yellow, in a line: only [0, 0] is free
+    assert out == {"fennec_fox": [[0, 0]], "macaw": [[2, 2]], "lion": []}
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"side": "A", "cells": [[0, 0, ["purple"]]]}, "cells[0]: unknown colour 'purple'"),
+        ({"side": "A", "cells": [[9, 9, ["blue"]]]}, "cells[0]: [9, 9] is not a cell of board side A"),
+        ({"side": "A", "cells": [[0, 0, ["blue", "red"]]]}, "cells[0]: [blue, red] is not a legal stack"),
+        ({"side": "A", "cards": [{"id": "unicorn"}]}, "cards[0]: unknown animal card \"unicorn\""),
+        ({"side": "C"}, "side: must be \"A\" or \"B\""),
+        ("{not json", "not valid JSON"),
+    ],
+)
+def test_bad_board_file_exits_nonzero_with_one_clear_line(tmp_path: Path, data: object, expected: str) -> None:
+    path = _write(tmp_path, "bad.json", data)
+    run = subprocess.run([sys.executable, "-m", "harmonies", "score", str(path)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode != 0
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert str(path) in lines[0] and expected in lines[0]
+    assert "Traceback" not in run.stderr
+
+
+def test_simulate_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "random,random", "--games", "5", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 5 and out["games_per_second"] > 0
+    assert [p["seat"] for p in out["players"]] == [0, 1]
+    for p in out["players"]:
+        assert p["kind"] == "random" and set(p) == {"seat", "kind", "mean", "median", "max", "wins"}
+    assert sum(p["wins"] for p in out["players"]) >= 5
+    assert set(out["turn_seconds"]) == {"median", "p95", "max"}
+
+
+def test_simulate_results_do_not_depend_on_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "random,random", "--games", "6", "--seed", "9", "--json"])
+    one = json.loads(capsys.readouterr().out)
+    main(["simulate", "--players", "random,random", "--games", "6", "--seed", "9", "--json", "--jobs", "2"])
+    two = json.loads(capsys.readouterr().out)
+    assert one["players"] == two["players"]
+
+
+def test_simulate_rejects_unknown_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "random,genius", "--games", "1"]) == 2
+    assert "unknown player kind 'genius'" in capsys.readouterr().err
