@@ -1,0 +1,228 @@
+"""The one object the app saves and resumes games through.
+
+Every public method either does its job or raises one of two exceptions with a message ready to show:
+
+- :class:`LoadProblem` when a file cannot be used. A bad file has already been set aside (renamed
+  beside itself, never deleted) when this is raised, so calling again starts clean.
+- :class:`SaveError` when a file cannot be written (disk full, no permission). The previous file is
+  untouched, because every write is atomic.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar, overload
+
+from ..rules import CardSet, Game, GameSetup, default_cards
+from . import document
+from .errors import LoadProblem, SaveError
+from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
+from .paths import Dirs, resolve_dirs
+
+T = TypeVar("T")
+
+
+class SavedGame(NamedTuple):
+    """A game read back from a file, and the ``meta`` it was saved with (``game, meta = saved``)."""
+
+    game: Game
+    meta: dict[str, Any]
+
+
+class Store:
+    """Saves of one user (or of one ``--data-dir``): the game in progress, finished games, settings.
+
+    >>> store = Store(data_dir)                     # doctest: +SKIP
+    >>> store.autosave(game, {"seats": seats})      # after every accepted command
+    >>> saved = store.load_autosave()               # Continue: SavedGame(game, meta) or None
+
+    ``data_dir`` None means the platform's user folders (see :mod:`harmonies.persist.paths`).
+    ``cards`` is the card set new and loaded games use (default: the bundled cards) and ``cards_path``
+    the file it came from, recorded in saves so a player told "played with other cards" knows which.
+    ``durable=False`` skips flushing to disk (faster; still safe against the process dying).
+    """
+
+    def __init__(self, data_dir: str | Path | None = None, *, cards: CardSet | None = None,
+                 cards_path: str | Path | None = None, durable: bool = True) -> None:
+        self.dirs: Dirs = resolve_dirs(data_dir)
+        self.cards = cards if cards is not None else default_cards()
+        self.cards_path = str(cards_path) if cards_path is not None and cards is not None else None
+        self.durable = durable
+        # When each game began, stamped at its first autosave (or read back from its save), so every
+        # later save of the same game, and its archive file name, agree.
+        self._started: dict[GameSetup, str] = {}
+
+    # ------------------------------------------------------------------ the game in progress
+    @property
+    def autosave_path(self) -> Path:
+        return self.dirs.autosave
+
+    def autosave(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
+        """Save ``game`` as the game in progress, atomically; call after every accepted command.
+
+        ``meta`` is the app's own JSON data, returned as given by :meth:`load_autosave`; the expected
+        keys are ``"seats"`` (a list of ``{"name", "kind": "human"|"computer", "level"}``), and
+        ``"started"`` (ISO time; added at the first save of a game if missing). A game that is over is
+        archived instead (:meth:`archive_finished`) and the autosave cleared. Returns the file written.
+        Raises :class:`SaveError`.
+        """
+        if game.over:
+            return self.archive_finished(game, meta)
+        full = self._meta(game, meta)
+        self._write(self.autosave_path, document.encode(game, full, document.KIND_SAVE, self._cards_path(game)))
+        return self.autosave_path
+
+    def has_autosave(self) -> bool:
+        """Whether there is a game in progress to continue (the file is not checked: see :meth:`load_autosave`)."""
+        return self.autosave_path.is_file()
+
+    def load_autosave(self) -> SavedGame | None:
+        """The game in progress exactly as it was last saved (mid-turn included), or None if there is none.
+
+        Raises :class:`LoadProblem` if the file is damaged, from a newer version, or does not replay;
+        it has then been set aside. A save made with other cards is left in place instead (it is
+        probably fine: start the game with those cards). A game found already over is archived and
+        None returned.
+        """
+        path = self.autosave_path
+        remove_stale_temps(path)
+        if not path.is_file():
+            return None
+        game, meta, _ = self._read(path, "saved game")
+        if game.over:
+            self.archive_finished(game, meta)
+            return None
+        if isinstance(meta.get("started"), str):
+            self._started[game.setup] = meta["started"]
+        return SavedGame(game, meta)
+
+    def clear_autosave(self) -> None:
+        """Forget the game in progress (the player abandoned it, or it has been archived)."""
+        try:
+            self.autosave_path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise SaveError(self.autosave_path, e.strerror or str(e)) from None
+
+    # ------------------------------------------------------------------ finished games
+    def archive_finished(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
+        """Keep a game that is over in ``finished/``, with setup, command log and final scores; returns the file.
+
+        The file name comes from when the game started and its setup, so archiving the same game
+        twice writes the same file. The autosave is cleared if it holds this game.
+        Raises :class:`SaveError`, or ``ValueError`` if the game is not over.
+        """
+        if not game.over:
+            raise ValueError("only a game that is over can be archived")
+        full = self._meta(game, meta)
+        full.setdefault("finished", document.now_iso())
+        path = self.dirs.finished / self._archive_name(game, full["started"])
+        self._write(path, document.encode(game, full, document.KIND_FINISHED, self._cards_path(game)))
+        if self._autosave_setup() == game.to_json()["setup"]:
+            self.clear_autosave()
+        return path
+
+    def finished_games(self) -> list[Path]:
+        """Files of finished games, newest first."""
+        try:
+            return sorted(self.dirs.finished.glob("*.json"), reverse=True)
+        except OSError:
+            return []
+
+    def load_finished(self, path: str | Path) -> SavedGame:
+        """A finished game from :meth:`finished_games`; a bad file is set aside (:class:`LoadProblem`)."""
+        game, meta, _ = self._read(Path(path), "finished game")
+        return SavedGame(game, meta)
+
+    # ------------------------------------------------------------------ settings
+    @overload
+    def load_settings(self, defaults: None = None) -> dict[str, Any]: ...
+
+    @overload
+    def load_settings(self, defaults: T) -> T: ...
+
+    def load_settings(self, defaults: Any = None) -> Any:
+        """See :func:`harmonies.persist.settings.read_settings`."""
+        from .settings import read_settings
+
+        return read_settings(self.dirs.settings, defaults)
+
+    def save_settings(self, settings: Any) -> Path:
+        """See :func:`harmonies.persist.settings.write_settings`."""
+        from .settings import write_settings
+
+        write_settings(self.dirs.settings, settings, durable=self.durable)
+        return self.dirs.settings
+
+    # ------------------------------------------------------------------ inside
+    def _meta(self, game: Game, meta: dict[str, Any] | None) -> dict[str, Any]:
+        try:  # a JSON round trip both copies ``meta`` and proves it can be saved
+            full: dict[str, Any] = json.loads(json.dumps(dict(meta or {}), allow_nan=False))
+        except (TypeError, ValueError) as e:
+            raise SaveError(self.autosave_path, f"the game's details are not storable as JSON ({e})") from None
+        started = full.get("started")
+        if not isinstance(started, str):
+            started = self._started.get(game.setup) or document.now_iso()
+            full["started"] = started
+        self._started[game.setup] = started
+        return full
+
+    def _cards_path(self, game: Game) -> str | None:
+        return self.cards_path if game.cards is self.cards else None
+
+    def _write(self, path: Path, doc: dict[str, Any]) -> None:
+        try:
+            text = document.dumps(doc)
+        except (TypeError, ValueError) as e:
+            raise SaveError(path, f"the game's details are not storable as JSON ({e})") from None
+        try:
+            atomic_write_text(path, text, durable=self.durable)
+        except OSError as e:
+            raise SaveError(path, e.strerror or str(e)) from None
+
+    def _read(self, path: Path, what: str) -> tuple[Game, dict[str, Any], str]:
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise LoadProblem(what, path, f"cannot read it ({e.strerror or e})", None) from None
+        try:
+            return document.decode(document.parse_json(data), self.cards)
+        except document.SaveFormatError as e:
+            if e.other_cards:
+                raise LoadProblem(what, path, str(e), None,
+                                  " The file was left where it is: start Harmonies with those cards "
+                                  "(--cards) to continue it.") from None
+            raise self._set_aside(what, path, str(e)) from None
+        except RecursionError:
+            raise self._set_aside(what, path, "the file is nested too deeply to read") from None
+
+    def _set_aside(self, what: str, path: Path, reason: str) -> LoadProblem:
+        try:
+            moved = set_aside(path)
+        except OSError as e:
+            return LoadProblem(what, path, reason, None,
+                               f" It could not be set aside ({e.strerror or e}); move it away by hand.")
+        return LoadProblem(what, path, reason, moved)
+
+    def _autosave_setup(self) -> Any:
+        """The setup object of the autosave file, read without replaying (None if absent or unreadable)."""
+        try:
+            doc = json.loads(self.autosave_path.read_bytes())
+            return doc["game"]["setup"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    @staticmethod
+    def _archive_name(game: Game, started: str) -> str:
+        try:
+            when = datetime.fromisoformat(started).astimezone()
+        except ValueError:
+            when = datetime.now()
+        s = game.setup
+        return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
+
+
+__all__ = ["LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]
