@@ -84,17 +84,24 @@ def ref_legal_stacks() -> set[Stack]:
     return {ref_stack(s)[0] for s in reference()["stacking"]["legal_stacks"]}
 
 
-def ref_cells(side: str) -> list[Hex]:
-    return [(int(q), int(r)) for q, r in reference()["boards"][side]["cells"]]
+@lru_cache(maxsize=None)
+def ref_cells(side: str) -> tuple[Hex, ...]:
+    return tuple((int(q), int(r)) for q, r in reference()["boards"][side]["cells"])
+
+
+@lru_cache(maxsize=None)
+def ref_cell_set(side: str) -> frozenset[Hex]:
+    return frozenset(ref_cells(side))
 
 
 def ref_offsets() -> list[Hex]:
     return [(int(q), int(r)) for q, r in reference()["coordinate_system"]["neighbour_offsets"]]
 
 
-def ref_neighbours(side: str, cell: Hex) -> list[Hex]:
-    cells = set(ref_cells(side))
-    return [(cell[0] + dq, cell[1] + dr) for dq, dr in ref_offsets() if (cell[0] + dq, cell[1] + dr) in cells]
+@lru_cache(maxsize=None)
+def ref_neighbours(side: str, cell: Hex) -> tuple[Hex, ...]:
+    cells = ref_cell_set(side)
+    return tuple((cell[0] + dq, cell[1] + dr) for dq, dr in ref_offsets() if (cell[0] + dq, cell[1] + dr) in cells)
 
 
 def ref_rotate(h: Hex, times: int) -> Hex:
@@ -120,9 +127,10 @@ def ref_spirit_ids() -> list[str]:
     return [s["id"] for s in reference()["spirits"]]
 
 
-def ref_pattern(card_id: str) -> list[tuple[Hex, tuple[Stack, ...], bool]]:
+@lru_cache(maxsize=None)
+def ref_pattern(card_id: str) -> tuple[tuple[Hex, tuple[Stack, ...], bool], ...]:
     """(offset, accepted exact stacks, is the cube cell) for each pattern cell of a card."""
-    return [((int(c["q"]), int(c["r"])), ref_stack(c["stack"]), bool(c["cube"])) for c in ref_card(card_id)["cells"]]
+    return tuple(((int(c["q"]), int(c["r"])), ref_stack(c["stack"]), bool(c["cube"])) for c in ref_card(card_id)["cells"])
 
 
 # --------------------------------------------------------------------------- naive landscapes
@@ -257,11 +265,12 @@ def ref_score(side: str, board: Mapping[Hex, Stack], cards: Iterable[tuple[str, 
 def ref_habitat_cells(side: str, card_id: str, board: Mapping[Hex, Stack], cubes: Iterable[Hex] = ()) -> set[Hex]:
     """Cells where the card's next cube may go: any rotation, exact stacks, cube cell free of cubes."""
     occupied = set(cubes)
-    cells = set(ref_cells(side))
+    cells = ref_cell_set(side)
     pattern = ref_pattern(card_id)
+    cube_accepts = next(accepted for _, accepted, cube in pattern if cube)
     found = set()
     for anchor in cells:
-        if anchor in occupied:
+        if anchor in occupied or board.get(anchor, ()) not in cube_accepts:
             continue
         for turn in range(6):
             ok = True
@@ -287,7 +296,7 @@ def pattern_board(card_id: str, anchor: Hex, turn: int, choice: int = 0) -> Boar
 
 
 def fits(side: str, card_id: str, anchor: Hex, turn: int) -> bool:
-    cells = set(ref_cells(side))
+    cells = ref_cell_set(side)
     return all(c in cells for c in pattern_board(card_id, anchor, turn))
 
 
