@@ -332,7 +332,7 @@ class Game:
             return f"{cmd.colour!r} is not a token colour"
         if colour not in self._hand:
             return f"you hold no {Colour(colour).label} token" if 0 <= colour < 6 else "no such colour"
-        i = self.shape.index.get(cmd.cell)  # type: ignore[arg-type]
+        i = self._cell_index(cmd.cell)
         if i is None:
             return f"{cmd.cell} is not a cell of your board"
         p = self._players[self._current]
@@ -341,6 +341,13 @@ class Game:
         if stack_table().add[p.stacks[i]][colour] < 0:
             return _stacking_reason(p.stacks[i], colour)
         return None
+
+    def _cell_index(self, cell: object) -> int | None:
+        """The index of a board cell, or None for anything that is not one (even unhashable junk)."""
+        try:
+            return self.shape.index.get(cell)  # type: ignore[arg-type]
+        except TypeError:
+            return None
 
     def _check_take_card_limits(self) -> str | None:
         why = self._check_common()
@@ -377,7 +384,7 @@ class Game:
         why = self._check_cube_card(cmd.card_id)
         if why:
             return why
-        i = self.shape.index.get(cmd.cell)  # type: ignore[arg-type]
+        i = self._cell_index(cmd.cell)
         if i is None:
             return f"{cmd.cell} is not a cell of your board"
         if self._players[self._current].cubes[i] is not None:
