@@ -6,11 +6,15 @@ from collections.abc import Callable
 
 from ..rules import Game, GameSetup
 from .base import Player, plan_turn
+from .players import EasyPlayer, HardPlayer, MediumPlayer, hint
 from .random_player import RandomPlayer
 
 # kind name -> factory(seed); stronger levels register here too.
 PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed),
+    "easy": lambda seed: EasyPlayer(seed),
+    "medium": lambda seed: MediumPlayer(seed),
+    "hard": lambda seed: HardPlayer(seed),
 }
 
 
@@ -35,4 +39,4 @@ def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
     return play_game(setup, [RandomPlayer(seed * 31 + seat) for seat in range(setup.players)])
 
 
-__all__ = ["PLAYER_KINDS", "Player", "RandomPlayer", "make_player", "plan_turn", "play_game", "play_random_game"]
+__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "hint", "make_player", "plan_turn", "play_game", "play_random_game"]

@@ -1,0 +1,323 @@
+"""How good a board is for the player who owns it: points now plus what it is likely to become.
+
+The value is the exact score of the board (landscapes, animal cards, spirit) plus weighted
+"potential" terms for unfinished work: stacks that can still grow into tall trees and mountains,
+buildings short of colours, lone fields, animal cards whose pattern is a few tokens away. The
+potential is scaled down as the game nears its end (nothing unfinished scores at the end), which
+is what makes a planner stop starting things it cannot finish. The weights are tuned offline by
+``scripts/tune`` and shipped in ``weights.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from ..rules import CardSet
+from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
+from .tables import FAR, Placement, Tables
+
+_KIND = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Everything the evaluation weighs; names are the keys of weights.yaml."""
+
+    # growth of a stack that is not finished yet (per cell, no cube on it)
+    brown1: float = 1.5       # [brown]: a tree of 3 or 7 later
+    brown2: float = 3.0       # [brown, brown]: a green away from 7
+    gray1: float = 1.0        # [gray]: may grow
+    gray2: float = 2.0        # [gray, gray]: one more makes 7 (if it has a neighbour)
+    lone_mountain: float = 0.4  # fraction of a mountain's points it may get once a neighbour comes
+    red1: float = 0.8         # [red]: half a building
+    building0: float = 0.5    # building with 0/1/2 neighbour colours and room to get more
+    building1: float = 1.5
+    building2: float = 3.0
+    field1: float = 1.5       # a yellow cell not yet in a group of two
+    empty: float = 0.6        # room to build later
+    blue_waste: float = -0.5  # blue cells outside the longest river (side A)
+    river_end: float = 1.0    # the longest river can still grow at an end (side A)
+    # animal cards: share of the next cube's points by tokens still missing (0, 1, 2, 3, 4, 5+)
+    card0: float = 0.9
+    card1: float = 0.6
+    card2: float = 0.4
+    card3: float = 0.25
+    card4: float = 0.12
+    card5: float = 0.05
+    card_more: float = 0.35   # share of the later cubes' points, times the same factor
+    card_held: float = -0.5   # each unfinished card (a slot used)
+    display: float = 0.7      # the best face-up card, while a card may still be taken this turn
+    spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
+    # end of the game: potential counts fully with this many of my turns left, less below
+    horizon: float = 2.5
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Weights":
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: float(v) for k, v in data.items() if k in known})
+
+    def to_dict(self) -> dict[str, float]:
+        return {k: round(float(v), 4) for k, v in asdict(self).items()}
+
+    def with_values(self, **changes: float) -> "Weights":
+        return replace(self, **changes)
+
+
+@lru_cache(maxsize=None)
+def load_weights(name: str = "hard") -> Weights:
+    """A named weight set from the shipped weights.yaml (defaults when the file lacks it)."""
+    try:
+        text = resources.files(__package__).joinpath("weights.yaml").read_text(encoding="utf-8")
+        data = yaml.safe_load(text) or {}
+    except FileNotFoundError:
+        data = {}
+    entry = data.get(name)
+    return Weights.from_dict(entry) if isinstance(entry, dict) else Weights()
+
+
+def _groups(neighbours: tuple[tuple[int, ...], ...], mask: int) -> list[list[int]]:
+    out = []
+    left = mask
+    while left:
+        low = left & -left
+        start = low.bit_length() - 1
+        left ^= low
+        group = [start]
+        i = 0
+        while i < len(group):
+            for n in neighbours[group[i]]:
+                if (left >> n) & 1:
+                    left ^= 1 << n
+                    group.append(n)
+            i += 1
+        out.append(group)
+    return out
+
+
+def _diameter(neighbours: tuple[tuple[int, ...], ...], group: list[int], mask: int) -> tuple[int, list[int]]:
+    """Tokens on the longest shortest path in a group, and the cells at its ends."""
+    best = 0
+    ends: set[int] = set()
+    for start in group:
+        dist = {start: 1}
+        frontier = [start]
+        d = 1
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for n in neighbours[c]:
+                    if (mask >> n) & 1 and n not in dist:
+                        dist[n] = d + 1
+                        nxt.append(n)
+            if nxt:
+                d += 1
+            frontier = nxt
+        if d > best:
+            best = d
+            ends = {start}
+        elif d == best:
+            ends.add(start)
+    return best, sorted(ends)
+
+
+class Evaluator:
+    """Scores boards of one side with one weight set; caches the graph parts by cell masks."""
+
+    def __init__(self, tables: Tables, cards: CardSet, weights: Weights) -> None:
+        self.t = tables
+        self.cards = cards
+        self.w = weights
+        st = stack_table()
+        ids = st.ids
+        data = rules_data()
+        from ..rules import Colour
+
+        def sid(*cs: Colour) -> int:
+            return ids[tuple(cs)]
+
+        B, G, R = Colour.BROWN, Colour.GRAY, Colour.RED
+        pot = [0.0] * len(st.stacks)
+        pot[sid(B)] = weights.brown1
+        pot[sid(B, B)] = weights.brown2
+        pot[sid(G)] = weights.gray1
+        pot[sid(G, G)] = weights.gray2
+        pot[sid(R)] = weights.red1
+        self.stack_pot = tuple(pot)
+        self.is_mtn = tuple(k == MOUNTAIN for k in st.kind)
+        self.is_bld = tuple(k == BUILDING for k in st.kind)
+        self.is_blue = tuple(k == WATER for k in st.kind)
+        self.is_yellow = tuple(k == FIELD for k in st.kind)
+        self.bld_pot = (weights.building0, weights.building0, weights.building1, weights.building2)
+        self.card_factor = (weights.card0, weights.card1, weights.card2, weights.card3, weights.card4, weights.card5)
+        self.river_pts = [0] * 64
+        for length in range(64):
+            if length in data.river_points:
+                self.river_pts[length] = data.river_points[length]
+            else:
+                top = max(data.river_points)
+                self.river_pts[length] = data.river_points[top] + data.river_beyond_6 * (length - top)
+        self.island_points = data.island_points
+        self.field_points = data.field_points
+        self.building_points = data.building_points
+        self._water_cache: dict[int, tuple[float, int]] = {}
+        self._field_cache: dict[int, tuple[int, int]] = {}
+        self._group_cache: dict[tuple[str, int], int] = {}
+        self.size = tables.size
+        self.full = (1 << tables.size) - 1
+
+    # -------------------------------------------------------------- graph parts, cached by mask
+    def water(self, blue: int) -> tuple[float, int]:
+        """(points, ends mask of the longest river) for side A; (points, 0) for islands."""
+        hit = self._water_cache.get(blue)
+        if hit is None:
+            nb = self.t.neighbours
+            if self.t.river:
+                best, ends_mask, waste = 0, 0, 0
+                groups = _groups(nb, blue)
+                longest: list[int] = []
+                for g in groups:
+                    d, ends = _diameter(nb, g, blue)
+                    if d > best:
+                        best, longest = d, g
+                        ends_mask = 0
+                        for e in ends:
+                            ends_mask |= 1 << e
+                waste = bin(blue).count("1") - len(longest)
+                hit = (self.river_pts[best] + self.w.blue_waste * waste, ends_mask)
+            else:
+                land = self.full & ~blue
+                hit = (float(self.island_points * len(_groups(nb, land))), 0)
+            self._water_cache[blue] = hit
+        return hit
+
+    def field_groups(self, yellow: int) -> tuple[int, int]:
+        """(groups of 2 or more, lone yellow cells)."""
+        hit = self._field_cache.get(yellow)
+        if hit is None:
+            big = lone = 0
+            for g in _groups(self.t.neighbours, yellow):
+                if len(g) >= 2:
+                    big += 1
+                else:
+                    lone += 1
+            hit = self._field_cache[yellow] = (big, lone)
+        return hit
+
+    def spirit_points(self, spirit_id: str, stacks: list[int]) -> int:
+        card = self.cards.spirit(spirit_id)
+        kind = _KIND[card.target]
+        st_kind = self.t.kind
+        if card.unit == "group":
+            mask = 0
+            for i, s in enumerate(stacks):
+                if st_kind[s] == kind:
+                    mask |= 1 << i
+            key = (spirit_id, mask)
+            hit = self._group_cache.get(key)
+            if hit is None:
+                hit = self._group_cache[key] = sum(card.points_for(len(g)) for g in _groups(self.t.neighbours, mask))
+            return hit
+        height = self.t.height
+        return sum(card.points_for(height[s]) for s in stacks if st_kind[s] == kind)
+
+    # -------------------------------------------------------------- the evaluation
+    def landscape(self, stacks: list[int], cubes: int, phase: float) -> float:
+        """Landscape points plus the growth potential of unfinished stacks (times ``phase``)."""
+        t = self.t
+        nb = t.neighbours
+        tree_points = t.tree_points
+        mpts = t.mountain_points
+        is_mtn = self.is_mtn
+        is_bld = self.is_bld
+        top_bit = t.top_bit
+        stack_pot = self.stack_pot
+        exact = 0.0
+        pot = 0.0
+        blue = yellow = empty = 0
+        lone_mtn = 0.0
+        for i, s in enumerate(stacks):
+            if s == 0:
+                empty |= 1 << i
+                continue
+            if (cubes >> i) & 1 == 0:
+                pot += stack_pot[s]
+            if self.is_blue[s]:
+                blue |= 1 << i
+            elif self.is_yellow[s]:
+                yellow |= 1 << i
+            elif is_mtn[s]:
+                for n in nb[i]:
+                    if is_mtn[stacks[n]]:
+                        exact += mpts[s]
+                        break
+                else:
+                    lone_mtn += mpts[s]
+            elif is_bld[s]:
+                seen = 0
+                free = 0
+                for n in nb[i]:
+                    b = top_bit[stacks[n]]
+                    if b:
+                        seen |= b
+                    else:
+                        free += 1
+                k = bin(seen).count("1")
+                if k >= 3:
+                    exact += self.building_points
+                elif free >= 3 - k:
+                    pot += self.bld_pot[k]
+            else:
+                exact += tree_points[s]
+        water, ends = self.water(blue)
+        exact += water
+        big, lone = self.field_groups(yellow)
+        exact += self.field_points * big
+        n_empty = bin(empty).count("1")
+        pot += self.w.field1 * lone + self.w.empty * n_empty + self.w.lone_mountain * lone_mtn
+        if ends:
+            e = ends
+            while e:
+                low = e & -e
+                e ^= low
+                if any((empty >> n) & 1 for n in nb[low.bit_length() - 1]):
+                    pot += self.w.river_end
+                    break
+        return exact + phase * pot
+
+    def card_distance(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int) -> int:
+        """Fewest tokens still missing for one more cube of a card (0: a cube may go now)."""
+        best = FAR
+        for cube, cells in placements:
+            if (cubes >> cube) & 1:
+                continue
+            d = 0
+            for j, need in cells:
+                n = need[stacks[j]]
+                if n and (cubes >> j) & 1:
+                    n = FAR  # a cube freezes its stack
+                d += n
+                if d >= best:
+                    break
+            else:
+                best = d
+                if d == 0:
+                    return 0
+        return best
+
+    def card_value(self, card_id: str, placed: int, placements: tuple[Placement, ...],
+                   stacks: list[int], cubes: int, phase: float) -> float:
+        """Points a held card's cubes are still likely to bring (beyond those already placed)."""
+        track = self.cards.animal(card_id).track
+        done = track[placed - 1] if placed else 0
+        nxt = track[placed] - done
+        later = track[-1] - track[placed]
+        d = self.card_distance(placements, stacks, cubes)
+        f = self.card_factor[d if d < 5 else 5] if d < FAR else 0.0
+        if d == 0:
+            return f * nxt + phase * f * self.w.card_more * later
+        return phase * f * (nxt + self.w.card_more * later)

@@ -1,0 +1,110 @@
+"""The three computer levels. All share the planner; they differ in how far and how well they look.
+
+- easy: one token at a time, the first idea that looks good, misjudges boards now and then
+  (noise on its evaluation), sometimes grabs a space on impulse; never steers toward a face-up card.
+- medium: a solid one-turn planner over tokens, card and cubes together with hand-set weights.
+- hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
+  stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
+from .evaluate import Weights, load_weights
+from .planner import PlanOptions, Planner, TurnPlan
+
+
+class PlannerPlayer:
+    """A seat played by a :class:`Planner`; subclasses choose the options and weights."""
+
+    kind = "planner"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
+
+    # The UI's hint and the benchmarks use this: the whole turn, as commands, without playing it.
+    def turn_commands(self, game: Game) -> list[Command]:
+        trial = game.clone()
+        start = len(trial.history)
+        self.play_turn(trial)
+        return list(trial.history[start:])
+
+    def play_turn(self, game: Game) -> None:
+        if game.over:
+            return
+        choices = game.spirit_choices
+        if choices:
+            game.apply(ChooseSpirit(self.choose_spirit(game, choices)))
+        plan = self.planner.plan(game)
+        for cmd in self.planner.commands(game, plan):
+            if not game.apply(cmd).ok:
+                # A planning slip must never stall the game: finish the turn plainly.
+                finish_turn(game)
+                return
+
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
+        """The spirit whose first turn plans best (each tried on a copy)."""
+        best, best_value = choices[0], float("-inf")
+        for sid in choices:
+            trial = game.clone()
+            trial.apply(ChooseSpirit(sid))
+            value = self.planner.plan(trial).value + self.spirit_bias(game, sid)
+            if value > best_value:
+                best, best_value = sid, value
+        return best
+
+    def spirit_bias(self, game: Game, spirit_id: str) -> float:
+        return 0.0
+
+
+def finish_turn(game: Game) -> None:
+    """End the current turn legally from wherever it stands (the safety net after a slip)."""
+    if game.over:
+        return
+    if not game.taken_tokens_this_turn:
+        space = next(i for i, s in enumerate(game.central) if s)
+        game.apply(TakeTokens(space))
+    for colour in list(game.hand):
+        cells = game.token_cells(colour)
+        if cells:
+            game.apply(PlaceToken(colour, cells[0]))
+    game.apply(EndTurn())
+
+
+class EasyPlayer(PlannerPlayer):
+    kind = "easy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(
+            seed,
+            load_weights("easy"),
+            PlanOptions(beam=1, finals=1, noise=2.5, look_at_display=False, max_cards=2, blunder=0.2),
+        )
+
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
+        return self.rng.choice(choices)
+
+
+class MediumPlayer(PlannerPlayer):
+    kind = "medium"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, load_weights("medium"), PlanOptions(beam=3, finals=3))
+
+
+class HardPlayer(PlannerPlayer):
+    kind = "hard"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=8, finals=8))
+
+
+def hint(game: Game) -> list[Command]:
+    """The turn the hard player would play now for the seat to move (the UI's hint button)."""
+    return HardPlayer(seed=len(game.history)).turn_commands(game)
+
+
+__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "TurnPlan", "finish_turn", "hint"]
