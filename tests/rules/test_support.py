@@ -342,7 +342,7 @@ def place_rigged(game: Game, colour: Colour, cell: Hex) -> Any:
 
 
 def rig_card(game: Game, card_id: str) -> Any:
-    """Put ``card_id`` face up if needed and play TakeCard, ignoring the once-per-turn rule only.
+    """Put ``card_id`` face up if needed and play TakeCard, without using up the turn's one card.
 
     Returns the result so tests of the 4-card limit can see the rejection.
     """
@@ -351,7 +351,7 @@ def rig_card(game: Game, card_id: str) -> Any:
     took = game._took_card
     game._took_card = False
     result = game.apply(TakeCard(card_id))
-    game._took_card = took or result.ok
+    game._took_card = took
     return result
 
 
