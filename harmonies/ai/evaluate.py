@@ -55,6 +55,7 @@ class Weights:
     spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
     # end of the game: potential counts fully with this many of my turns left, less below
     horizon: float = 2.5
+    future: float = 4.0       # points per turn I still get to play (filling the board early ends the game)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Weights":
@@ -311,13 +312,40 @@ class Evaluator:
 
     def card_value(self, card_id: str, placed: int, placements: tuple[Placement, ...],
                    stacks: list[int], cubes: int, phase: float) -> float:
-        """Points a held card's cubes are still likely to bring (beyond those already placed)."""
+        """Points a held card's cubes are still likely to bring (beyond those already placed).
+
+        Each remaining cube needs its own cube cell, so the k-th cube is valued by the k-th nearest
+        distinct cube cell whose pattern can still be formed, discounted by ``card_more`` per step.
+        """
         track = self.cards.animal(card_id).track
-        done = track[placed - 1] if placed else 0
-        nxt = track[placed] - done
-        later = track[-1] - track[placed]
-        d = self.card_distance(placements, stacks, cubes)
-        f = self.card_factor[d if d < 5 else 5] if d < FAR else 0.0
-        if d == 0:
-            return f * nxt + phase * f * self.w.card_more * later
-        return phase * f * (nxt + self.w.card_more * later)
+        left = len(track) - placed
+        per_cell: dict[int, int] = {}
+        for cube, cells in placements:
+            if (cubes >> cube) & 1:
+                continue
+            bound = per_cell.get(cube, 6)
+            d = 0
+            for j, need in cells:
+                n = need[stacks[j]]
+                if n and (cubes >> j) & 1:
+                    n = FAR  # a cube freezes its stack
+                d += n
+                if d >= bound:
+                    break
+            else:
+                per_cell[cube] = d
+        if not per_cell:
+            return 0.0
+        dists = sorted(per_cell.values())[:left]
+        factor = self.card_factor
+        more = self.w.card_more
+        value = 0.0
+        prev = track[placed - 1] if placed else 0
+        scale = 1.0
+        for k, d in enumerate(dists):
+            inc = track[placed + k] - prev
+            prev = track[placed + k]
+            f = factor[d] * scale
+            value += f * inc if (d == 0 and k == 0) else phase * f * inc
+            scale *= more
+        return value

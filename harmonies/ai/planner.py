@@ -134,12 +134,15 @@ class Planner:
         left = root.turns_left(stacks)
         return min(1.0, left / self.weights.horizon) if self.weights.horizon > 0 else 1.0
 
+    def _future(self, root: _Root, stacks: list[int]) -> float:
+        return self.weights.future * root.turns_left(stacks)
+
     def _token_value(self, root: _Root, stacks: list[int]) -> float:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
         ev = root.ev
         ph = self._phase(root, stacks)
         cubes = root.cubes
-        v = ev.landscape(stacks, cubes, ph)
+        v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
         pl = root.placements
         for cid, placed in root.held:
             v += ev.card_value(cid, placed, pl[cid], stacks, cubes, ph)
@@ -170,7 +173,7 @@ class Planner:
                    spirit_placed: bool, ph: float) -> float:
         """Value once the turn's cards and cubes are settled: exact card points count too."""
         ev = root.ev
-        v = ev.landscape(stacks, cubes, ph)
+        v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
         for cid, placed in held:
             track = ev.cards.animal(cid).track
             if placed:
