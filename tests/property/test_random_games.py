@@ -2,7 +2,8 @@
 uniform choices among ``legal_commands``, on every player count, side and spirit setting.
 
 After every command: 120 tokens in all; cubes on the boards match the cubes taken off the cards
-(plus placed spirits); boards hold only legal stacks; at most 4 unfinished cards. Every game ends,
+(plus placed spirits); boards hold only legal stacks; at most 4 unfinished cards; and (legal-command
+games) the cells offered for each owed cube equal a naive match of the board. Every game ends,
 with everyone having played the same number of turns. At the end: replaying the command log
 rebuilds the same game, and the final scores equal a fresh scoring of the final boards, both by the
 engine's ``score_board`` and by the naive scorer of tests/rules/test_support.py.
@@ -27,7 +28,7 @@ from harmonies.rules.outcome import decide
 from harmonies.rules.tables import stack_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from test_support import ref_score  # noqa: E402  (the naive scorer lives with the rules tests)
+from test_support import ref_habitat_cells, ref_score  # noqa: E402  (the naive reading lives with the rules tests)
 
 MAX_COMMANDS = 5000
 LEGAL_STACKS = set(stack_table().stacks) - {()}
@@ -80,6 +81,14 @@ def check_invariants(game: Game) -> None:
         assert unfinished <= 4
         ids += [h.card_id for h in (*view.cards, *view.completed)]
     assert len(ids) == len(set(ids))  # no animal card is in two places
+
+
+def check_cube_cells(game: Game) -> None:
+    """The engine keeps habitat matches between commands; they must equal a fresh naive match."""
+    view = game.player(game.current)
+    for card_id in game.cubes_owed():
+        expected = ref_habitat_cells(game.setup.side, card_id, view.stacks, view.cubes)
+        assert set(game.cube_cells(card_id)) == expected, card_id
 
 
 def check_rejections_change_nothing(game: Game, rng: random.Random) -> None:
@@ -167,6 +176,8 @@ def test_games_of_random_legal_commands(setup: GameSetup, choice_seed: int) -> N
             assert observable(game) == before
             assert game.apply(cmd).ok
         check_invariants(game)
+        if not game.over and not game.spirit_choices:
+            check_cube_cells(game)
     else:
         raise AssertionError("the game did not end")
     check_final(game, turns)

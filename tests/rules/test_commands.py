@@ -314,3 +314,30 @@ def test_a_broken_saved_game_is_a_value_error(mutate) -> None:  # type: ignore[n
     assert isinstance(data["format"], int)
     with pytest.raises(ValueError):
         Game.from_json(mutate(data))
+
+
+def test_the_same_game_in_processes_with_different_string_hashing() -> None:
+    # Set and dict order of strings changes with PYTHONHASHSEED; a game must not.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = (
+        "import json\n"
+        "from harmonies.ai.random_player import RandomPlayer\n"
+        "from harmonies.rules import Game, GameSetup\n"
+        "g = Game.new(GameSetup(players=3, side='B', spirits=True, seed=5))\n"
+        "ps = [RandomPlayer(seed=s) for s in range(3)]\n"
+        "while not g.over:\n"
+        "    ps[g.current].play_turn(g)\n"
+        "print(json.dumps([g.to_json(), g.outcome.to_json()]))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=root,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1

@@ -558,3 +558,25 @@ def test_the_outcome_names_the_winner_by_score() -> None:
         assert (out.winners, out.tiebreak) == decide(out.scores, out.animal_cubes)
         assert all(totals[w] == max(totals) for w in out.winners)
         assert out.suns is None
+
+
+def test_an_exhausted_draw_pile_leaves_the_display_short_and_play_goes_on() -> None:
+    # §13 Q9 (unresolved; the reference recommends no reshuffle): simulate the end of the pile.
+    game = new_game(players=2, seed=12)
+    game._deck.clear()
+    taken = game.display[3]
+    assert game.apply(TakeCard(taken)).ok
+    events = play_turn(game)
+    assert not any(isinstance(e, DisplayRefilled) for e in events)
+    assert game.display[3] is None and game.deck_size == 0
+    assert [c.card_id for c in game.legal_commands() if isinstance(c, TakeCard)] == [
+        c for c in game.display if c is not None]
+    assert game.apply(TakeCard(game.display[0])).ok
+    play_turn(game)
+    assert game.display.count(None) == 2 and not game.over
+    solo = new_game(players=1, seed=12)
+    solo._deck.clear()
+    solo.apply(TakeTokens(0))
+    place_all(solo)
+    refused = solo.apply(SoloSwap(solo.display[0]))
+    assert not refused.ok and "pile" in refused.reason

@@ -1,0 +1,27 @@
+"""Rules bugs found by the tests, kept failing until the lead fixes them (see the report of the
+rules test engineer). Each test names the reference section it holds the engine to."""
+
+from __future__ import annotations
+
+from harmonies.rules import TakeCard
+from test_support import new_game, snapshot
+from test_turns import play_turn
+
+
+def test_taking_the_card_of_an_empty_display_slot_is_refused() -> None:
+    # Contract: "a rejected command changes nothing" and every refusal gives a reason. Once the
+    # draw pile is exhausted (§13 Q9) a display slot stays empty (None). TakeCard(None) then passes
+    # the "is it face up" check (None is in the display), so the player "holds" a card None, and
+    # game.player(seat) and game.score(seat) raise KeyError from then on. A UI sending
+    # TakeCard(game.display[slot]) for a clicked empty slot would hit this.
+    game = new_game(players=2, seed=1)
+    game._deck.clear()                      # the pile has run out (no random game reached it)
+    assert game.apply(TakeCard(game.display[0])).ok
+    play_turn(game)
+    assert game.display[0] is None and not game.took_card_this_turn
+    before = snapshot(game)
+    reason = game.check(TakeCard(None))     # type: ignore[arg-type]
+    assert reason is not None
+    result = game.apply(TakeCard(None))     # type: ignore[arg-type]
+    assert not result.ok
+    assert snapshot(game) == before
