@@ -365,8 +365,12 @@ class Game:
         why = self._check_take_card_limits()
         if why:
             return why
-        if cmd.card_id not in self._display:
-            return f"{cmd.card_id} is not among the face-up animal cards"
+        return self._check_face_up(cmd.card_id)
+
+    def _check_face_up(self, card_id: object) -> str | None:
+        # An exhausted pile leaves None in the display: that slot holds no card to take.
+        if not isinstance(card_id, str) or card_id not in self._display:
+            return f"{card_id} is not among the face-up animal cards"
         return None
 
     def _check_cube_card(self, card_id: str) -> str | None:
@@ -413,9 +417,7 @@ class Game:
         why = self._check_swap_limits()
         if why:
             return why
-        if cmd.card_id not in self._display:
-            return f"{cmd.card_id} is not among the face-up animal cards"
-        return None
+        return self._check_face_up(cmd.card_id)
 
     def _check_end_turn(self, cmd: EndTurn | None = None) -> str | None:
         why = self._check_common()
