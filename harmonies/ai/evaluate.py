@@ -336,16 +336,94 @@ class Evaluator:
                 per_cell[cube] = d
         if not per_cell:
             return 0.0
-        dists = sorted(per_cell.values())[:left]
+        return self.value_of_distances(card_id, placed, sorted(per_cell.values()), phase)
+
+    def value_of_distances(self, card_id: str, placed: int, dists: list[int], phase: float) -> float:
+        """Card potential from the sorted distances of its nearest distinct cube cells."""
+        track = self.cards.animal(card_id).track
         factor = self.card_factor
         more = self.w.card_more
         value = 0.0
         prev = track[placed - 1] if placed else 0
         scale = 1.0
-        for k, d in enumerate(dists):
+        for k, d in enumerate(dists[: len(track) - placed]):
             inc = track[placed + k] - prev
             prev = track[placed + k]
             f = factor[d] * scale
             value += f * inc if (d == 0 and k == 0) else phase * f * inc
             scale *= more
         return value
+
+
+class CardIndex:
+    """One card's live placements at the start of a turn, indexed for quick re-evaluation.
+
+    While a turn's tokens are being placed only a few cells change, and only the placements
+    through those cells can change distance, by what those cells now need; everything else is
+    read from the turn's start.
+    """
+
+    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root")
+
+    def __init__(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int, size: int) -> None:
+        self.root = stacks[:]
+        self.cube_of: list[int] = []
+        self.d0: list[int] = []
+        self.by_cell: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(size)]
+        per_cube: dict[int, list[tuple[int, int]]] = {}
+        for cube, cells in placements:
+            d = 0
+            for j, need in cells:
+                n = need[stacks[j]]
+                if n and (cubes >> j) & 1:
+                    n = FAR
+                d += n
+            if d >= 9:
+                continue  # three tokens a turn: it cannot come under 6 before the turn ends
+            p = len(self.d0)
+            for j, need in cells:
+                self.by_cell[j].append((p, need))
+            self.d0.append(d)
+            self.cube_of.append(cube)
+            per_cube.setdefault(cube, []).append((d, p))
+        for lst in per_cube.values():
+            lst.sort()
+        self.per_cube = per_cube
+        self.best0 = sorted((lst[0][0], c) for c, lst in per_cube.items() if lst[0][0] < 6)
+
+    def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> list[int]:
+        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now."""
+        by_cell = self.by_cell
+        root = self.root
+        delta: dict[int, int] = {}
+        for j in set(changed):
+            new, old = stacks[j], root[j]
+            for p, need in by_cell[j]:
+                delta[p] = delta.get(p, 0) + need[new] - need[old]
+        if not delta:
+            return [d for d, _ in self.best0[:want]]
+        d0 = self.d0
+        cube_of = self.cube_of
+        newd: dict[int, int] = {}
+        for p, dd in delta.items():
+            d = d0[p] + dd
+            c = cube_of[p]
+            old_d = newd.get(c)
+            if old_d is None or d < old_d:
+                newd[c] = d  # recorded even when out of reach, so the start's value is not reused
+        for c in newd:
+            for dp, p in self.per_cube[c]:
+                if p not in delta:
+                    if dp < newd[c]:
+                        newd[c] = dp
+                    break
+        out = [d for d in newd.values() if d < 6]
+        n = 0
+        for d, c in self.best0:
+            if c not in newd:
+                out.append(d)
+                n += 1
+                if n >= want:
+                    break
+        out.sort()
+        return out[:want]

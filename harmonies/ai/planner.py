@@ -16,7 +16,7 @@ from ..rules import (
     Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
 )
 from ..rules.tables import rules_data
-from .evaluate import Evaluator, Weights
+from .evaluate import CardIndex, Evaluator, Weights
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -81,6 +81,8 @@ class _Root:
             ids.add(self.spirit)
         for cid in ids:
             self.placements[cid] = self._live(cid)
+        size = self.t.size
+        self.index = {cid: CardIndex(pl, self.stacks, self.cubes, size) for cid, pl in self.placements.items()}
 
     def _live(self, card_id: str) -> tuple[Placement, ...]:
         stacks, cubes = self.stacks, self.cubes
@@ -137,18 +139,23 @@ class Planner:
     def _future(self, root: _Root, stacks: list[int]) -> float:
         return self.weights.future * root.turns_left(stacks)
 
-    def _token_value(self, root: _Root, stacks: list[int]) -> float:
+    def _token_value(self, root: _Root, stacks: list[int], changed: tuple[int, ...]) -> float:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
         ev = root.ev
         ph = self._phase(root, stacks)
         cubes = root.cubes
         v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
-        pl = root.placements
+        index = root.index
+        cards = ev.cards
         for cid, placed in root.held:
-            v += ev.card_value(cid, placed, pl[cid], stacks, cubes, ph)
+            left = cards.animal(cid).cubes - placed
+            v += ev.value_of_distances(cid, placed, index[cid].distances(stacks, changed, left), ph)
         v += self._spirit_value(root, stacks, cubes, ph, root.spirit is None)
         if root.display and self.opts.look_at_display:
-            best = max(ev.card_value(cid, 0, pl[cid], stacks, cubes, ph) for cid in root.display)
+            best = max(
+                ev.value_of_distances(cid, 0, index[cid].distances(stacks, changed, cards.animal(cid).cubes), ph)
+                for cid in root.display
+            )
             v += self.weights.display * max(0.0, best + self.weights.card_held)
         if self.opts.noise:
             v += self.rng.gauss(0.0, self.opts.noise)
@@ -215,29 +222,31 @@ class Planner:
                         children[key] = (0.0, child, moves + [(colour, i)], rest_t)
             if not children:
                 break  # no legal cell at all (cannot happen with a legal game, but stay safe)
-            scored = [(self._token_value(root, c[1]), c[1], c[2], c[3]) for c in children.values()]
+            scored = [(self._token_value(root, c[1], tuple(i for _, i in c[2])), c[1], c[2], c[3])
+                      for c in children.values()]
             scored.sort(key=lambda x: x[0], reverse=True)
             beam = scored[: self.opts.beam]
         return [(v, s, m) for v, s, m, _ in beam]
 
-    def _settle(self, root: _Root, stacks: list[int]) -> tuple[float, str | None, list[tuple[str, int]], str | None]:
-        """Best card choice and cubes for a finished token board: (value, card, cubes, swap)."""
+    def _settle(self, root: _Root, stacks: list[int]) -> list[tuple[float, str | None, list[tuple[str, int]], str | None]]:
+        """Every card choice for a finished token board, each with its greedy cubes:
+        (value, card, cubes, swap), best first."""
         ph = self._phase(root, stacks)
-        best: tuple[float, str | None, list[tuple[str, int]]] | None = None
+        out: list[tuple[float, str | None, list[tuple[str, int]], str | None]] = []
         for card in [None, *root.display]:
             held = list(root.held) + ([(card, 0)] if card else [])
             value, cubes_played = self._cubes(root, stacks, held, ph)
             if self.opts.noise:
                 value += self.rng.gauss(0.0, self.opts.noise)
-            if best is None or value > best[0]:
-                best = (value, card, cubes_played)
-        assert best is not None
-        swap = None
-        if root.solo and best[1] is None and root.all_display and root.game.deck_size > 0:
-            ev = root.ev
-            # Discard the face-up card least useful to this board; a fresh one replaces it.
-            swap = min(root.all_display, key=lambda c: ev.card_value(c, 0, root.placements[c], stacks, root.cubes, 1.0))
-        return best[0], best[1], best[2], swap
+            swap = None
+            if card is None and root.solo and root.all_display and root.game.deck_size > 0:
+                ev = root.ev
+                # Discard the face-up card least useful to this board; a fresh one replaces it.
+                swap = min(root.all_display,
+                           key=lambda c: ev.card_value(c, 0, root.placements[c], stacks, root.cubes, 1.0))
+            out.append((value, card, cubes_played, swap))
+        out.sort(key=lambda x: x[0], reverse=True)
+        return out
 
     def _cubes(self, root: _Root, stacks: list[int], held: list[tuple[str, int]],
                ph: float) -> tuple[float, list[tuple[str, int]]]:
@@ -290,8 +299,8 @@ class Planner:
                 out.append(cube)
         return out
 
-    def plan(self, game: Game) -> TurnPlan:
-        """The best turn found for the seat to play (``game`` is only read)."""
+    def candidates(self, game: Game) -> list[TurnPlan]:
+        """Whole-turn candidates for the seat to play, best first by this turn's evaluation."""
         root = _Root(game, self.evaluator(game), self.opts)
         spaces = [i for i, s in enumerate(game.central) if s]
         if self.opts.blunder and self.rng.random() < self.opts.blunder:
@@ -301,13 +310,16 @@ class Planner:
             for v, stacks, moves in self._place_tokens(root, game.central[space]):
                 finals.append((v, space, stacks, moves))
         finals.sort(key=lambda x: x[0], reverse=True)
-        best: TurnPlan | None = None
+        out: list[TurnPlan] = []
         for _, space, stacks, moves in finals[: max(1, self.opts.finals)]:
-            value, card, cubes, swap = self._settle(root, stacks)
-            if best is None or value > best.value:
-                best = TurnPlan(space, moves, card, cubes, swap, value)
-        assert best is not None
-        return best
+            for value, card, cubes, swap in self._settle(root, stacks):
+                out.append(TurnPlan(space, moves, card, cubes, swap, value))
+        out.sort(key=lambda p: p.value, reverse=True)
+        return out
+
+    def plan(self, game: Game) -> TurnPlan:
+        """The best turn found for the seat to play (``game`` is only read)."""
+        return self.candidates(game)[0]
 
     def commands(self, game: Game, plan: TurnPlan) -> list[Command]:
         cells = game.shape.cells
@@ -320,3 +332,62 @@ class Planner:
             out.append(SoloSwap(plan.swap))
         out.append(EndTurn())
         return out
+
+
+class Lookahead:
+    """Picks among the planner's best turns by what they leave for the next one.
+
+    Each candidate turn is played on the same few samples of the hidden order (``sample_hidden``:
+    the pouch and the deck reshuffled, never the real order); the other seats then play quick
+    stand-in turns, and a fast planner plays my next turn. The candidate whose next turn ends best
+    on average wins: it sees which spaces and cards are left to me, what the refill may bring and
+    whether a half-built pattern can really be finished.
+    """
+
+    def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random) -> None:
+        self.planner = planner
+        self.fast = fast
+        self.width = width
+        self.samples = samples
+        self.rng = rng
+
+    def plan(self, game: Game) -> TurnPlan:
+        cands = self.planner.candidates(game)
+        if game.end_triggered or self.width <= 1 or self.samples <= 0:
+            return cands[0]  # my last turn: this turn's evaluation is already exact
+        picked: list[TurnPlan] = []
+        seen: set[tuple[int, str | None]] = set()
+        for c in cands:
+            key = (c.space, c.card)
+            if key not in seen:
+                seen.add(key)
+                picked.append(c)
+                if len(picked) == self.width:
+                    break
+        if len(picked) == 1:
+            return picked[0]
+        from .random_player import RandomPlayer
+
+        me = game.current
+        seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
+        worlds = [game.sample_hidden(random.Random(s)) for s in seeds]
+        best, best_value = picked[0], float("-inf")
+        for cand in picked:
+            total = 0.0
+            for k, world in enumerate(worlds):
+                g = world.clone()
+                ok = all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand))
+                if not ok:
+                    total = float("-inf")
+                    break
+                stand_in = RandomPlayer(seeds[k])
+                while not g.over and g.current != me:
+                    stand_in.play_turn(g)
+                if g.over:
+                    total += g.score(me).total
+                else:
+                    nxt = self.fast.plan(g)
+                    total += nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
+            if total > best_value:
+                best, best_value = cand, total
+        return best

@@ -13,7 +13,7 @@ import random
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
 from .evaluate import Weights, load_weights
-from .planner import PlanOptions, Planner, TurnPlan
+from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
 
 class PlannerPlayer:
@@ -38,12 +38,15 @@ class PlannerPlayer:
         choices = game.spirit_choices
         if choices:
             game.apply(ChooseSpirit(self.choose_spirit(game, choices)))
-        plan = self.planner.plan(game)
+        plan = self.plan(game)
         for cmd in self.planner.commands(game, plan):
             if not game.apply(cmd).ok:
                 # A planning slip must never stall the game: finish the turn plainly.
                 finish_turn(game)
                 return
+
+    def plan(self, game: Game) -> TurnPlan:
+        return self.planner.plan(game)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
         """The spirit whose first turn plans best (each tried on a copy)."""
@@ -98,8 +101,14 @@ class MediumPlayer(PlannerPlayer):
 class HardPlayer(PlannerPlayer):
     kind = "hard"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None, width: int = 3, samples: int = 3) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=8, finals=8))
+        fast = Planner(self.planner.weights, PlanOptions(beam=2, finals=2), self.rng)
+        fast._evaluators = self.planner._evaluators  # share the mask caches
+        self.lookahead = Lookahead(self.planner, fast, width, samples, self.rng)
+
+    def plan(self, game: Game) -> TurnPlan:
+        return self.lookahead.plan(game)
 
 
 def hint(game: Game) -> list[Command]:
