@@ -101,8 +101,9 @@ class MediumPlayer(PlannerPlayer):
 class HardPlayer(PlannerPlayer):
     kind = "hard"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, width: int = 3, samples: int = 3) -> None:
-        super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=8, finals=8))
+    def __init__(self, seed: int = 0, weights: Weights | None = None, width: int = 3, samples: int = 3,
+                 beam: int = 8) -> None:
+        super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         fast = Planner(self.planner.weights, PlanOptions(beam=2, finals=2), self.rng)
         fast._evaluators = self.planner._evaluators  # share the mask caches
         self.lookahead = Lookahead(self.planner, fast, width, samples, self.rng)

