@@ -1,5 +1,8 @@
-"""Rules bugs found by the tests, kept failing until the lead fixes them (see the report of the
-rules test engineer). Each test names the reference section it holds the engine to."""
+"""Rules bugs found by these tests, kept as regression tests once fixed (see the rules test
+engineer's report). Each test names the rule or contract clause it holds the engine to.
+
+- TakeCard(None) of an empty display slot: fixed in 346b117.
+"""
 
 from __future__ import annotations
 

@@ -580,3 +580,24 @@ def test_an_exhausted_draw_pile_leaves_the_display_short_and_play_goes_on() -> N
     place_all(solo)
     refused = solo.apply(SoloSwap(solo.display[0]))
     assert not refused.ok and "pile" in refused.reason
+
+
+def test_solo_display_is_refilled_to_three_after_a_card_is_taken() -> None:
+    game = new_game(players=1, seed=9)
+    taken = game.display[1]
+    assert game.apply(TakeCard(taken)).ok
+    events = play_turn(game)
+    (shown,) = [e for e in events if isinstance(e, DisplayRefilled)]
+    assert shown.slot == 1 and None not in game.display and len(game.display) == 3
+    assert taken not in game.display
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_solo_board_trigger_ends_the_game_at_once(seed: int) -> None:
+    game = new_game(players=1, side="A", seed=seed)
+    log = play_out(game, play_turn)
+    assert len(log) < 13
+    assert EndTriggered(0, "board") in log[-1] and isinstance(log[-1][-1], GameEnded)
+    assert game.player(0).empty_cells <= 2 < game.shape.size
+    assert game.outcome is not None and game.outcome.suns is not None
+    assert game.outcome.suns.total == game.outcome.suns.score_suns + 1 + 2
