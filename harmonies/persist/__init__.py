@@ -28,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..rules import Game
+from ..rules import CardSet, Game
 from .atomic import atomic_write_bytes, atomic_write_text, set_aside
 from .cards import load_cards_or_default
 from .document import SAVE_FORMAT, SaveFormatError
@@ -57,8 +57,10 @@ def has_autosave(data_dir: str | Path | None = None) -> bool:
     return _store(data_dir).has_autosave()
 
 
-def load_autosave(data_dir: str | Path | None = None) -> SavedGame | None:
-    """:meth:`Store.load_autosave` on the store of ``data_dir`` (bundled cards)."""
+def load_autosave(data_dir: str | Path | None = None, cards: CardSet | None = None) -> SavedGame | None:
+    """:meth:`Store.load_autosave` on the store of ``data_dir``, replaying with ``cards`` (default: bundled)."""
+    if cards is not None:
+        return Store(data_dir, cards=cards).load_autosave()
     return _store(data_dir).load_autosave()
 
 

@@ -14,8 +14,9 @@ def game_after(setup: GameSetup, commands: tuple[Command, ...] | list[Command]) 
     return Game.replay(setup, list(commands))
 
 
-def mid_turn(setup: GameSetup = GameSetup(2, seed=5)) -> Game:
+def mid_turn(setup: GameSetup | None = None) -> Game:
     """A game stopped with tokens taken but not all placed, three turns in."""
+    setup = setup or GameSetup(2, seed=5)
     history = finished_history(setup)
     ends = [i for i, c in enumerate(history) if type(c).__name__ == "EndTurn"]
     start = ends[2] + 1                    # first command of the fourth turn: take tokens

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 import harmonies.persist as persist
 from harmonies.persist import LoadProblem, SaveError, SavedGame, Store, resolve_dirs
-from harmonies.rules import EndTurn, Game, GameSetup, TakeTokens, Undo, default_cards, load_cards
+from harmonies.rules import EndTurn, Game, GameSetup, TakeTokens, Undo, load_cards
 
 from saves_helpers import finished_history, game_after, mid_turn
 
@@ -222,7 +223,7 @@ def test_data_dir_override_and_platform_default(tmp_path: Path, monkeypatch: pyt
     assert dirs.autosave == tmp_path / "autosave.json"
     default = resolve_dirs(None)
     assert default.data.name == "Harmonies" and default.config.name == "Harmonies"
-    if os.name == "posix" and "darwin" not in os.sys.platform:
+    if os.name == "posix" and sys.platform != "darwin":
         monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
         assert resolve_dirs(None).data == tmp_path / "share" / "Harmonies"
 
