@@ -42,6 +42,25 @@ setups = st.builds(
 )
 
 
+class Strict:
+    """The game as the random player sees it, except that a refused command fails the test.
+
+    The random player only sends commands it has checked, so a refusal means the engine's queries
+    and its checks disagree; failing at once also keeps such a bug from looping the player forever.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def apply(self, cmd: Any) -> Any:
+        result = self._game.apply(cmd)
+        assert result.ok, (cmd, result)
+        return result
+
+
 def observable(game: Game) -> dict[str, Any]:
     return {
         "json": game.to_json(),
@@ -92,14 +111,19 @@ def check_cube_cells(game: Game) -> None:
 
 
 def check_rejections_change_nothing(game: Game, rng: random.Random) -> None:
+    """A few commands that are illegal here by construction: each is refused, with a reason, and
+    leaves everything observable as it was."""
     hidden = [c for c in ("frog", "bee", "lion", "nonsense") if c not in game.display]
-    tries = [TakeCard(rng.choice(hidden)), PlaceToken(rng.choice(COLOURS), (8, 8))]
+    tries: list[Any] = [TakeCard(rng.choice(hidden)), PlaceToken(rng.choice(COLOURS), (8, 8))]
+    # Taking tokens twice, or ending a turn before taking any, is never legal.
     tries.append(TakeTokens(0) if game.taken_tokens_this_turn else EndTurn())
+    cubes = sorted(game.player(game.current).cubes)
+    if cubes and game.hand:
+        tries.append(PlaceToken(rng.choice(game.hand), rng.choice(cubes)))   # never on a cube
     before = observable(game)
     for cmd in tries:
         result = game.apply(cmd)
-        if result.ok:  # EndTurn/TakeTokens may be legal here; those are not the point
-            continue
+        assert not result.ok, cmd
         assert result.reason
         assert observable(game) == before
 
@@ -141,7 +165,7 @@ def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: boo
         if game.over:
             break
         seat = game.current
-        players[seat].play_turn(game)
+        players[seat].play_turn(Strict(game))  # type: ignore[arg-type]
         turns[seat] += 1
         check_invariants(game)
         if not game.over:
@@ -178,6 +202,8 @@ def test_games_of_random_legal_commands(setup: GameSetup, choice_seed: int) -> N
         check_invariants(game)
         if not game.over and not game.spirit_choices:
             check_cube_cells(game)
+            if rng.random() < 0.1:
+                check_rejections_change_nothing(game, rng)
     else:
         raise AssertionError("the game did not end")
     check_final(game, turns)
