@@ -42,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     replay = sub.add_parser("replay", help="check a save or finished game by replaying it")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("files", nargs="+", type=Path)
     demo = sub.add_parser("demo", help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)

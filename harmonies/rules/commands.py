@@ -95,7 +95,7 @@ def command_from_json(data: Any) -> Command:
     """Read a command written by :func:`command_to_json`; ``ValueError`` says what is wrong."""
     if not isinstance(data, dict) or "do" not in data:
         raise ValueError(f"a command must be an object with a 'do' field, not {data!r}")
-    kind = _KINDS.get(data["do"])
+    kind = _KINDS.get(data["do"]) if isinstance(data["do"], str) else None
     if kind is None:
         raise ValueError(f"unknown command {data['do']!r} (expected one of {', '.join(_KINDS)})")
     fields = kind.__slots__  # type: ignore[attr-defined]

@@ -661,7 +661,7 @@ class Game:
             raise ValueError("a saved game needs a 'setup' object")
         try:
             setup = GameSetup(
-                players=raw["players"], side=raw["side"], spirits=bool(raw["spirits"]), seed=raw["seed"]
+                players=raw["players"], side=raw["side"], spirits=raw["spirits"], seed=raw["seed"]
             )
         except KeyError as missing:
             raise ValueError(f"setup lacks the field {missing}") from None

@@ -24,7 +24,11 @@ class GameSetup:
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= 4:
             raise ValueError(f"players must be 1 to 4, not {self.players!r}")
+        if not isinstance(self.side, str):
+            raise ValueError(f"side must be \"A\" or \"B\", not {self.side!r}")
         board_shape(self.side)  # raises for an unknown side
+        if not isinstance(self.spirits, bool):
+            raise ValueError(f"spirits must be true or false, not {self.spirits!r}")
         if type(self.seed) is not int:
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
 
