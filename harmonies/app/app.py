@@ -1,0 +1,152 @@
+"""The application object: window, scene stack, shared services, the frame loop."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .i18n import Catalogue
+from .scene import Scene, SceneStack
+from .session import SaveSlot
+from .settings import MemorySettingsStore, Settings, SettingsStore
+from .theme import Fonts, Theme
+from .viewport import Viewport
+
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class App:
+    """Owns the window and everything scenes share; scenes reach it as ``self.app``.
+
+    ``step(dt)`` runs exactly one frame (events, update, stack changes, draw), so
+    tests can drive the app frame by frame with posted events.
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 settings_store: SettingsStore | None = None, data_dir: Path | None = None,
+                 cards: Any = None, messages: list[str] | None = None) -> None:
+        self.settings_store = settings_store or MemorySettingsStore()
+        self.settings: Settings = self.settings_store.load()
+        if size is not None:
+            self.settings = self.settings.with_(window=f"{size[0]}x{size[1]}")
+        if fullscreen is not None:
+            self.settings = self.settings.with_(fullscreen=fullscreen)
+        self.data_dir = data_dir
+        self.cards = cards
+        self.messages: list[str] = list(messages or [])
+        pygame.init()
+        pygame.display.set_caption("Harmonies")
+        self.window = self._open_window()
+        self.vp = Viewport(self.window.get_size())
+        self.theme = Theme.load()
+        self.fonts = Fonts(self.theme)
+        self.catalogue = Catalogue.load(self.settings.language)
+        pygame.display.set_caption(self.t("app.title"))
+        self.saves = SaveSlot(data_dir)
+        self.scenes = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.time = 0.0
+        self.frames = 0
+        self.on_first_frame: list[Any] = []
+        pygame.key.set_repeat(400, 40)
+
+    # -- services -----------------------------------------------------------------
+    def t(self, key: str, default: str | None = None, **params: Any) -> str:
+        return self.catalogue.t(key, default, **params)
+
+    def mouse_virtual(self) -> tuple[float, float]:
+        return self.vp.to_virtual(pygame.mouse.get_pos())
+
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.settings.window_size, flags)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Store new settings and apply the ones that change the window."""
+        old = self.settings
+        self.settings = settings
+        self.settings_store.save(settings)
+        if (old.window, old.fullscreen) != (settings.window, settings.fullscreen):
+            self.window = self._open_window()
+            self._resized()
+
+    def _resized(self) -> None:
+        self.window = pygame.display.get_surface() or self.window
+        self.vp.resize(self.window.get_size())
+        for scene in self.scenes.scenes:
+            scene.on_resize()
+
+    # -- the frame ----------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type in MOUSE_EVENTS:
+            event = pygame.event.Event(event.type, {**event.dict, "vpos": self.vp.to_virtual(event.pos)})
+        rest = self.scenes.dispatch(event)
+        if rest is not None and rest.type == pygame.KEYDOWN and rest.key == pygame.K_ESCAPE and len(self.scenes) > 1:
+            self.scenes.pop()
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame; returns False once the app wants to close."""
+        self.scenes.apply_pending()
+        for event in pygame.event.get() if events is None else events:
+            self.process_event(event)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.scenes.apply_pending()
+        if not self.scenes.scenes:
+            self.running = False
+        self.time += dt
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        if self.frames == 1:
+            for fn in self.on_first_frame:
+                fn()
+        return self.running
+
+    def draw(self) -> None:
+        self.window.fill(self.theme.c("table"))
+        for scene in self.scenes.visible():
+            scene.draw(self.window)
+
+    def run(self, fps: int = 60) -> int:
+        dt = 0.0
+        while self.running:
+            self.step(dt)
+            dt = min(0.1, self.clock.tick(fps) / 1000.0)
+        return 0
+
+    def start(self, scene: Scene, data: Any = None) -> None:
+        self.scenes.reset(scene, data)
+
+    def quit(self) -> None:
+        self.running = False
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux /proc; otherwise since this module loaded)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        with open("/proc/uptime", encoding="ascii") as fh:
+            uptime = float(fh.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _LOADED
+
+
+_LOADED = time.perf_counter()

@@ -1,0 +1,74 @@
+"""Player-facing text from the YAML catalogues in ``assets/locales``.
+
+Keys are dotted paths into the nested YAML (``menu.new_game``). A value may be a
+mapping with ``one``/``other`` plural forms, chosen by the ``n`` parameter.
+Placeholders use ``str.format`` syntax.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .assets import load_yaml
+
+
+def _flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
+    if isinstance(node, dict) and not _is_plural(node):
+        for key, value in node.items():
+            _flatten(f"{prefix}.{key}" if prefix else str(key), value, out)
+    else:
+        out[prefix] = node
+
+
+def _is_plural(node: dict[Any, Any]) -> bool:
+    return set(node) <= {"zero", "one", "other"} and "other" in node
+
+
+class Catalogue:
+    """One language's strings; ``t(key, **params)`` formats one of them."""
+
+    def __init__(self, strings: dict[str, Any], language: str, fallback: "Catalogue | None" = None) -> None:
+        self.language = language
+        self.strings = strings
+        self.fallback = fallback
+
+    @classmethod
+    def load(cls, language: str = "en") -> "Catalogue":
+        english = cls._read("en")
+        if language == "en":
+            return english
+        return cls._read(language, fallback=english)
+
+    @classmethod
+    def _read(cls, language: str, fallback: "Catalogue | None" = None) -> "Catalogue":
+        data = load_yaml(f"locales/{language}.yaml") or {}
+        flat: dict[str, Any] = {}
+        _flatten("", data, flat)
+        return cls(flat, language, fallback)
+
+    def has(self, key: str) -> bool:
+        return key in self.strings or (self.fallback is not None and self.fallback.has(key))
+
+    def t(self, key: str, default: str | None = None, **params: Any) -> str:
+        """The text for ``key`` with ``params`` filled in; the key itself if unknown."""
+        value = self.strings.get(key)
+        if value is None:
+            if self.fallback is not None and self.fallback.has(key):
+                return self.fallback.t(key, default, **params)
+            return default if default is not None else key
+        if isinstance(value, dict):
+            n = params.get("n", 0)
+            # English-style plural rule; languages needing more forms add "zero".
+            if n == 0 and "zero" in value:
+                value = value["zero"]
+            elif n == 1 and "one" in value:
+                value = value["one"]
+            else:
+                value = value["other"]
+        text = str(value)
+        if params:
+            try:
+                return text.format(**params)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text

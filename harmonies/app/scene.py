@@ -1,0 +1,155 @@
+"""Scenes and the scene stack.
+
+A scene receives ``on_enter(data)`` when it becomes part of the stack,
+``on_pause()`` when another scene is pushed over it, ``on_resume(data)`` when the
+scene above it is popped (``data`` is what that scene handed back), and
+``on_exit()`` when it leaves the stack. ``handle_event`` returns ``None`` when it
+consumed the event, or the event to let the next scene down (or the app) see it.
+``draw`` must not change any state: everything that changes happens in
+``handle_event`` and ``update``. Push/pop/replace are requests, applied by the
+app between frames, so a scene never disappears under its own feet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base class; subclasses override what they need."""
+
+    name = "scene"
+    #: Draw the scene below first (for overlays such as the pause menu).
+    transparent = False
+    #: Let events this scene does not consume reach the scene below.
+    passes_input = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def on_enter(self, data: Any = None) -> None:
+        pass
+
+    def on_exit(self) -> Any:
+        return None
+
+    def on_pause(self) -> None:
+        pass
+
+    def on_resume(self, data: Any = None) -> None:
+        pass
+
+    def on_resize(self) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return event
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+@dataclass
+class _Request:
+    op: Literal["push", "pop", "replace", "reset"]
+    scene: Scene | None
+    data: Any
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._stack: list[Scene] = []
+        self._pending: list[_Request] = []
+
+    # -- requests (applied later) -------------------------------------------------
+    def push(self, scene: Scene, data: Any = None) -> None:
+        self._pending.append(_Request("push", scene, data))
+
+    def pop(self, data: Any = None) -> None:
+        self._pending.append(_Request("pop", None, data))
+
+    def replace(self, scene: Scene, data: Any = None) -> None:
+        """Swap the top scene for ``scene``."""
+        self._pending.append(_Request("replace", scene, data))
+
+    def reset(self, scene: Scene, data: Any = None) -> None:
+        """Empty the stack and start again from ``scene`` (e.g. quit to menu)."""
+        self._pending.append(_Request("reset", scene, data))
+
+    # -- queries --------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self._stack[-1] if self._stack else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._stack)
+
+    @property
+    def has_pending(self) -> bool:
+        return bool(self._pending)
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: the top one and those under transparent ones."""
+        out: list[Scene] = []
+        for scene in reversed(self._stack):
+            out.append(scene)
+            if not scene.transparent:
+                break
+        return list(reversed(out))
+
+    # -- applying -------------------------------------------------------------
+    def apply_pending(self) -> bool:
+        """Carry out queued requests in order; True if the stack changed."""
+        changed = False
+        while self._pending:
+            req = self._pending.pop(0)
+            changed = True
+            if req.op == "push":
+                assert req.scene is not None
+                if self._stack:
+                    self._stack[-1].on_pause()
+                self._stack.append(req.scene)
+                req.scene.on_enter(req.data)
+            elif req.op == "pop":
+                if not self._stack:
+                    continue
+                gone = self._stack.pop()
+                result = gone.on_exit()
+                if self._stack:
+                    self._stack[-1].on_resume(req.data if req.data is not None else result)
+            elif req.op == "replace":
+                assert req.scene is not None
+                if self._stack:
+                    self._stack.pop().on_exit()
+                self._stack.append(req.scene)
+                req.scene.on_enter(req.data)
+            elif req.op == "reset":
+                assert req.scene is not None
+                while self._stack:
+                    self._stack.pop().on_exit()
+                self._stack.append(req.scene)
+                req.scene.on_enter(req.data)
+        return changed
+
+    def dispatch(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Offer ``event`` to the top scene, and down the stack while scenes pass it on."""
+        for scene in reversed(self._stack):
+            result = scene.handle_event(event)
+            if result is None:
+                return None
+            if not scene.passes_input:
+                return result
+        return event

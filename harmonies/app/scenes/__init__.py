@@ -1,0 +1,1 @@
+"""The app's scenes: menu, setup, settings, how to play, play, pause, hand-over, scoring."""

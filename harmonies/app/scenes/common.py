@@ -1,0 +1,67 @@
+"""Pieces shared by the menu-like scenes."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import paint
+from ..hexgrid import HexLayout
+from ..scene import Scene
+from ..widgets import WidgetGroup
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class WidgetScene(Scene):
+    """A scene made of widgets with keyboard focus; subclasses build ``self.ui``."""
+
+    title_key = ""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.ui = WidgetGroup()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.ui.handle(event, self.app):
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_enter_key()
+            return None
+        return event
+
+    def on_enter_key(self) -> None:
+        focused = self.ui.focused
+        if focused is not None:
+            focused.activate()
+
+    def draw_title(self, surface: pygame.Surface, y: float = 58) -> None:
+        if self.title_key:
+            paint.text(surface, self.app, self.app.t(self.title_key), (640, y), 40, self.app.theme.c("table_text"),
+                       "center", bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.app)
+        self.draw_title(surface)
+        self.ui.draw(surface, self.app)
+
+
+def draw_backdrop(surface: pygame.Surface, app: "App") -> None:
+    """A quiet pattern of hex outlines behind the menus."""
+    vp = app.vp
+    col = app.theme.c("table_dark")
+    layout = HexLayout(46 * vp.scale, (vp.ox, vp.oy))
+    w, h = surface.get_size()
+    cols = int(w / (layout.size * 1.5)) + 3
+    rows = int(h / (layout.size * math.sqrt(3))) + 3
+    width = max(1, vp.s(2))
+    for q in range(-1, cols):
+        for rr in range(-1, rows):
+            r = rr - q // 2
+            corners = layout.corners((q, r), 0.92)
+            if corners[3][0] > w or corners[0][0] < 0 or corners[4][1] > h or corners[1][1] < 0:
+                continue
+            pygame.draw.polygon(surface, col, corners, width)

@@ -1,0 +1,59 @@
+"""How to play: short rules pages from the catalogue, with a token legend."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import paint
+from ..tokens import TokenArt
+from ..widgets import Button
+from .common import WidgetScene, draw_backdrop
+
+if TYPE_CHECKING:
+    from ..app import App
+
+_LEGEND = (("blue",), ("yellow",), ("brown", "green"), ("brown", "brown", "green"), ("gray", "gray"), ("gray", "red"))
+_LEGEND_KEYS = ("colour.blue", "colour.yellow", "colour.green", "colour.green", "colour.gray", "colour.red")
+
+
+class HowToScene(WidgetScene):
+    name = "howto"
+    title_key = "howto.title"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.art = TokenArt(app.theme)
+        self.ui.add(Button((640 - 130, 630, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
+
+    def _pages(self) -> list[tuple[str, str]]:
+        pages = self.app.catalogue.strings.get("howto.pages") or []
+        return [(str(p.get("heading", "")), str(p.get("body", ""))) for p in pages if isinstance(p, dict)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        th = app.theme
+        draw_backdrop(surface, app)
+        self.draw_title(surface, 50)
+        paint.panel(surface, app, (70, 90, 1140, 526), th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
+        pages = self._pages()
+        # two columns of rule paragraphs
+        col_x = (100, 660)
+        y = [112.0, 112.0]
+        for i, (head, body) in enumerate(pages):
+            c = 0 if i < 3 else 1
+            paint.text(surface, app, head, (col_x[c], y[c]), 21, th.c("ink"), bold=True)
+            r = paint.text(surface, app, body, (col_x[c], y[c] + 30), 16, th.c("ink"), wrap=520)
+            y[c] += 30 + r.height / app.vp.scale + 18
+        # legend of landscapes under the second column
+        ly = max(y[1], 440)
+        radius = app.vp.s(26)
+        for i, (stack, key) in enumerate(zip(_LEGEND, _LEGEND_KEYS)):
+            cx = 700 + i * 84
+            spr = self.art.stack(stack, radius, app.settings.symbols)
+            surface.blit(spr, spr.get_rect(center=app.vp.p(cx, ly + 30)))
+            label = app.t(key)
+            paint.text(surface, app, label, (cx, ly + 66), paint.fit_px(app, label, 14, 80), th.c("ink_dim"), "midtop")
+        paint.text(surface, app, app.t("howto.controls"), (100, 560), 16, th.c("ink_dim"), wrap=1080)
+        self.ui.draw(surface, app)

@@ -1,0 +1,122 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import paint
+from ..hexgrid import HexLayout
+from ..tokens import TokenArt
+from ..widgets import Button
+from .common import WidgetScene, draw_backdrop
+
+if TYPE_CHECKING:
+    from ..app import App
+
+# A little landscape shown beside the title: (cell, stack bottom->top).
+_VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
+    ((0, 0), ("brown", "brown", "green")), ((1, 0), ("blue",)), ((2, -1), ("gray", "gray")),
+    ((1, -1), ("gray", "gray", "gray")), ((0, 1), ("yellow",)), ((2, 0), ("gray", "red")),
+    ((-1, 1), ("yellow",)), ((3, -1), ("blue",)), ((-1, 0), ("brown", "green")),
+)
+
+
+class MenuScene(WidgetScene):
+    name = "menu"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.art = TokenArt(app.theme)
+        t = app.t
+        x, w, h, gap = 640 - 160, 320, 54, 68
+        y = 318
+        self.ui.add(Button((x, y, w, h), lambda: t("menu.new_game"), self.new_game, primary=True, px=24, name="new"))
+        self.ui.add(Button((x, y + gap, w, h), lambda: t("menu.continue"), self.continue_game,
+                           visible=self.app.saves.has_continue, px=24, name="continue"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
+        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
+        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.quit"), self.app.quit, px=24, name="quit"))
+        self._relayout()
+
+    def _relayout(self) -> None:
+        # Close the gap left by a hidden Continue button.
+        has = self.app.saves.has_continue()
+        y = 318 if has else 330
+        for wdg in self.ui.widgets:
+            if not wdg.visible:
+                continue
+            x, _, w, h = wdg.rect
+            wdg.rect = (x, y, w, h)
+            y += 68
+
+    def on_enter(self, data: Any = None) -> None:
+        self._relayout()
+
+    def on_resume(self, data: Any = None) -> None:
+        self._relayout()
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        self.app.scenes.push(SetupScene(self.app))
+
+    def continue_game(self) -> None:
+        from .play import PlayScene
+        loaded = self.app.saves.load_continue()
+        if loaded is None:
+            self.app.messages.append(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
+            self._relayout()
+            return
+        game, meta = loaded
+        self.app.scenes.push(PlayScene(self.app), {"game": game, "meta": meta})
+
+    def how_to_play(self) -> None:
+        from .howto import HowToScene
+        self.app.scenes.push(HowToScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def on_enter_key(self) -> None:
+        if self.ui.focused is None:
+            self.new_game()
+        else:
+            super().on_enter_key()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return None  # the menu is the bottom of the stack; Quit is explicit
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        th = app.theme
+        draw_backdrop(surface, app)
+        paint.text(surface, app, app.t("app.title"), (640, 150), 88, th.c("table_text"), "center", bold=True)
+        paint.text(surface, app, app.t("app.subtitle"), (640, 222), 24, th.c("table_text_dim"), "center")
+        self._draw_vignette(surface, (196, 170), 34)
+        self._draw_vignette(surface, (1010, 170), 34, mirror=True)
+        self.ui.draw(surface, app)
+        y = 690
+        for msg in app.messages[-3:]:
+            paint.text(surface, app, msg, (640, y), 17, th.c("notice"), "center", wrap=1100)
+            y -= 26
+        if not app.messages:
+            paint.text(surface, app, app.t("menu.footer"), (640, 696), 16, th.c("table_text_dim"), "center")
+
+    def _draw_vignette(self, surface: pygame.Surface, origin: tuple[float, float], size: float, mirror: bool = False) -> None:
+        vp = self.app.vp
+        layout = HexLayout(size * vp.scale, vp.pf(*origin))
+        radius = max(4, int(layout.size))
+        cell = self.art.hex_cell(radius, tuple(self.app.theme.c("board")), tuple(self.app.theme.c("board_edge")))
+        for (q, r), stack in _VIGNETTE:
+            h = (-q, q + r) if mirror else (q, r)
+            cx, cy = layout.to_pixel(h)
+            surface.blit(cell, cell.get_rect(center=(int(cx), int(cy))))
+        for (q, r), stack in sorted(_VIGNETTE, key=lambda it: layout.to_pixel(((-it[0][0], it[0][0] + it[0][1]) if mirror else it[0]))[1]):
+            h = (-q, q + r) if mirror else (q, r)
+            cx, cy = layout.to_pixel(h)
+            spr = self.art.stack(stack, radius, self.app.settings.symbols)
+            surface.blit(spr, spr.get_rect(center=(int(cx), int(cy))))

@@ -1,0 +1,46 @@
+"""The settings screen; every change is applied and stored at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..settings import AI_SPEEDS, WINDOW_SIZES
+from ..widgets import Button, Choice, Slider
+from .common import WidgetScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class SettingsScene(WidgetScene):
+    name = "settings"
+    title_key = "settings.title"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        t = app.t
+        x, w, h, gap = 330, 620, 50, 72
+        y = 150
+
+        def setter(field: str) -> Any:
+            return lambda v: self.app.apply_settings(self.app.settings.with_(**{field: v}))
+
+        sizes = list(WINDOW_SIZES)
+        if app.settings.window not in sizes:
+            sizes.insert(0, app.settings.window)
+        self.ui.add(Choice((x, y, w, h), lambda: t("settings.window"), sizes, lambda: self.app.settings.window,
+                           setter("window"), lambda v: v.replace("x", " × "), name="window"))
+        self.ui.add(Choice((x, y + gap, w, h), lambda: t("settings.fullscreen"), [False, True],
+                           lambda: self.app.settings.fullscreen, setter("fullscreen"),
+                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), name="fullscreen"))
+        self.ui.add(Choice((x, y + 2 * gap, w, h), lambda: t("settings.ai_speed"), list(AI_SPEEDS),
+                           lambda: self.app.settings.ai_speed, setter("ai_speed"), lambda v: t(f"settings.speed_{v}"),
+                           name="ai_speed"))
+        self.ui.add(Choice((x, y + 3 * gap, w, h), lambda: t("settings.symbols"), [True, False],
+                           lambda: self.app.settings.symbols, setter("symbols"),
+                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), name="symbols"))
+        self.ui.add(Slider((x, y + 4 * gap, w, h), lambda: t("settings.volume"), lambda: self.app.settings.volume,
+                           setter("volume"), name="volume"))
+        self.ui.add(Button((640 - 130, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
+                           name="back"))
+        self.ui.focus = 0

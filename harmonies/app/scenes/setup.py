@@ -1,0 +1,134 @@
+"""Choosing players, board side, spirits and seed; Enter starts with the defaults."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import paint
+from ..session import MatchConfig, Seat
+from ..widgets import Button, Choice, TextField
+from .common import WidgetScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def computer_levels() -> tuple[str, ...]:
+    """Levels offered for computer seats: the AI package's list when it has one."""
+    try:
+        import harmonies.ai as ai  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return ("random",)
+    levels = getattr(ai, "LEVELS", None)
+    if levels:
+        return tuple(str(x) for x in levels)
+    return ("random",)
+
+
+class SetupScene(WidgetScene):
+    name = "setup"
+    title_key = "setup.title"
+
+    def __init__(self, app: "App", config: MatchConfig | None = None) -> None:
+        super().__init__(app)
+        self.levels = computer_levels()
+        default_level = "medium" if "medium" in self.levels else self.levels[0]
+        self.count = 2
+        self.seats: list[dict[str, str]] = [
+            {"name": "", "kind": "human" if i == 0 else "computer", "level": default_level} for i in range(4)
+        ]
+        self.side = "A"
+        self.spirits = False
+        self.seed = ""
+        if config is not None:
+            self.count = len(config.seats)
+            for i, s in enumerate(config.seats):
+                self.seats[i] = {"name": s.name, "kind": s.kind, "level": s.level}
+            self.side, self.spirits = config.side, config.spirits
+            self.seed = "" if config.seed is None else str(config.seed)
+        self._build()
+
+    def _build(self) -> None:
+        t = self.app.t
+        ui = self.ui
+        ui.add(Choice((190, 104, 420, 46), lambda: t("setup.players"), [1, 2, 3, 4], lambda: self.count,
+                      self._set_count, lambda n: str(n), label_w=0.42, name="players"))
+        for i in range(4):
+            y = 180 + i * 64
+
+            def vis(i: int = i) -> bool:
+                return i < self.count
+
+            def is_cpu(i: int = i) -> bool:
+                return i < self.count and self.seats[i]["kind"] == "computer"
+
+            ui.add(TextField((280, y, 290, 46), lambda: "", lambda i=i: self.seats[i]["name"],
+                             lambda v, i=i: self.seats[i].__setitem__("name", v),
+                             placeholder=lambda i=i: self._default_name(i), visible=vis, name=f"name{i}"))
+            ui.add(Choice((590, y, 230, 46), lambda: "", ["human", "computer"], lambda i=i: self.seats[i]["kind"],
+                          lambda v, i=i: self.seats[i].__setitem__("kind", v), lambda v: t(f"setup.{v}"),
+                          visible=vis, label_w=0.0, name=f"kind{i}"))
+            ui.add(Choice((840, y, 250, 46), lambda: "", list(self.levels), lambda i=i: self.seats[i]["level"],
+                          lambda v, i=i: self.seats[i].__setitem__("level", v),
+                          lambda v: t(f"level.{v}", default=str(v).title()), visible=is_cpu, label_w=0.0,
+                          name=f"level{i}"))
+        ui.add(Choice((190, 450, 430, 46), lambda: t("setup.side"), ["A", "B"], lambda: self.side,
+                      lambda v: setattr(self, "side", v), lambda v: t(f"setup.side_{v.lower()}"), label_w=0.42,
+                      name="side"))
+        ui.add(Choice((660, 450, 430, 46), lambda: t("setup.spirits"), [False, True], lambda: self.spirits,
+                      lambda v: setattr(self, "spirits", v), lambda v: t("setup.switch_on" if v else "setup.switch_off"),
+                      label_w=0.52, name="spirits"))
+        ui.add(TextField((190, 514, 430, 46), lambda: t("setup.seed"), lambda: self.seed,
+                         lambda v: setattr(self, "seed", v), placeholder=lambda: t("setup.seed_hint"), max_len=9,
+                         digits=True, label_w=0.42, name="seed"))
+        ui.add(Button((190, 604, 220, 54), lambda: t("setup.back"), lambda: self.app.scenes.pop(), name="back"))
+        ui.add(Button((830, 604, 260, 54), lambda: t("setup.start"), self.start, primary=True, px=24, name="start"))
+
+    def _set_count(self, n: int) -> None:
+        self.count = n
+
+    def _default_name(self, i: int) -> str:
+        return self.app.t("setup.default_name", n=i + 1)
+
+    def config(self) -> MatchConfig:
+        seats = tuple(
+            Seat(self.seats[i]["name"].strip() or self._default_name(i), self.seats[i]["kind"], self.seats[i]["level"])
+            for i in range(self.count)
+        )
+        seed = int(self.seed) if self.seed.isdigit() else None
+        return MatchConfig(seats, self.side, self.spirits, seed)
+
+    def start(self) -> None:
+        from .play import PlayScene
+        self.app.scenes.replace(PlayScene(self.app), {"config": self.config()})
+
+    def on_enter_key(self) -> None:
+        focused = self.ui.focused
+        if focused is not None and isinstance(focused, Button):
+            focused.activate()
+        else:
+            self.start()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return super().handle_event(event)
+
+    def on_enter(self, data: Any = None) -> None:
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> Any:
+        pygame.key.stop_text_input()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        app = self.app
+        th = app.theme
+        for i in range(self.count):
+            y = 180 + i * 64
+            seat = th.seats[i % len(th.seats)]
+            pygame.draw.circle(surface, seat.colour, app.vp.p(206, y + 23), app.vp.s(13))
+            paint.text(surface, app, seat.mark, (206, y + 23), 14, th.c("ink"), "center")
+            paint.text(surface, app, app.t("setup.seat", n=i + 1), (228, y + 23), 19, th.c("table_text"), "midleft")
+        paint.text(surface, app, app.t("setup.hint"), (640, 690), 16, th.c("table_text_dim"), "center")

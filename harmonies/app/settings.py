@@ -1,0 +1,112 @@
+"""Player settings and where they are kept.
+
+The app only talks to a :class:`SettingsStore`. Until the saves package provides
+real files (``harmonies.persist``), :class:`MemorySettingsStore` keeps them for
+the session; :func:`default_store` picks the persistent one when it exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
+AI_SPEEDS = ("slow", "normal", "fast", "instant")
+#: Seconds between two computer actions, and the length of one move animation.
+SPEED_TIMING = {"slow": (0.9, 0.45), "normal": (0.5, 0.3), "fast": (0.18, 0.16), "instant": (0.0, 0.0)}
+
+
+@dataclass(frozen=True)
+class Settings:
+    window: str = "1280x720"
+    fullscreen: bool = False
+    ai_speed: str = "normal"
+    symbols: bool = True
+    volume: int = 70
+    language: str = "en"
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        try:
+            w, h = (int(v) for v in self.window.lower().split("x"))
+            return (max(640, w), max(360, h))
+        except ValueError:
+            return (1280, 720)
+
+    def with_(self, **changes: Any) -> "Settings":
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Settings":
+        """Build from a loose mapping; unknown keys and wrongly typed values fall back to defaults."""
+        default = cls()
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            want = type(getattr(default, f.name))
+            if want is int and isinstance(value, bool):
+                continue
+            if isinstance(value, want):
+                values[f.name] = value
+        s = replace(default, **values)
+        if s.ai_speed not in AI_SPEEDS:
+            s = replace(s, ai_speed=default.ai_speed)
+        return replace(s, volume=min(100, max(0, s.volume)))
+
+
+class SettingsStore(Protocol):
+    def load(self) -> Settings: ...
+
+    def save(self, settings: Settings) -> None: ...
+
+
+class MemorySettingsStore:
+    """Keeps settings for this run only (tests, and until persistence exists)."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+
+    def load(self) -> Settings:
+        return self.settings
+
+    def save(self, settings: Settings) -> None:
+        self.settings = settings
+
+
+class PersistSettingsStore:
+    """Adapter over ``harmonies.persist`` (``load_settings(data_dir)``/``save_settings(dict, data_dir)``)."""
+
+    def __init__(self, module: Any, data_dir: Path | None) -> None:
+        self.module = module
+        self.data_dir = data_dir
+
+    def load(self) -> Settings:
+        try:
+            data = self.module.load_settings(self.data_dir)
+        except Exception:  # a bad settings file must never stop the app
+            return Settings()
+        if isinstance(data, Settings):
+            return data
+        return Settings.from_dict(dict(data or {}))
+
+    def save(self, settings: Settings) -> None:
+        try:
+            self.module.save_settings(settings.to_dict(), self.data_dir)
+        except Exception:
+            pass
+
+
+def default_store(data_dir: Path | None = None) -> SettingsStore:
+    try:
+        import harmonies.persist as persist  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return MemorySettingsStore()
+    if hasattr(persist, "load_settings") and hasattr(persist, "save_settings"):
+        return PersistSettingsStore(persist, data_dir)
+    return MemorySettingsStore()
