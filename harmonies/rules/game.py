@@ -208,6 +208,8 @@ class Game:
 
     def token_cells(self, colour: Colour) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
+        if self._over or self._must_choose_spirit():
+            return []
         p = self._players[self._current]
         add = stack_table().add
         cells = self.shape.cells
@@ -326,12 +328,11 @@ class Game:
             return why
         if self._taken_space < 0:
             return "take tokens from the central board first"
-        try:
-            colour = int(cmd.colour)
-        except (TypeError, ValueError):
-            return f"{cmd.colour!r} is not a token colour"
+        colour = cmd.colour
+        if type(colour) is not Colour and (type(colour) is not int or not 0 <= colour < len(Colour)):
+            return f"{colour!r} is not a token colour"
         if colour not in self._hand:
-            return f"you hold no {Colour(colour).label} token" if 0 <= colour < 6 else "no such colour"
+            return f"you hold no {Colour(colour).label} token"
         i = self._cell_index(cmd.cell)
         if i is None:
             return f"{cmd.cell} is not a cell of your board"
@@ -344,10 +345,10 @@ class Game:
 
     def _cell_index(self, cell: object) -> int | None:
         """The index of a board cell, or None for anything that is not one (even unhashable junk)."""
-        try:
-            return self.shape.index.get(cell)  # type: ignore[arg-type]
-        except TypeError:
+        # Only a pair of true ints: (0.0, 0.0) would find cell (0, 0) but could not be saved.
+        if type(cell) is not tuple or len(cell) != 2 or type(cell[0]) is not int or type(cell[1]) is not int:
             return None
+        return self.shape.index.get(cell)
 
     def _check_take_card_limits(self) -> str | None:
         why = self._check_common()
@@ -550,7 +551,8 @@ class Game:
                 if not self._end_triggered:
                     events.append(EndTriggered(seat, "pouch"))
                 self._end_triggered = True
-            events.append(self._refill_space(seat, self._taken_space))
+            if self._pouch:  # an empty pouch refills nothing: no event for it
+                events.append(self._refill_space(seat, self._taken_space))
         for slot, cid in enumerate(self._display):
             if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
                 drawn = self._display[slot] = self._deck.pop()

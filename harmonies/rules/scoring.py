@@ -25,7 +25,7 @@ class ScoreSheet:
     water: int
     animals: int
     spirit: int
-    cards: dict[str, int] = field(default_factory=dict)  # card id -> points, in the order taken
+    cards: dict[str, int] = field(default_factory=dict)  # card id -> points: unfinished, then completed
 
     @property
     def landscapes(self) -> int:
@@ -105,7 +105,8 @@ def _water(shape: BoardShape, stacks: Sequence[int]) -> int:
         lengths = [river_length(shape, g) for g in groups(shape, blue)]
         return river_points(max(lengths, default=0))
     land = [kind[s] != WATER for s in stacks]
-    return rules_data().island_points * len(groups(shape, land))
+    # "There is always at least 1 island" (§8); only a hand-written all-blue board has none.
+    return rules_data().island_points * max(1, len(groups(shape, land)))
 
 
 def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int, int, int, int]:
