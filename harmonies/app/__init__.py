@@ -34,32 +34,34 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return (max(640, w), max(360, h))
 
 
-def load_card_set(path: Path | None) -> tuple[Any, list[str]]:
-    """The cards to play with and any message for the player (a bad file falls back to the bundled cards)."""
-    if path is None:
-        return None, []
-    try:
-        from harmonies.rules.cards import CardsError, load_cards
-    except ImportError:
-        return None, [f"{path}: custom cards need the rules package"]
-    try:
-        return load_cards(path), []
-    except CardsError as exc:
-        return None, [f"{exc} — playing with the bundled cards instead."]
-    except OSError as exc:
-        return None, [f"{path}: {exc.strerror or exc} — playing with the bundled cards instead."]
-
-
-def make_app(argv: list[str]) -> Any:
+def make_app(argv: list[str], saves_enabled: bool = True) -> Any:
     """Build the app (window open, menu on the stack) without running the loop."""
     from .app import App
     from .scenes.menu import MenuScene
-    from .settings import default_store
+    from .session import SaveSlot
+    from .settings import MemorySettingsStore, SettingsStore, StoreSettings
 
     args = build_parser().parse_args(argv)
-    cards, messages = load_card_set(args.cards)
-    app = App(size=parse_size(args.size), fullscreen=True if args.fullscreen else None,
-              settings_store=default_store(args.data_dir), data_dir=args.data_dir, cards=cards, messages=messages)
+    messages: list[str] = []
+    cards: Any = None
+    try:
+        from harmonies.persist import load_cards_or_default
+        cards, warning = load_cards_or_default(args.cards)
+        if warning:
+            messages.append(warning)
+    except ImportError:
+        pass
+    saves = SaveSlot(args.data_dir, cards, args.cards if args.cards else None, enabled=saves_enabled)
+    store: SettingsStore = MemorySettingsStore()
+    if saves.store is not None:
+        store = StoreSettings(saves.store)
+    app = App(size=parse_size(args.size), fullscreen=True if args.fullscreen else None, settings_store=store,
+              data_dir=args.data_dir, cards=cards, messages=messages, saves=saves)
+    problem = getattr(store, "problem", None)
+    if problem:
+        app.messages.append(problem)
+    if saves.last_error:
+        app.messages.append(saves.last_error)
     app.start(MenuScene(app))
     return app
 

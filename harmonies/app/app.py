@@ -28,7 +28,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings_store: SettingsStore | None = None, data_dir: Path | None = None,
-                 cards: Any = None, messages: list[str] | None = None) -> None:
+                 cards: Any = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
         self.settings_store = settings_store or MemorySettingsStore()
         self.settings: Settings = self.settings_store.load()
         if size is not None:
@@ -46,7 +46,7 @@ class App:
         self.fonts = Fonts(self.theme)
         self.catalogue = Catalogue.load(self.settings.language)
         pygame.display.set_caption(self.t("app.title"))
-        self.saves = SaveSlot(data_dir)
+        self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
         self.scenes = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()

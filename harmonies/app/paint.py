@@ -69,3 +69,39 @@ def ease_out(t: float) -> float:
 def ease_in_out(t: float) -> float:
     t = min(1.0, max(0.0, t))
     return 3 * t * t - 2 * t * t * t
+
+
+def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
+    """Break ``s`` into lines no wider than ``max_px``: at spaces, or between any two
+    characters for text written without spaces (Japanese)."""
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ") if " " in para else list(para)
+        sep = " " if " " in para else ""
+        cur = ""
+        for w in words:
+            trial = f"{cur}{sep}{w}" if cur else w
+            if font.size(trial)[0] <= max_px or not cur:
+                cur = trial
+            else:
+                lines.append(cur)
+                cur = w
+        lines.append(cur)
+    return lines
+
+
+def text_block(surface: pygame.Surface, app: "App", s: str, pos: tuple[float, float], px: float,
+               colour: ColourLike, width: float, bold: bool = False, line: float = 1.32,
+               align: str = "left") -> float:
+    """Wrapped text with comfortable line spacing; returns the virtual height used."""
+    vp = app.vp
+    font = app.fonts.font(vp.s(px), bold)
+    x, y = pos
+    step = px * line
+    for ln in wrap_lines(font, s, vp.s(width)):
+        if align == "center":
+            text(surface, app, ln, (x + width / 2, y), px, colour, "midtop", bold)
+        else:
+            text(surface, app, ln, (x, y), px, colour, "topleft", bold)
+        y += step
+    return y - pos[1]

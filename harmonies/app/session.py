@@ -9,7 +9,7 @@ memory, so Continue works for the running session either way.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,83 +52,67 @@ class MatchConfig:
         return cls(tuple(seats), str(meta.get("side", side)), bool(meta.get("spirits", spirits)), meta.get("seed"))
 
 
-@dataclass
 class SaveSlot:
-    """The one place the app saves and resumes games."""
+    """The one place the app saves and resumes games (over ``harmonies.persist.Store``).
 
-    data_dir: Path | None = None
-    _memory: tuple[Any, dict[str, Any]] | None = field(default=None, repr=False)
-    last_error: str | None = None
+    Without a store (the demo, tests, or a data folder that cannot be used) the game in
+    progress is kept in memory, so Continue still works within the running session.
+    Saving never raises: a problem is kept in ``last_error`` for the UI to show.
+    """
 
-    def _persist(self) -> Any:
-        try:
-            import harmonies.persist as persist  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            return None
-        return persist
-
-    def autosave(self, game: Any, meta: dict[str, Any]) -> None:
-        """Called after every accepted command."""
-        if game.over:
-            self._memory = None
-        else:
-            self._memory = (game, meta)
-        persist = self._persist()
-        if persist is not None and hasattr(persist, "autosave"):
+    def __init__(self, data_dir: Path | None = None, cards: Any = None, cards_path: Path | None = None,
+                 enabled: bool = True) -> None:
+        self.data_dir = data_dir
+        self.last_error: str | None = None
+        self._memory: tuple[Any, dict[str, Any]] | None = None
+        self.store: Any = None
+        if enabled:
             try:
-                persist.autosave(game, meta, data_dir=self.data_dir)
-            except TypeError:
-                persist.autosave(game, meta)
-            except Exception as exc:  # saving must never end the game night
+                from harmonies.persist import Store
+                self.store = Store(data_dir, cards=cards, cards_path=cards_path)
+            except Exception as exc:  # no usable data folder: play on without saves
                 self.last_error = str(exc)
 
-    def finished(self, game: Any, meta: dict[str, Any]) -> None:
+    def autosave(self, game: Any, meta: dict[str, Any]) -> None:
+        """Called after every accepted command (a finished game is archived by the store)."""
+        self._memory = None if game.over else (game, meta)
+        if self.store is None:
+            return
+        try:
+            self.store.autosave(game, meta)
+        except Exception as exc:  # saving must never end the game night
+            self.last_error = str(exc)
+
+    def forget(self) -> None:
+        """The player abandoned the game in progress (restart)."""
         self._memory = None
-        persist = self._persist()
-        for name in ("save_finished", "record_finished"):
-            fn = getattr(persist, name, None) if persist is not None else None
-            if fn is not None:
-                try:
-                    fn(game, meta, data_dir=self.data_dir)
-                except TypeError:
-                    fn(game, meta)
-                except Exception as exc:
-                    self.last_error = str(exc)
-                return
+        if self.store is not None:
+            try:
+                self.store.clear_autosave()
+            except Exception as exc:
+                self.last_error = str(exc)
 
     def has_continue(self) -> bool:
         if self._memory is not None:
             return True
-        persist = self._persist()
-        if persist is not None:
-            fn = getattr(persist, "has_autosave", None)
-            if fn is not None:
-                try:
-                    return bool(fn(data_dir=self.data_dir))
-                except TypeError:
-                    return bool(fn())
-                except Exception:
-                    return False
-        return False
+        if self.store is None:
+            return False
+        try:
+            return bool(self.store.has_autosave())
+        except Exception:
+            return False
 
     def load_continue(self) -> tuple[Any, dict[str, Any]] | None:
+        """The game in progress and its meta, or None (``last_error`` says why, if something broke)."""
+        if self.store is not None:
+            try:
+                saved = self.store.load_autosave()
+            except Exception as exc:  # LoadProblem: the file was set aside, its message says so
+                self.last_error = str(exc)
+                saved = None
+            if saved is not None:
+                return saved[0], dict(saved[1] or {})
         if self._memory is not None:
             game, meta = self._memory
             return game.clone(), meta
-        persist = self._persist()
-        fn = getattr(persist, "load_autosave", None) if persist is not None else None
-        if fn is None:
-            return None
-        try:
-            try:
-                loaded = fn(data_dir=self.data_dir)
-            except TypeError:
-                loaded = fn()
-        except Exception as exc:
-            self.last_error = str(exc)
-            return None
-        if loaded is None:
-            return None
-        if isinstance(loaded, tuple):
-            return loaded[0], dict(loaded[1] or {})
-        return loaded, {}
+        return None

@@ -79,34 +79,28 @@ class MemorySettingsStore:
         self.settings = settings
 
 
-class PersistSettingsStore:
-    """Adapter over ``harmonies.persist`` (``load_settings(data_dir)``/``save_settings(dict, data_dir)``)."""
+class StoreSettings:
+    """Settings kept by the saves package's ``Store`` (atomic file in the user config folder).
 
-    def __init__(self, module: Any, data_dir: Path | None) -> None:
-        self.module = module
-        self.data_dir = data_dir
+    A damaged file has already been set aside by the store; the defaults are used and
+    ``problem`` holds the message to show.
+    """
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.problem: str | None = None
 
     def load(self) -> Settings:
         try:
-            data = self.module.load_settings(self.data_dir)
-        except Exception:  # a bad settings file must never stop the app
+            loaded = self.store.load_settings(Settings())
+        except Exception as exc:
+            self.problem = str(exc)
             return Settings()
-        if isinstance(data, Settings):
-            return data
-        return Settings.from_dict(dict(data or {}))
+        data = asdict(loaded) if isinstance(loaded, Settings) else dict(loaded or {})
+        return Settings.from_dict(data)
 
     def save(self, settings: Settings) -> None:
         try:
-            self.module.save_settings(settings.to_dict(), self.data_dir)
-        except Exception:
-            pass
-
-
-def default_store(data_dir: Path | None = None) -> SettingsStore:
-    try:
-        import harmonies.persist as persist  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return MemorySettingsStore()
-    if hasattr(persist, "load_settings") and hasattr(persist, "save_settings"):
-        return PersistSettingsStore(persist, data_dir)
-    return MemorySettingsStore()
+            self.store.save_settings(settings)
+        except Exception as exc:
+            self.problem = str(exc)

@@ -84,8 +84,11 @@ def _disc(surf: pygame.Surface, theme: Theme, name: str, cx: float, cy: float, r
     pygame.draw.circle(surf, edge, (cx, cy), rad, max(1, int(rad * 0.07)))
     if top:
         # a soft highlight so the top face reads as the upper side
-        hl = pygame.Color(255, 255, 255, 50)
-        pygame.draw.circle(surf, hl, (cx - rad * 0.25, cy - rad * 0.3), rad * 0.45)
+        # blended through a layer: drawing a translucent colour straight onto an
+        # alpha surface would punch a hole instead of lightening
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (255, 255, 255, 40), (cx - rad * 0.3, cy - rad * 0.34), rad * 0.4)
+        surf.blit(layer, (0, 0))
         if symbols:
             draw_symbol(surf, name, (cx, cy), rad * 0.78, st.symbol)
 

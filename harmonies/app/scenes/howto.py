@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 _LEGEND = (("blue",), ("yellow",), ("brown", "green"), ("brown", "brown", "green"), ("gray", "gray"), ("gray", "red"))
-_LEGEND_KEYS = ("colour.blue", "colour.yellow", "colour.green", "colour.green", "colour.gray", "colour.red")
+_LEGEND_KEYS = ("legend.water", "legend.field", "legend.tree", "legend.tree", "legend.mountain", "legend.building")
 
 
 class HowToScene(WidgetScene):
@@ -44,8 +44,8 @@ class HowToScene(WidgetScene):
         for i, (head, body) in enumerate(pages):
             c = 0 if i < 3 else 1
             paint.text(surface, app, head, (col_x[c], y[c]), 21, th.c("ink"), bold=True)
-            r = paint.text(surface, app, body, (col_x[c], y[c] + 30), 16, th.c("ink"), wrap=520)
-            y[c] += 30 + r.height / app.vp.scale + 18
+            used = paint.text_block(surface, app, body, (col_x[c], y[c] + 30), 16, th.c("ink"), 520)
+            y[c] += 30 + used + 14
         # legend of landscapes under the second column
         ly = max(y[1], 440)
         radius = app.vp.s(26)
@@ -55,5 +55,5 @@ class HowToScene(WidgetScene):
             surface.blit(spr, spr.get_rect(center=app.vp.p(cx, ly + 30)))
             label = app.t(key)
             paint.text(surface, app, label, (cx, ly + 66), paint.fit_px(app, label, 14, 80), th.c("ink_dim"), "midtop")
-        paint.text(surface, app, app.t("howto.controls"), (100, 560), 16, th.c("ink_dim"), wrap=1080)
+        paint.text_block(surface, app, app.t("howto.controls"), (100, 566), 16, th.c("ink_dim"), 1080)
         self.ui.draw(surface, app)

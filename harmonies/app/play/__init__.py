@@ -1,0 +1,1 @@
+"""Parts of the play scene: layout, animations, computer turns, drawing."""

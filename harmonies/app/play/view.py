@@ -1,0 +1,483 @@
+"""Drawing of the play scene. Reads the scene's state; changes nothing."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import paint
+from ..tokens import cname
+from .layout import CARD_H, CARD_W, HAND_R, HELD_H, HELD_W, TOKEN_R, centre, inside
+
+if TYPE_CHECKING:
+    from ..scenes.play import PlayScene
+
+Rect = tuple[float, float, float, float]
+
+
+def draw_play(sc: "PlayScene", surface: pygame.Surface) -> None:
+    hidden = sc.anims.hidden()
+    _top_bar(sc, surface)
+    _central(sc, surface, hidden)
+    _display(sc, surface, hidden)
+    _scores(sc, surface)
+    _held(sc, surface, hidden)
+    _board(sc, surface, hidden)
+    _hand(sc, surface, hidden)
+    sc.ui.draw(surface, sc.app)
+    _seats(sc, surface, hidden)
+    _banners(sc, surface)
+    if sc.must_choose_spirit():
+        _spirit_choice(sc, surface)
+    _flyers(sc, surface)
+    _dragged(sc, surface)
+
+
+# ---------------------------------------------------------------------- helpers
+def _blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int]) -> None:
+    surface.blit(img, img.get_rect(center=pos))
+
+
+def _badge(sc: "PlayScene", surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+    th = sc.app.theme
+    style = th.seats[seat % len(th.seats)]
+    pygame.draw.circle(surface, style.colour, sc.app.vp.p(*pos), sc.app.vp.s(r))
+    pygame.draw.circle(surface, th.c("ink"), sc.app.vp.p(*pos), sc.app.vp.s(r), max(1, sc.app.vp.s(1)))
+    paint.text(surface, sc.app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
+
+
+def _pill(sc: "PlayScene", surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
+          fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255) -> None:
+    w = paint.text_width(sc.app, text, px, True) + px * 1.6
+    h = px * 1.9
+    rect = (centre_pos[0] - w / 2, centre_pos[1] - h / 2, w, h)
+    if alpha >= 255:
+        paint.panel(surface, sc.app, rect, fill, radius=h / 2, edge=edge, width=2, shadow=True)
+        paint.text(surface, sc.app, text, centre_pos, px, ink, "center", bold=True)
+        return
+    r = sc.app.vp.r(rect)
+    layer = pygame.Surface((r.w + 8, r.h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, pygame.Rect(4, 4, r.w, r.h), border_radius=r.h // 2)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, pygame.Rect(4, 4, r.w, r.h), max(1, sc.app.vp.s(2)), border_radius=r.h // 2)
+    img = sc.app.fonts.render(text, sc.app.vp.s(px), ink, True)
+    layer.blit(img, img.get_rect(center=(4 + r.w // 2, 4 + r.h // 2)))
+    layer.set_alpha(alpha)
+    surface.blit(layer, (r.x - 4, r.y - 4))
+
+
+def _title(sc: "PlayScene", surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
+    paint.text(surface, sc.app, text, pos, 15, sc.app.theme.c("ink_dim"), anchor, bold=True)
+
+
+def _hover(sc: "PlayScene") -> tuple[float, float]:
+    return sc.app.mouse_virtual()
+
+
+# ---------------------------------------------------------------------- top bar
+def _top_bar(sc: "PlayScene", surface: pygame.Surface) -> None:
+    app, th, g = sc.app, sc.app.theme, sc.game
+    vp = app.vp
+    y0 = vp.p(0, 0)[1]
+    pygame.draw.rect(surface, th.c("table_dark"), pygame.Rect(0, y0, surface.get_width(), vp.s(50)))
+    _badge(sc, surface, g.current, (30, 25), 13)
+    head = app.t("play.round", n=g.round)
+    r = paint.text(surface, app, head, (52, 25), 19, th.c("table_text_dim"), "midleft", bold=True)
+    x = (r.right - vp.ox) / vp.scale + 14
+    if sc.thinking or (not sc.is_human(g.current) and not g.over):
+        dots = "." * (1 + int(app.time * 3) % 3)
+        who = app.t("play.thinking", name=sc.seat(g.current).name).rstrip("…") + dots
+        paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+    else:
+        paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+    if g.end_triggered and not g.over:
+        _pill(sc, surface, app.t("play.last_round"), (722, 25), 17, th.c("notice"), th.c("ink"))
+
+
+# ---------------------------------------------------------------------- central board
+def _central(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None
+    vp = app.vp
+    paint.panel(surface, app, L.central_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    x, y, w, h = L.central_panel
+    _title(sc, surface, app.t("play.central"), (x + 12, y + 8))
+    mouse = _hover(sc)
+    can_take = sc.human_turn() and not g.taken_tokens_this_turn and not sc.must_choose_spirit()
+    dragging_space = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "space" else None
+    symbols = app.settings.symbols
+    tok_px = vp.s(TOKEN_R)
+    for s, (cx, cy) in enumerate(L.spaces):
+        space = g.central[s] if s < len(g.central) else ()
+        hov = can_take and bool(space) and math.hypot(mouse[0] - cx, mouse[1] - cy) <= L.space_radius
+        pygame.draw.circle(surface, th.c("board_back"), vp.p(cx, cy), vp.s(L.space_radius))
+        pygame.draw.circle(surface, th.c("board"), vp.p(cx, cy), vp.s(L.space_radius - 4))
+        if hov:
+            pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(L.space_radius), max(2, vp.s(3)))
+        paint.text(surface, app, str(s + 1), (cx - L.space_radius + 3, cy - L.space_radius + 5), 12,
+                   th.c("ink_dim"), "topleft", bold=True)
+        if hidden.get(("space", s)) or dragging_space == s:
+            continue
+        for i, colour in enumerate(space):
+            px, py = L.space_token_pos(s, i, len(space))
+            _blit_centred(surface, sc.art.token(cname(colour), tok_px, symbols), vp.p(px, py))
+    # the pouch
+    px, py = L.pouch_pos
+    pygame.draw.circle(surface, th.c("table"), vp.p(px, py + 6), vp.s(19))
+    pygame.draw.polygon(surface, th.c("table"), [vp.p(px - 9, py - 16), vp.p(px + 9, py - 16), vp.p(px + 4, py - 8),
+                                                  vp.p(px - 4, py - 8)])
+    paint.text(surface, app, str(g.pouch_size), (px, py + 6), 15, th.c("table_text"), "center", bold=True)
+    paint.text(surface, app, app.t("play.pouch_label"), (px, y + 8), 13, th.c("ink_dim"), "midtop", bold=True)
+
+
+# ---------------------------------------------------------------------- display
+def _display(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    from harmonies.rules import SoloSwap, TakeCard
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None and sc.cardart is not None
+    vp = app.vp
+    paint.panel(surface, app, L.display_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    x, y, w, h = L.display_panel
+    _title(sc, surface, app.t("play.display"), (x + 12, y + 8))
+    mouse = _hover(sc)
+    dragging = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "slot" else None
+    symbols = app.settings.symbols
+    human = sc.human_turn() and not sc.must_choose_spirit()
+    if L.solo:
+        dx, dy, dw, dh = L.deck_rect
+        if g.deck_size:
+            back = sc.cardart.back(vp.s(dw), vp.s(dh))
+            for k in range(min(3, g.deck_size), 0, -1):
+                surface.blit(back, vp.p(dx + k * 2, dy - k * 2))
+        paint.text(surface, app, app.t("play.deck", n=g.deck_size), (dx + dw / 2, dy + dh + 14), 14, th.c("ink_dim"),
+                   "center", bold=True)
+    else:
+        paint.text(surface, app, app.t("play.deck", n=g.deck_size), (x + w - 12, y + 8), 14, th.c("ink_dim"),
+                   "topright", bold=True)
+    for j, rect in enumerate(L.slots):
+        cid = g.display[j] if j < len(g.display) else None
+        r = vp.r(rect)
+        if cid is None or hidden.get(("slot", j)) or dragging == j:
+            pygame.draw.rect(surface, th.c("panel_edge"), r, max(1, vp.s(1.5)), border_radius=vp.s(7))
+            continue
+        hov = human and inside(rect, mouse) and g.check(TakeCard(cid)) is None
+        img = sc.cardart.animal(cid, r.w, r.h, None, symbols, hov)
+        surface.blit(img, r.move(0, -vp.s(4)) if hov else r)
+        if L.solo and j < len(L.swap_btns):
+            sw = L.swap_btns[j]
+            ok = human and g.check(SoloSwap(cid)) is None
+            fill = th.c("button_hover") if ok and inside(sw, mouse) else th.c("button") if ok else th.c("panel")
+            paint.panel(surface, app, sw, fill, radius=9, edge=th.c("panel_edge"))
+            paint.text(surface, app, "↻ " + app.t("play.swap"), centre(sw), 13,
+                       th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
+
+
+# ---------------------------------------------------------------------- scores
+_ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
+
+
+def _scores(sc: "PlayScene", surface: pygame.Surface) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None
+    paint.panel(surface, app, L.scores_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    x, y, w, h = L.scores_panel
+    _title(sc, surface, app.t("play.scores"), (x + 12, y + 8))
+    rows = [r for r in _ROWS if r != "spirit" or g.setup.spirits]
+    n = g.setup.players
+    label_w = 128.0
+    col_w = (w - 24 - label_w) / n
+    top = y + 36
+    row_h = min(32.0, (h - 36 - 40) / len(rows))
+    # column heads
+    for i in range(n):
+        cx = x + 12 + label_w + col_w * (i + 0.5)
+        if i == g.current and not g.over:
+            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + 6),
+                        th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
+        _badge(sc, surface, i, (cx, top + 10), 9)
+        name = sc.seat(i).name
+        paint.text(surface, app, name, (cx, top + 24), paint.fit_px(app, name, 13, col_w - 8), th.c("ink"), "midtop")
+    water_key = "score.water_river" if g.shape.water == "river" else "score.water_islands"
+    for k, row in enumerate(rows):
+        ry = top + 44 + k * row_h
+        is_total = row == "total"
+        if is_total:
+            pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, ry - 3), app.vp.p(x + w - 12, ry - 3),
+                             max(1, app.vp.s(1.5)))
+        label = app.t(water_key if row == "water" else f"score.{row}")
+        paint.text(surface, app, label, (x + 16, ry + row_h / 2), 16, th.c("ink"), "midleft", bold=is_total)
+        for i in range(n):
+            cx = x + 12 + label_w + col_w * (i + 0.5)
+            value = getattr(sc.scores[i], row)
+            paint.text(surface, app, str(value), (cx, ry + row_h / 2), 19 if is_total else 16,
+                       th.c("ink") if value or is_total else th.c("ink_dim"), "center", bold=is_total)
+
+
+# ---------------------------------------------------------------------- held cards
+def _held(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None and sc.cardart is not None
+    vp = app.vp
+    seat = sc.shown_seat
+    paint.panel(surface, app, L.held_panel, th.c("table_dark"), radius=12)
+    items = sc.held_items(seat)
+    mouse = _hover(sc)
+    symbols = app.settings.symbols
+    own = seat == g.current and sc.human_turn()
+    sel = sc.selection.target.payload if sc.selection and sc.selection.target.kind == "held" else None
+    drag = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "held" else None
+    for i, rect in enumerate(L.held_slots):
+        r = vp.r(rect)
+        if i >= len(items):
+            _dashed_rect(surface, th.c("table"), r, vp.s(7))
+            continue
+        cid, spirit, cubes_on = items[i]
+        if hidden.get(("held", seat, cid)):
+            continue
+        if drag == cid:
+            cubes_on -= 1
+        can_place = own and cid in sc.cube_opts
+        lift = own and (sel == cid or (inside(rect, mouse) and can_place))
+        if spirit:
+            img = sc.cardart.spirit(cid, r.w, r.h, cubes_on > 0, symbols, False, can_place or sel == cid)
+        else:
+            img = sc.cardart.animal(cid, r.w, r.h, cubes_on, symbols, can_place or sel == cid)
+        surface.blit(img, r.move(0, -vp.s(5)) if lift else r)
+        if can_place:
+            paint.text(surface, app, "●", (rect[0] + rect[2] - 8, rect[1] + 8), 14, th.c("accent"), "center")
+    # completed cards as chips with their points
+    cx, cy, cw, ch = L.completed_box
+    done = sc.completed_items(seat)
+    paint.text(surface, app, app.t("play.done_cards"), (cx + 4, cy + 2), 13, th.c("table_text_dim"), bold=True)
+    chip_h = 19.0
+    fit = int((ch - 20) // (chip_h + 3))
+    sheet = sc.scores[seat]
+    for k, (cid, spirit) in enumerate(done[:fit]):
+        ry = cy + 20 + k * (chip_h + 3)
+        fill = th.c("spirit_cube") if spirit else th.c("panel")
+        paint.panel(surface, app, (cx, ry, cw, chip_h), fill, radius=6)
+        name = sc.cardart.name(cid)
+        pts = sheet.spirit if spirit else sheet.cards.get(cid, 0)
+        paint.text(surface, app, name, (cx + 5, ry + chip_h / 2), paint.fit_px(app, name, 12, cw - 34), th.c("ink"), "midleft")
+        paint.text(surface, app, str(pts), (cx + cw - 5, ry + chip_h / 2), 12, th.c("ink"), "midright", bold=True)
+    if len(done) > fit:
+        paint.text(surface, app, app.t("play.more", n=len(done) - fit), (cx + 4, cy + ch - 2), 12,
+                   th.c("table_text_dim"), "bottomleft")
+
+
+def _dashed_rect(surface: pygame.Surface, colour: pygame.Color, r: pygame.Rect, radius: int) -> None:
+    pygame.draw.rect(surface, colour, r, max(1, radius // 4), border_radius=radius)
+
+
+# ---------------------------------------------------------------------- boards
+def _cube_kind(view: Any, cid: str) -> str:
+    return "spirit" if view.spirit is not None and cid == view.spirit else "animal"
+
+
+def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
+               legal: frozenset[tuple[int, int]] = frozenset(), hover: tuple[int, int] | None = None,
+               bad: tuple[int, int] | None = None) -> None:
+    """One player's board drawn with ``layout`` (virtual units)."""
+    app, th = sc.app, sc.app.theme
+    vp = app.vp
+    radius = max(3, vp.s(layout.size))
+    back = sc.art.hex_cell(int(radius * 1.1), tuple(th.c("board_back")), (0, 0, 0, 0))
+    cell_img = sc.art.hex_cell(radius, tuple(th.c("board")), tuple(th.c("board_edge")))
+    view = sc.views[seat]
+    cells = sorted(sc.game.shape.cells, key=lambda c: (layout.to_pixel(c)[1], c[0]))
+    pos = {c: vp.p(*layout.to_pixel(c)) for c in cells}
+    for c in cells:
+        _blit_centred(surface, back, pos[c])
+    for c in cells:
+        _blit_centred(surface, cell_img, pos[c])
+    if legal:
+        glow = sc.art.hex_cell(radius, (*th.c("legal_glow")[:3], 150), tuple(th.c("legal")), 0.09)
+        strong = sc.art.hex_cell(radius, (*th.c("accent")[:3], 230), tuple(th.c("legal")), 0.12)
+        for c in legal:
+            if c in pos:
+                _blit_centred(surface, strong if c == hover else glow, pos[c])
+    if bad is not None and bad in pos:
+        ring = sc.art.hex_cell(radius, (0, 0, 0, 0), tuple(th.c("danger")), 0.12)
+        _blit_centred(surface, ring, pos[bad])
+    symbols = app.settings.symbols
+    for c in cells:
+        stack = view.stacks.get(c)
+        if not stack:
+            continue
+        names = tuple(cname(x) for x in stack)
+        k = hidden.get(("cell", seat, c), 0)
+        if k:
+            names = names[:-k]
+        cube = ""
+        cid = view.cubes.get(c)
+        if cid is not None and not hidden.get(("cube", seat, c)):
+            cube = _cube_kind(view, cid)
+        if names:
+            _blit_centred(surface, sc.art.stack(names, radius, symbols, cube, pips), pos[c])
+
+
+def _board(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None
+    seat = sc.shown_seat
+    layout = sc.big_layout()
+    mouse = _hover(sc)
+    legal: frozenset[tuple[int, int]] = frozenset()
+    if sc.drag is not None and sc.drag.target.kind in ("hand", "held"):
+        legal = sc.drag.legal
+    elif sc.selection is not None:
+        legal = sc.selection.legal
+    hover = sc.cell_at(mouse)
+    bad = hover if sc.drag is not None and sc.drag.target.kind in ("hand", "held") and hover not in legal else None
+    draw_board(sc, surface, seat, layout, hidden, True, legal if seat == g.current else frozenset(), hover, bad)
+    bx, by, bw, bh = L.board_box
+    if seat != g.current:
+        _pill(sc, surface, app.t("play.viewing", name=sc.seat(seat).name), (bx + bw / 2, by + 14), 15,
+              th.c("panel"), th.c("ink"), th.c("accent"))
+    if sc.message and sc.message_t > 0:
+        alpha = int(255 * min(1.0, sc.message_t / 0.4))
+        _pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), 15, th.c("panel"), th.c("ink"), th.c("danger"), alpha)
+
+
+# ---------------------------------------------------------------------- tokens in hand
+def _hand(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None
+    vp = app.vp
+    paint.panel(surface, app, L.hand_tray, th.c("table_dark"), radius=12)
+    x, y, w, h = L.hand_tray
+    human = sc.human_turn()
+    sel = sc.selection.target.payload if sc.selection and sc.selection.target.kind == "hand" else None
+    drag = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "hand" else None
+    if g.hand or g.taken_tokens_this_turn:
+        paint.text_block(surface, app, app.t("play.your_tokens"), (x + 12, y + 12), 14, th.c("table_text_dim"), 110,
+                         bold=True)
+    elif human and not sc.must_choose_spirit():
+        paint.text_block(surface, app, app.t("play.take_tokens_hint"), (x + 12, y + 12), 14, th.c("table_text"), 270,
+                         bold=True)
+    symbols = app.settings.symbols
+    mouse = _hover(sc)
+    for i, (hx, hy) in enumerate(L.hand_slots):
+        pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 3))
+        if i >= len(g.hand) or hidden.get(("hand", i)) or drag == i:
+            continue
+        lifted = sel == i or (human and math.hypot(mouse[0] - hx, mouse[1] - hy) <= HAND_R)
+        if sel == i:
+            pygame.draw.circle(surface, th.c("accent"), vp.p(hx, hy), vp.s(HAND_R + 4), max(2, vp.s(3)))
+        img = sc.art.token(cname(g.hand[i]), vp.s(HAND_R), symbols)
+        _blit_centred(surface, img, vp.p(hx, hy - (3 if lifted else 0)))
+
+
+# ---------------------------------------------------------------------- other players
+def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    assert L is not None
+    mouse = _hover(sc)
+    for i, rect in enumerate(L.seat_panels):
+        x, y, w, h = rect
+        current = i == g.current and not g.over
+        shown = i == sc.shown_seat
+        hov = inside(rect, mouse)
+        fill = th.c("panel") if current or hov else th.c("button_disabled").lerp(th.c("panel"), 0.75)
+        edge = th.c("accent") if current else th.c("table_text") if shown else th.c("panel_edge")
+        paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
+        _badge(sc, surface, i, (x + 18, y + 20), 10)
+        seat = sc.seat(i)
+        paint.text(surface, app, seat.name, (x + 33, y + 20), paint.fit_px(app, seat.name, 16, 84, True),
+                   th.c("ink"), "midleft", bold=True)
+        kind = app.t("setup.computer") if seat.is_computer else app.t("setup.human")
+        if seat.is_computer:
+            kind += " · " + app.t(f"level.{seat.level}", default=seat.level.title())
+        paint.text(surface, app, kind, (x + 12, y + 38), paint.fit_px(app, kind, 12, 104), th.c("ink_dim"), "topleft")
+        total = sc.scores[i].total
+        paint.text(surface, app, str(total), (x + 12, y + h - 14), 30 if h > 120 else 24, th.c("ink"), "bottomleft",
+                   bold=True)
+        paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 46 if h > 120 else y + h - 40), 12,
+                   th.c("ink_dim"), "bottomleft")
+        mini = L.mini_layout(i, sc.board_cells())
+        draw_board(sc, surface, i, mini, hidden, False)
+
+
+# ---------------------------------------------------------------------- spirit choice
+def _spirit_choice(sc: "PlayScene", surface: pygame.Surface) -> None:
+    app, th, L = sc.app, sc.app.theme, sc.layout
+    assert L is not None and sc.cardart is not None
+    vp = app.vp
+    bx, by, bw, bh = L.board_box
+    r = vp.r((bx, by - 140, bw, bh + 140))
+    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (20, 28, 24, 238), shade.get_rect(), border_radius=vp.s(14))
+    surface.blit(shade, r)
+    paint.text(surface, app, app.t("play.choose_spirit"), (bx + bw / 2, by - 100), 24, th.c("table_text"), "center",
+               bold=True)
+    paint.text(surface, app, app.t("play.choose_spirit_hint"), (bx + bw / 2, by - 68), 15, th.c("table_text_dim"),
+               "center")
+    mouse = _hover(sc)
+    for cid, rect in sc.spirit_choice_rects():
+        rr = vp.r(rect)
+        hov = inside(rect, mouse)
+        img = sc.cardart.spirit(cid, rr.w, rr.h, True, app.settings.symbols, True, hov)
+        surface.blit(img, rr.move(0, -vp.s(6)) if hov else rr)
+
+
+# ---------------------------------------------------------------------- moving things
+def _thing(sc: "PlayScene", surface: pygame.Surface, kind: str, payload: Any, pos: tuple[float, float],
+           scale: float = 1.0) -> None:
+    app, vp = sc.app, sc.app.vp
+    symbols = app.settings.symbols
+    assert sc.cardart is not None and sc.layout is not None
+    if kind == "token":
+        _blit_centred(surface, sc.art.token(payload, max(3, vp.s(HAND_R * scale)), symbols), vp.p(*pos))
+    elif kind in ("cube", "spirit_cube"):
+        _blit_centred(surface, sc.art.cube(max(4, vp.s(16 * scale)), kind == "spirit_cube"), vp.p(*pos))
+    elif kind == "card":
+        w, h = max(8, vp.s(CARD_W * scale)), max(12, vp.s(CARD_H * scale))
+        if payload in {s.id for s in sc.game.cards.spirits}:
+            img = sc.cardart.spirit(payload, w, h, True, symbols, False)
+        else:
+            img = sc.cardart.animal(payload, w, h, None, symbols)
+        _blit_centred(surface, img, vp.p(*pos))
+    elif kind == "tokens":
+        space = sc.game.central[payload] if payload < len(sc.game.central) else ()
+        for i, colour in enumerate(space):
+            ox, oy = sc.layout.space_token_pos(0, i, len(space))
+            cx, cy = sc.layout.spaces[0]
+            _blit_centred(surface, sc.art.token(cname(colour), vp.s(TOKEN_R * scale), symbols),
+                          vp.p(pos[0] + ox - cx, pos[1] + oy - cy))
+
+
+def _flyers(sc: "PlayScene", surface: pygame.Surface) -> None:
+    for f in sc.anims.flyers:
+        if f.started:
+            _thing(sc, surface, f.kind, f.payload, f.pos(), f.current_scale())
+
+
+def _dragged(sc: "PlayScene", surface: pygame.Surface) -> None:
+    d = sc.drag
+    if d is None:
+        return
+    g = sc.game
+    k = d.target.kind
+    if k == "hand" and d.target.payload < len(g.hand):
+        _thing(sc, surface, "token", cname(g.hand[d.target.payload]), d.pos, 1.1)
+    elif k == "held":
+        spirit = sc.views[g.current].spirit == d.target.payload
+        _thing(sc, surface, "spirit_cube" if spirit else "cube", d.target.payload, d.pos, 1.2)
+    elif k == "slot" and g.display[d.target.payload]:
+        _thing(sc, surface, "card", g.display[d.target.payload], d.pos, 1.0)
+    elif k == "space":
+        _thing(sc, surface, "tokens", d.target.payload, d.pos, 1.15)
+
+
+def _banners(sc: "PlayScene", surface: pygame.Surface) -> None:
+    th = sc.app.theme
+    L = sc.layout
+    assert L is not None
+    bx, by, bw, bh = L.board_box
+    for k, b in enumerate(sc.anims.banners[-2:]):
+        fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
+        fill = th.c("notice") if b.style == "notice" else th.c("panel")
+        _pill(sc, surface, b.text, (bx + bw / 2, by + 44 + k * 46), 22, fill, th.c("ink"), th.c("accent"),
+              int(255 * max(0.0, fade)))

@@ -1,0 +1,58 @@
+"""Hot-seat hand-over: a clear pause between two human players' turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import paint
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class HandoverScene(Scene):
+    name = "handover"
+    transparent = True
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.who = ""
+        self.seat = 0
+        self.t = 0.0
+
+    def on_enter(self, data: Any = None) -> None:
+        data = data or {}
+        self.who = str(data.get("name", ""))
+        self.seat = int(data.get("seat", 0))
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        # a short grace period so a click meant for the last turn does not skip this screen
+        ready = self.t > 0.25
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and ready:
+            self.app.scenes.pop()
+        elif event.type == pygame.KEYDOWN and ready and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.app.scenes.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        th = app.theme
+        paint.veil(surface, 225)
+        style = th.seats[self.seat % len(th.seats)]
+        paint.panel(surface, app, (640 - 300, 220, 600, 260), th.c("panel"), radius=20, edge=style.colour, width=5,
+                    shadow=True)
+        pygame.draw.circle(surface, style.colour, app.vp.p(640, 268), app.vp.s(24))
+        paint.text(surface, app, style.mark, (640, 269), 24, th.c("ink"), "center")
+        paint.text(surface, app, app.t("play.handover_title", name=self.who), (640, 330), 30, th.c("ink"), "center",
+                   bold=True)
+        paint.text(surface, app, app.t("play.handover_body"), (640, 374), 17, th.c("ink_dim"), "center")
+        paint.panel(surface, app, (640 - 110, 408, 220, 50), th.c("primary"), radius=20, shadow=True)
+        paint.text(surface, app, app.t("play.handover_go"), (640, 433), 20, th.c("accent_ink"), "center", bold=True)

@@ -1,0 +1,53 @@
+"""The pause menu over the play scene: resume, restart, settings, quit to menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import paint
+from ..widgets import Button
+from .common import WidgetScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class PauseScene(WidgetScene):
+    name = "pause"
+    transparent = True
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        t = app.t
+        x, w, h, gap, y = 640 - 150, 300, 52, 66, 250
+        self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
+        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.restart"),
+                           lambda: app.scenes.pop({"action": "restart"}), name="restart"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
+        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
+        self.ui.focus = 0
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return None
+        super().handle_event(event)
+        return None  # modal: nothing reaches the game underneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        paint.veil(surface, 170)
+        th = self.app.theme
+        paint.panel(surface, self.app, (640 - 190, 160, 380, 380), th.c("table"), radius=18, edge=th.c("panel_edge"),
+                    shadow=True)
+        paint.text(surface, self.app, self.app.t("pause.title"), (640, 205), 32, th.c("table_text"), "center", bold=True)
+        self.ui.draw(surface, self.app)

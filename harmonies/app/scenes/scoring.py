@@ -1,0 +1,226 @@
+"""The final scoresheet, laid out like the paper pad."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import paint
+from ..cardart import CardArt
+from ..tokens import TokenArt
+from ..widgets import Button
+from .common import WidgetScene, draw_backdrop
+
+if TYPE_CHECKING:
+    from ..app import App
+
+_LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
+
+
+class ScoringScene(WidgetScene):
+    name = "scoring"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.game: Any = None
+        self.config: Any = None
+        self.demo = False
+        self.exit_when_done = False
+        self.t = 0.0
+        self.cardart: CardArt | None = None
+
+    def on_enter(self, data: Any = None) -> None:
+        data = data or {}
+        self.game = data["game"]
+        self.config = data.get("config")
+        self.demo = bool(data.get("demo"))
+        self.exit_when_done = bool(data.get("exit_when_done"))
+        self.cardart = CardArt(self.app, self.game.cards, TokenArt(self.app.theme))
+        t = self.app.t
+        self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
+                           name="again"))
+        self.ui.add(Button((640 + 10, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        self.ui.focus = 0
+
+    @property
+    def outcome(self) -> Any:
+        return self.game.outcome
+
+    def play_again(self) -> None:
+        from .play import PlayScene
+        self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return None
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.exit_when_done and self.t > 4.0:
+            self.app.quit()
+
+    # ------------------------------------------------------------------ the sheet
+    def rows(self) -> list[tuple[str, str, Any]]:
+        """(kind, label, per-player cell function) for each line of the sheet."""
+        app = self.app
+        out: list[tuple[str, str, Any]] = []
+        water = "score.water_river" if self.game.shape.water == "river" else "score.water_islands"
+        for key in _LANDSCAPES:
+            out.append(("value", app.t(water if key == "water" else f"score.{key}"), key))
+        out.append(("subtotal", app.t("score.landscapes"), "landscapes"))
+        n_cards = max((len(s.cards) for s in self.outcome.scores), default=0)
+        for k in range(n_cards):
+            out.append(("card", "", k))
+        out.append(("subtotal", app.t("score.animals"), "animals"))
+        if self.game.setup.spirits:
+            out.append(("spirit", app.t("score.spirit"), "spirit"))
+        out.append(("total", app.t("score.total"), "total"))
+        out.append(("small", app.t("score.cubes_placed"), "cubes"))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        draw_backdrop(surface, app)
+        oc = self.outcome
+        n = self.game.setup.players
+        solo = n == 1
+        label_w = 230.0
+        col_w = 220.0 if n <= 2 else 180.0
+        sheet_w = label_w + n * col_w + 30
+        sheet_x = 640 - sheet_w / 2 - (150 if solo else 0)
+        rows = self.rows()
+        row_h = min(30.0, (590 - 64 - 46) / len(rows))
+        sheet_y, sheet_h = 16.0, 64 + 46 + row_h * len(rows)
+        paint.panel(surface, app, (sheet_x, sheet_y, sheet_w, sheet_h), th.c("panel"), radius=10,
+                    edge=th.c("panel_edge"), shadow=True)
+        paint.text(surface, app, app.t("score.title"), (sheet_x + 18, sheet_y + 12), 24, th.c("ink"), bold=True)
+        head_y = sheet_y + 50
+        x0 = sheet_x + 15 + label_w
+        for i in range(n):
+            cx = x0 + col_w * (i + 0.5)
+            style = th.seats[i % len(th.seats)]
+            pygame.draw.circle(surface, style.colour, app.vp.p(cx - col_w / 2 + 18, head_y + 16), app.vp.s(10))
+            pygame.draw.circle(surface, th.c("ink"), app.vp.p(cx - col_w / 2 + 18, head_y + 16), app.vp.s(10),
+                               max(1, app.vp.s(1)))
+            paint.text(surface, app, style.mark, (cx - col_w / 2 + 18, head_y + 16.5), 11, th.c("ink"), "center")
+            name = self.config.seats[i].name if self.config else f"{i + 1}"
+            won = i in oc.winners and not solo
+            label = ("★ " if won else "") + name
+            paint.text(surface, app, label, (cx - col_w / 2 + 34, head_y + 16),
+                       paint.fit_px(app, label, 18, col_w - 40, True), th.c("ink"), "midleft", bold=True)
+        y = head_y + 40
+        for kind, label, key in rows:
+            self._row(surface, kind, label, key, sheet_x, y, sheet_w, label_w, x0, col_w, row_h)
+            y += row_h
+        # vertical rules between columns, like the pad
+        for i in range(n + 1):
+            x = x0 + col_w * i
+            pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x, head_y), app.vp.p(x, y), max(1, app.vp.s(1)))
+        self._verdict(surface, sheet_x, sheet_w)
+        if solo and oc.suns is not None:
+            self._suns(surface, sheet_x + sheet_w + 30, 120)
+        self.ui.draw(surface, app)
+
+    def _row(self, surface: pygame.Surface, kind: str, label: str, key: Any, sx: float, y: float, sw: float,
+             label_w: float, x0: float, col_w: float, h: float) -> None:
+        app, th = self.app, self.app.theme
+        oc = self.outcome
+        n = len(oc.scores)
+        bold = kind in ("subtotal", "total")
+        if kind in ("subtotal", "total"):
+            tint = th.c("board") if kind == "subtotal" else th.c("notice")
+            paint.panel(surface, app, (sx + 8, y + 1, sw - 16, h - 2), tint, radius=5)
+        pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(sx + 12, y + h), app.vp.p(sx + sw - 12, y + h),
+                         max(1, app.vp.s(1)))
+        px = min(18.0, h * 0.58) if kind != "total" else min(21.0, h * 0.68)
+        if kind == "card":
+            label = app.t("score.animal_n", n=key + 1)
+        paint.text(surface, app, label, (sx + 20, y + h / 2), px if kind != "small" else px * 0.85,
+                   th.c("ink") if kind != "small" else th.c("ink_dim"), "midleft", bold=bold)
+        for i in range(n):
+            sheet = oc.scores[i]
+            cx = x0 + col_w * (i + 0.5)
+            if kind == "card":
+                items = list(sheet.cards.items())
+                if key < len(items):
+                    cid, pts = items[key]
+                    name = self.cardart.name(cid) if self.cardart else cid
+                    paint.text(surface, app, name, (cx - col_w / 2 + 10, y + h / 2),
+                               paint.fit_px(app, name, px * 0.85, col_w - 60), th.c("ink_dim"), "midleft")
+                    paint.text(surface, app, str(pts), (cx + col_w / 2 - 14, y + h / 2), px, th.c("ink"), "midright")
+                continue
+            if kind == "spirit":
+                spirit = self.game.player(i).spirit
+                if spirit and self.cardart:
+                    name = self.cardart.name(spirit)
+                    paint.text(surface, app, name, (cx - col_w / 2 + 10, y + h / 2),
+                               paint.fit_px(app, name, px * 0.85, col_w - 60), th.c("ink_dim"), "midleft")
+                paint.text(surface, app, str(sheet.spirit), (cx + col_w / 2 - 14, y + h / 2), px, th.c("ink"), "midright")
+                continue
+            value = oc.animal_cubes[i] if key == "cubes" else getattr(sheet, key)
+            colour = th.c("ink_dim") if kind == "small" else th.c("ink")
+            paint.text(surface, app, str(value), (cx + col_w / 2 - 14, y + h / 2), px if kind != "small" else px * 0.85,
+                       colour, "midright", bold=bold)
+
+    def _verdict(self, surface: pygame.Surface, sx: float, sw: float) -> None:
+        app, th = self.app, self.app.theme
+        oc = self.outcome
+        names = [s.name for s in self.config.seats] if self.config else [str(i + 1) for i in range(len(oc.scores))]
+        y = 626
+        if len(oc.scores) == 1:
+            return  # the suns panel says it all
+        if len(oc.winners) == 1:
+            text = app.t("score.winner", name=names[oc.winners[0]])
+        else:
+            text = app.t("score.winners", names=", ".join(names[i] for i in oc.winners))
+        paint.text(surface, app, text, (640, y + 4), 22, th.c("table_text"), "midtop", bold=True)
+        best = max(s.total for s in oc.scores)
+        tied = [i for i, s in enumerate(oc.scores) if s.total == best]
+        if oc.tiebreak and len(oc.winners) == 1:
+            w = oc.winners[0]
+            line = app.t("score.tiebreak", name=names[w], n=oc.animal_cubes[w])
+        elif len(tied) > 1 and len(oc.winners) > 1:
+            line = app.t("score.tiebreak_shared")
+        else:
+            return
+        paint.text(surface, app, line, (640, y + 4), 15, th.c("table_text_dim"), "midbottom")
+
+    def _suns(self, surface: pygame.Surface, x: float, y: float) -> None:
+        app, th = self.app, self.app.theme
+        s = self.outcome.suns
+        paint.panel(surface, app, (x, y, 300, 300), th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+        paint.text(surface, app, app.t("score.suns_title"), (x + 16, y + 14), 22, th.c("ink"), bold=True)
+        lines = [
+            (app.t("score.suns_score", score=self.outcome.scores[0].total), s.score_suns),
+            (app.t("score.suns_side", side=self.game.setup.side), s.side_suns),
+            (app.t("score.suns_spirit") if self.game.setup.spirits else app.t("score.suns_no_spirit"), s.spirit_suns),
+        ]
+        yy = y + 60
+        for label, n in lines:
+            paint.text(surface, app, label, (x + 16, yy), 17, th.c("ink"), "midleft")
+            paint.text(surface, app, f"+{n}", (x + 284, yy), 18, th.c("ink"), "midright", bold=True)
+            yy += 38
+        pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 14, yy - 14), app.vp.p(x + 286, yy - 14), 2)
+        paint.text(surface, app, app.t("score.suns_total", n=s.total), (x + 16, yy + 6), 20, th.c("ink"), "midleft",
+                   bold=True)
+        # the suns themselves
+        for k in range(s.total):
+            cx = x + 30 + (k % 8) * 34
+            cy = yy + 52 + (k // 8) * 34
+            self._sun(surface, cx, cy, 12)
+
+    def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
+        vp, th = self.app.vp, self.app.theme
+        for i in range(8):
+            a = math.pi / 4 * i
+            pygame.draw.line(surface, th.c("accent"), vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
+                             vp.p(cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), max(1, vp.s(2)))
+        pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(r * 0.75))

@@ -1,0 +1,132 @@
+"""Draw every scene once offscreen (dummy video driver), for the smoke test and screenshots.
+
+``render_every_scene`` raises if an asset is missing (fonts, palette, catalogue).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Iterator
+
+NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring")
+
+
+def _drivers() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirits: bool = False,
+                finish: bool = False, level: str = "medium") -> Any:
+    """A game advanced by computer players (``turns`` whole turns, or to the end)."""
+    from harmonies.ai import make_player
+    from harmonies.rules import Game, GameSetup
+
+    game = Game.new(GameSetup(players=players, side=side, spirits=spirits, seed=seed))
+    bots = [make_player(level, seed + i) for i in range(players)]
+    n = 0
+    while not game.over and (finish or n < turns):
+        bots[game.current].play_turn(game)
+        n += 1
+    return game
+
+
+def meta_for(game: Any, humans: int = 1) -> dict[str, Any]:
+    names = ["Ada", "Bruno", "Chiara", "Dai"]
+    seats = [{"name": names[i], "kind": "human" if i < humans else "computer", "level": "medium"}
+             for i in range(game.setup.players)]
+    return {"seats": seats}
+
+
+def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(name, prepare) pairs; after ``prepare()`` one ``app.step`` shows the scene."""
+    from harmonies.rules import TakeTokens
+
+    from .scenes.handover import HandoverScene
+    from .scenes.howto import HowToScene
+    from .scenes.menu import MenuScene
+    from .scenes.pause import PauseScene
+    from .scenes.play import PlayScene
+    from .scenes.scoring import ScoringScene
+    from .scenes.settings import SettingsScene
+    from .scenes.setup import SetupScene
+    from .session import MatchConfig
+
+    def menu() -> None:
+        app.scenes.reset(MenuScene(app))
+
+    def push(scene_cls: Any, data: Any = None) -> Callable[[], None]:
+        def go() -> None:
+            app.scenes.reset(MenuScene(app))
+            app.scenes.push(scene_cls(app), data)
+        return go
+
+    def play() -> None:
+        game = played_game(3, 14)
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(PlayScene(app, demo=True), {"game": game, "meta": meta_for(game)})
+
+    def spirit() -> None:
+        game = played_game(2, 0, spirits=True, side="B")
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(PlayScene(app, demo=True), {"game": game, "meta": meta_for(game, 2)})
+
+    def pause() -> None:
+        play()
+        app.scenes.push(PauseScene(app))
+
+    def handover() -> None:
+        play()
+        app.scenes.push(HandoverScene(app), {"name": "Bruno", "seat": 1})
+
+    def scoring() -> None:
+        game = played_game(4, 0, finish=True, spirits=True)
+        cfg = MatchConfig.from_meta(meta_for(game, 2), 4)
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
+
+    def solo_scoring() -> None:
+        game = played_game(1, 0, finish=True, side="B")
+        cfg = MatchConfig.from_meta(meta_for(game), 1)
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
+
+    yield "menu", menu
+    yield "setup", push(SetupScene)
+    yield "settings", push(SettingsScene)
+    yield "howto", push(HowToScene)
+    yield "play", play
+    yield "spirit_choice", spirit
+    yield "pause", pause
+    yield "handover", handover
+    yield "scoring", scoring
+    yield "solo_scoring", solo_scoring
+
+
+def make_offscreen_app(size: tuple[int, int]) -> Any:
+    _drivers()
+    from .app import App
+    from .settings import MemorySettingsStore, Settings
+
+    return App(size=size, settings_store=MemorySettingsStore(Settings(window=f"{size[0]}x{size[1]}")))
+
+
+def render_every_scene(size: tuple[int, int] = (1280, 720), save_dir: str | None = None) -> list[str]:
+    """Draw each scene once; returns their names. ``save_dir``: also write ``<name>_<w>x<h>.png`` there."""
+    import pygame
+
+    app = make_offscreen_app(size)
+    names: list[str] = []
+    try:
+        for name, prepare in iter_scenes(app):
+            prepare()
+            app.step(0.0, events=[])
+            app.step(1 / 60, events=[])
+            if save_dir is not None:
+                pygame.image.save(app.window, os.path.join(save_dir, f"{name}_{size[0]}x{size[1]}.png"))
+            names.append(name)
+    finally:
+        pygame.display.quit()
+    return names
