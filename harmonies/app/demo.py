@@ -1,0 +1,38 @@
+"""``harmonies demo``: computer players play a whole game in the window, ending on the scoresheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _user_settings() -> Any:
+    """The player's saved settings (for the speed), read only; defaults if there are none."""
+    from .settings import Settings, StoreSettings
+    try:
+        from harmonies.persist import Store
+        return StoreSettings(Store(None)).load()
+    except Exception:
+        return Settings()
+
+
+def run(players: int = 2, seed: int = 0, exit_when_done: bool = False) -> int:
+    """Open the window and watch ``players`` computer seats; returns the exit code."""
+    import pygame
+
+    from .app import App
+    from .scenes.play import PlayScene
+    from .session import MatchConfig, SaveSlot, Seat
+    from .settings import MemorySettingsStore
+
+    players = max(1, min(4, int(players)))
+    # The demo never touches the player's autosave or settings files.
+    app = App(settings_store=MemorySettingsStore(_user_settings()), saves=SaveSlot(enabled=False))
+    levels = ("medium", "easy", "hard", "random")
+    seats = tuple(Seat(app.t("setup.default_name", n=i + 1) + " · " + app.t(f"level.{levels[i]}"), "computer",
+                       levels[i]) for i in range(players))
+    config = MatchConfig(seats, "A", False, seed)
+    app.start(PlayScene(app, demo=True, exit_when_done=exit_when_done), {"config": config})
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,107 @@
+"""Whole games played through the real scenes with posted mouse events."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from ui_driver import Driver, MousePlayer
+
+
+def _new_game_from_menu(d: Driver, players: int, humans: int) -> None:
+    assert d.top.name == "menu"
+    d.press_widget("new")
+    d.frames(1)
+    assert d.top.name == "setup"
+    setup = d.top
+    while setup.count != players:
+        d.press_widget("players")           # clicks cycle 2 -> 3 -> 4 -> 1
+    for i in range(players):
+        want = "human" if i < humans else "computer"
+        if setup.seats[i]["kind"] != want:
+            d.press_widget(f"kind{i}")
+        assert setup.seats[i]["kind"] == want
+    setup.seed = "11"
+    d.press_widget("start")
+    d.frames(2)
+    assert d.top.name == "play"
+
+
+def _play_to_scoring(d: Driver, seed: int, max_actions: int = 2500) -> tuple[Any, dict[str, int]]:
+    player = MousePlayer(d, seed)
+    game = d.top.game
+    stats = {"handovers": 0, "commands": 0}
+    for _ in range(max_actions):
+        top = d.top
+        if top.name == "scoring":
+            stats["commands"] = len(game.history)
+            return top, stats
+        if top.name == "handover":
+            stats["handovers"] += 1
+            assert top.who == d.app.scenes.scenes[-2].seat(game.current).name
+            d.frames(20, 0.05)               # past the grace period
+            d.click((640, 433))
+            continue
+        if top.name != "play":
+            d.frames(1)
+            continue
+        if game.over or not top.human_turn():
+            d.frames(1, 0.1)
+            continue
+        before = len(game.history)
+        cmd = player.act()
+        d.settle()
+        assert len(game.history) == before + 1, f"{cmd} did not go through (reason: {top.message!r})"
+        assert game.history[-1] == cmd
+    raise AssertionError("the game did not reach the scoring scene")
+
+
+def _same_totals(scoring: Any) -> None:
+    from harmonies.rules import Game
+
+    game = scoring.game
+    assert game.over
+    replayed = Game.replay(game.setup, game.history)
+    assert [s.total for s in scoring.outcome.scores] == [s.total for s in replayed.outcome.scores]
+    assert scoring.outcome.winners == replayed.outcome.winners
+
+
+def test_solo_game_through_the_scenes(app: Any) -> None:
+    d = Driver(app)
+    t0 = time.perf_counter()
+    _new_game_from_menu(d, players=1, humans=1)
+    scoring, stats = _play_to_scoring(d, seed=5)
+    _same_totals(scoring)
+    assert stats["handovers"] == 0
+    assert scoring.outcome.suns is not None
+    assert time.perf_counter() - t0 < 60
+
+
+def test_two_player_hot_seat_game(app: Any) -> None:
+    d = Driver(app)
+    _new_game_from_menu(d, players=2, humans=2)
+    scoring, stats = _play_to_scoring(d, seed=9)
+    _same_totals(scoring)
+    # one hand-over per turn after the first
+    turns = sum(1 for c in scoring.game.history if type(c).__name__ == "EndTurn")
+    assert stats["handovers"] == turns - 1
+
+
+def test_computer_opponent_plays_without_freezing(app: Any) -> None:
+    d = Driver(app)
+    _new_game_from_menu(d, players=2, humans=1)
+    sc = d.top
+    player = MousePlayer(d, 3)
+    # play the human's first turn, then watch the computer take its turn
+    while sc.game.current == 0:
+        player.act()
+        d.settle()
+    frames = 0
+    start = time.perf_counter()
+    while sc.game.current == 1 and frames < 2000:
+        d.frames(1, 1 / 60)
+        frames += 1
+    assert sc.game.current == 0, "the computer never finished its turn"
+    assert time.perf_counter() - start < 30
