@@ -170,7 +170,7 @@ def _display(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
             ok = human and g.check(SoloSwap(cid)) is None
             fill = th.c("button_hover") if ok and inside(sw, mouse) else th.c("button") if ok else th.c("panel")
             paint.panel(surface, app, sw, fill, radius=9, edge=th.c("panel_edge"))
-            paint.text(surface, app, "↻ " + app.t("play.swap"), centre(sw), 13,
+            paint.text(surface, app, "⇄ " + app.t("play.swap"), centre(sw), 13,
                        th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
 
 
