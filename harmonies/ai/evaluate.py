@@ -153,7 +153,7 @@ class Evaluator:
         self.is_bld = tuple(k == BUILDING for k in st.kind)
         self.is_blue = tuple(k == WATER for k in st.kind)
         self.is_yellow = tuple(k == FIELD for k in st.kind)
-        self.bld_pot = (weights.building0, weights.building0, weights.building1, weights.building2)
+        self.bld_pot = (weights.building0, weights.building1, weights.building2)
         self.card_factor = (weights.card0, weights.card1, weights.card2, weights.card3, weights.card4, weights.card5)
         self.river_pts = [0] * 64
         for length in range(64):

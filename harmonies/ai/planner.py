@@ -67,6 +67,14 @@ class _Root:
         self.players = game.setup.players
         self.pouch = game.pouch_size
         self.end_triggered = game.end_triggered
+        # Another board filling up ends the game for everyone: my turns are bounded by theirs too.
+        end_cells = rules_data().end_empty_cells
+        self.others_turns = min(
+            # a later seat ending the game on its k-th turn leaves me k-1 more; an earlier one, k
+            (max(0.0, (game.player(i).empty_cells - end_cells) / 2.0 - (1.0 if i > seat else 0.0))
+             for i in range(self.players) if i != seat),
+            default=99.0,
+        )
         can_take = opts.take_cards and not game.took_card_this_turn
         unfinished = len(self.held) + (1 if self.spirit else 0)
         self.display: list[str] = []
@@ -112,7 +120,7 @@ class _Root:
             by_pouch = self.pouch // (per_space * 3)
         else:
             by_pouch = (self.pouch // per_space) / self.players
-        return float(min(by_pouch, (empty - 2) / 2.0))
+        return float(min(by_pouch, (empty - 2) / 2.0, self.others_turns))
 
 
 class Planner:
