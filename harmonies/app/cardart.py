@@ -110,11 +110,15 @@ class CardArt:
         name = self.name(spirit_id)
         fpx = max(7, int(h * (0.075 if with_text else 0.085)))
         nfont = self.app.fonts.font(fpx, True)
-        while fpx > 7 and nfont.size(name)[0] > w - 8:
+        room = w - 8 - (int(h * 0.2) if cube_on else 0)   # leave room for the cube icon
+        while fpx > 7 and nfont.size(name)[0] > room:
             fpx -= 1
             nfont = self.app.fonts.font(fpx, True)
         label = nfont.render(name, True, th.c("ink"))
-        surf.blit(label, label.get_rect(midtop=(w // 2, int(h * 0.03))))
+        if cube_on:
+            surf.blit(label, label.get_rect(topleft=(6, int(h * 0.03))))
+        else:
+            surf.blit(label, label.get_rect(midtop=(w // 2, int(h * 0.03))))
         pat_h = int(h * (0.45 if with_text else 0.72))
         self._pattern(surf, card.cells, pygame.Rect(4, int(h * 0.13), w - 8, pat_h), symbols)
         if cube_on:

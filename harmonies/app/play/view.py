@@ -293,8 +293,8 @@ def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any,
     for c in cells:
         _blit_centred(surface, cell_img, pos[c])
     if legal:
-        glow = sc.art.hex_cell(radius, (*th.c("legal_glow")[:3], 150), tuple(th.c("legal")), 0.09)
-        strong = sc.art.hex_cell(radius, (*th.c("accent")[:3], 230), tuple(th.c("legal")), 0.12)
+        glow = sc.art.hex_cell(radius, (*th.c("legal")[:3], 130), tuple(th.c("legal_edge")), 0.065)
+        strong = sc.art.hex_cell(radius, (*th.c("legal")[:3], 235), tuple(th.c("legal_edge")), 0.16)
         for c in legal:
             if c in pos:
                 _blit_centred(surface, strong if c == hover else glow, pos[c])
@@ -329,7 +329,7 @@ def _board(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
         legal = sc.drag.legal
     elif sc.selection is not None:
         legal = sc.selection.legal
-    hover = sc.cell_at(mouse)
+    hover = sc.cell_at(sc.drag.pos if sc.drag is not None else mouse)
     bad = hover if sc.drag is not None and sc.drag.target.kind in ("hand", "held") and hover not in legal else None
     draw_board(sc, surface, seat, layout, hidden, True, legal if seat == g.current else frozenset(), hover, bad)
     bx, by, bw, bh = L.board_box
@@ -359,6 +359,8 @@ def _hand(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
                          bold=True)
     symbols = app.settings.symbols
     mouse = _hover(sc)
+    if not g.hand and not g.taken_tokens_this_turn:
+        return
     for i, (hx, hy) in enumerate(L.hand_slots):
         pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 3))
         if i >= len(g.hand) or hidden.get(("hand", i)) or drag == i:
@@ -381,7 +383,7 @@ def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
         shown = i == sc.shown_seat
         hov = inside(rect, mouse)
         fill = th.c("panel") if current or hov else th.c("button_disabled").lerp(th.c("panel"), 0.75)
-        edge = th.c("accent") if current else th.c("table_text") if shown else th.c("panel_edge")
+        edge = th.c("accent") if current else th.c("ink") if shown else th.c("panel_edge")
         paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
         _badge(sc, surface, i, (x + 18, y + 20), 10)
         seat = sc.seat(i)
@@ -460,6 +462,11 @@ def _dragged(sc: "PlayScene", surface: pygame.Surface) -> None:
         return
     g = sc.game
     k = d.target.kind
+    # a soft shadow under whatever is held, so it reads as lifted off the table
+    vp = sc.app.vp
+    shadow = pygame.Surface((vp.s(44), vp.s(18)), pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
+    surface.blit(shadow, shadow.get_rect(center=vp.p(d.pos[0] + 6, d.pos[1] + 22)))
     if k == "hand" and d.target.payload < len(g.hand):
         _thing(sc, surface, "token", cname(g.hand[d.target.payload]), d.pos, 1.1)
     elif k == "held":
@@ -472,6 +479,8 @@ def _dragged(sc: "PlayScene", surface: pygame.Surface) -> None:
 
 
 def _banners(sc: "PlayScene", surface: pygame.Surface) -> None:
+    if sc.shown_seat != sc.game.current:
+        return  # the "viewing" notice has that spot
     th = sc.app.theme
     L = sc.layout
     assert L is not None

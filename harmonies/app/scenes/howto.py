@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 _LEGEND = (("blue",), ("yellow",), ("brown", "green"), ("brown", "brown", "green"), ("gray", "gray"), ("gray", "red"))
-_LEGEND_KEYS = ("legend.water", "legend.field", "legend.tree", "legend.tree", "legend.mountain", "legend.building")
+_LEGEND_KEYS = ("legend.water", "legend.field", "legend.tree_2", "legend.tree_3", "legend.mountain_2", "legend.building")
 
 
 class HowToScene(WidgetScene):
@@ -25,7 +25,7 @@ class HowToScene(WidgetScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
-        self.ui.add(Button((640 - 130, 630, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
+        self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
 
     def _pages(self) -> list[tuple[str, str]]:
         pages = self.app.catalogue.strings.get("howto.pages") or []
@@ -36,7 +36,7 @@ class HowToScene(WidgetScene):
         th = app.theme
         draw_backdrop(surface, app)
         self.draw_title(surface, 50)
-        paint.panel(surface, app, (70, 90, 1140, 526), th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
+        paint.panel(surface, app, (70, 86, 1140, 544), th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
         pages = self._pages()
         # two columns of rule paragraphs
         col_x = (100, 660)
@@ -47,13 +47,15 @@ class HowToScene(WidgetScene):
             used = paint.text_block(surface, app, body, (col_x[c], y[c] + 30), 16, th.c("ink"), 520)
             y[c] += 30 + used + 14
         # legend of landscapes under the second column
-        ly = max(y[1], 440)
-        radius = app.vp.s(26)
+        ly = max(y[1], 430)
+        radius = app.vp.s(34)
+        cell = self.art.hex_cell(radius, tuple(th.c("board")), tuple(th.c("board_edge")))
         for i, (stack, key) in enumerate(zip(_LEGEND, _LEGEND_KEYS)):
-            cx = 700 + i * 84
+            cx = 704 + i * 86
+            surface.blit(cell, cell.get_rect(center=app.vp.p(cx, ly + 34)))
             spr = self.art.stack(stack, radius, app.settings.symbols)
-            surface.blit(spr, spr.get_rect(center=app.vp.p(cx, ly + 30)))
+            surface.blit(spr, spr.get_rect(center=app.vp.p(cx, ly + 34)))
             label = app.t(key)
-            paint.text(surface, app, label, (cx, ly + 66), paint.fit_px(app, label, 14, 80), th.c("ink_dim"), "midtop")
-        paint.text_block(surface, app, app.t("howto.controls"), (100, 566), 16, th.c("ink_dim"), 1080)
+            paint.text(surface, app, label, (cx, ly + 72), paint.fit_px(app, label, 14, 84), th.c("ink_dim"), "midtop")
+        paint.text_block(surface, app, app.t("howto.controls"), (100, 574), 16, th.c("ink_dim"), 1080)
         self.ui.draw(surface, app)

@@ -96,8 +96,8 @@ class MenuScene(WidgetScene):
         draw_backdrop(surface, app)
         paint.text(surface, app, app.t("app.title"), (640, 150), 88, th.c("table_text"), "center", bold=True)
         paint.text(surface, app, app.t("app.subtitle"), (640, 222), 24, th.c("table_text_dim"), "center")
-        self._draw_vignette(surface, (196, 170), 34)
-        self._draw_vignette(surface, (1010, 170), 34, mirror=True)
+        self._draw_vignette(surface, (226, 452), 38)
+        self._draw_vignette(surface, (1054, 452), 38, mirror=True)
         self.ui.draw(surface, app)
         y = 690
         for msg in app.messages[-3:]:

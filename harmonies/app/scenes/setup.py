@@ -21,10 +21,9 @@ def computer_levels() -> tuple[str, ...]:
         import harmonies.ai as ai  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return ("random",)
-    levels = getattr(ai, "LEVELS", None)
-    if levels:
-        return tuple(str(x) for x in levels)
-    return ("random",)
+    kinds = list(getattr(ai, "LEVELS", None) or getattr(ai, "PLAYER_KINDS", None) or ["random"])
+    preferred = [k for k in ("easy", "medium", "hard") if k in kinds]
+    return tuple(preferred + [k for k in kinds if k not in preferred])
 
 
 class SetupScene(WidgetScene):

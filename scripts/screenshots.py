@@ -1,0 +1,105 @@
+"""Render every scene (and a few telling play states) to PNG files for a human to look at.
+
+Run through ``scripts/screenshots``; writes ``shots/<scene>_<W>x<H>.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game  # noqa: E402
+
+
+def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
+    """Play states worth checking by eye besides the basic scenes."""
+    from harmonies.app.play.layout import centre
+    from harmonies.app.scenes.menu import MenuScene
+    from harmonies.app.scenes.play import Drag, PlayScene, Target
+    from harmonies.rules import TakeTokens
+
+    def start(game: Any, humans: int = 1) -> Any:
+        app.scenes.reset(MenuScene(app))
+        sc = PlayScene(app, demo=True)
+        app.scenes.push(sc, {"game": game, "meta": meta_for(game, humans)})
+        return sc
+
+    def four_late() -> None:
+        game = played_game(4, 4 * 7 + 2, seed=8, spirits=True)
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        start(game, 4)
+
+    def dragging() -> None:
+        game = played_game(2, 8, seed=12, side="B")
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        legal = frozenset(game.token_cells(game.hand[0]))
+        target = next(iter(legal))
+        pos = sc.big_layout().to_pixel(target)
+        sc.drag = Drag(Target("hand", 0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
+
+    def solo() -> None:
+        game = played_game(1, 5, seed=4)
+        start(game, 1)
+
+    def viewing() -> None:
+        game = played_game(3, 9, seed=5)
+        sc = start(game, 3)
+        app.step(0.0, events=[])
+        sc.view_seat = (game.current + 1) % 3
+
+    def refused() -> None:
+        game = played_game(2, 6, seed=2)
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        sc.say("you cannot put a token on water")
+        sc.selection = None
+        sc.anims.banners.clear()
+        _ = centre
+
+    yield "play_4p_late", four_late
+    yield "play_dragging", dragging
+    yield "play_solo", solo
+    yield "play_viewing_other", viewing
+    yield "play_refused", refused
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1280x720 and 1920x1080")
+    p.add_argument("--out", default="shots")
+    args = p.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["1280x720", "1920x1080"])]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        app = make_offscreen_app(size)  # type: ignore[arg-type]
+        t0 = time.perf_counter()
+        scenes = list(iter_scenes(app)) + list(extra_states(app))
+        for name, prepare in scenes:
+            prepare()
+            app.step(0.0, events=[])
+            app.step(1 / 60, events=[])
+            path = out / f"{name}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            print(path)
+        print(f"{len(scenes)} scenes at {size[0]}x{size[1]} in {time.perf_counter() - t0:.1f} s")
+        pygame.display.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
