@@ -53,6 +53,8 @@ class App:
         self.time = 0.0
         self.frames = 0
         self.on_first_frame: list[Any] = []
+        #: Drawing caches (pure memoisation of sprites, safe to clear at any time).
+        self.cache: dict[str, dict[Any, Any]] = {}
         pygame.key.set_repeat(400, 40)
 
     # -- services -----------------------------------------------------------------
@@ -80,6 +82,7 @@ class App:
     def _resized(self) -> None:
         self.window = pygame.display.get_surface() or self.window
         self.vp.resize(self.window.get_size())
+        self.cache.clear()
         for scene in self.scenes.scenes:
             scene.on_resize()
 

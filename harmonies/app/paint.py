@@ -36,17 +36,31 @@ def fit_px(app: "App", s: str, px: float, max_w: float, bold: bool = False, min_
 
 def panel(surface: pygame.Surface, app: "App", rect: tuple[float, float, float, float], fill: ColourLike,
           radius: float = 10, edge: ColourLike | None = None, width: float = 1.5, shadow: bool = False) -> pygame.Rect:
+    """A rounded panel; drawn once per look and size, then blitted (panels are most of a frame)."""
     vp = app.vp
     r = vp.r(rect)
     rad = vp.s(radius)
-    if shadow:
-        sh = r.move(vp.s(2), vp.s(4))
-        veil = pygame.Surface(sh.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, 60), veil.get_rect(), border_radius=rad)
-        surface.blit(veil, sh)
-    pygame.draw.rect(surface, fill, r, border_radius=rad)
-    if edge is not None:
-        pygame.draw.rect(surface, edge, r, max(1, vp.s(width)), border_radius=rad)
+    lw = max(1, vp.s(width)) if edge is not None else 0
+    fc = pygame.Color(fill)
+    ec = pygame.Color(edge) if edge is not None else None
+    key = (r.w, r.h, tuple(fc), rad, tuple(ec) if ec is not None else None, lw, shadow)
+    cache: dict[object, pygame.Surface] = app.cache.setdefault("panel", {})
+    img = cache.get(key)
+    pad = vp.s(6) if shadow else 0
+    if img is None:
+        img = pygame.Surface((r.w + 2 * pad, r.h + 2 * pad), pygame.SRCALPHA)
+        body = pygame.Rect(pad, pad, r.w, r.h)
+        if shadow:
+            sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(sh, (0, 0, 0, 60), body.move(vp.s(2), vp.s(4)), border_radius=rad)
+            img.blit(sh, (0, 0))
+        pygame.draw.rect(img, fc, body, border_radius=rad)
+        if ec is not None:
+            pygame.draw.rect(img, ec, body, lw, border_radius=rad)
+        if len(cache) > 400:
+            cache.clear()
+        cache[key] = img
+    surface.blit(img, (r.x - pad, r.y - pad))
     return r
 
 

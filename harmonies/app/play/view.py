@@ -279,19 +279,62 @@ def _cube_kind(view: Any, cid: str) -> str:
 def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
                legal: frozenset[tuple[int, int]] = frozenset(), hover: tuple[int, int] | None = None,
                bad: tuple[int, int] | None = None) -> None:
-    """One player's board drawn with ``layout`` (virtual units)."""
-    app, th = sc.app, sc.app.theme
+    """One player's board drawn with ``layout`` (virtual units).
+
+    The board is drawn into a cached layer (cells and stacks) that is rebuilt only when
+    the game changes; while targets are highlighted the stacks go over the highlights.
+    """
+    app = sc.app
     vp = app.vp
     radius = max(3, vp.s(layout.size))
-    back = sc.art.hex_cell(int(radius * 1.1), tuple(th.c("board_back")), (0, 0, 0, 0))
-    cell_img = sc.art.hex_cell(radius, tuple(th.c("board")), tuple(th.c("board_edge")))
-    view = sc.views[seat]
     cells = sorted(sc.game.shape.cells, key=lambda c: (layout.to_pixel(c)[1], c[0]))
     pos = {c: vp.p(*layout.to_pixel(c)) for c in cells}
+    x0 = min(p[0] for p in pos.values()) - int(radius * 1.2)
+    y0 = min(p[1] for p in pos.values()) - int(radius * 1.4)
+    x1 = max(p[0] for p in pos.values()) + int(radius * 1.2)
+    y1 = max(p[1] for p in pos.values()) + int(radius * 1.2)
+    local = {c: (p[0] - x0, p[1] - y0) for c, p in pos.items()}
+    mine = tuple(sorted((k, v) for k, v in hidden.items() if isinstance(k, tuple) and len(k) == 3 and k[1] == seat))
+    symbols = app.settings.symbols
+    cache: dict[Any, pygame.Surface] = app.cache.setdefault("board", {})
+    base_key = ("cells", tuple(sorted(local.items())), radius, x1 - x0, y1 - y0)
+    base = cache.get(base_key)
+    if base is None:
+        base = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+        _draw_cells(sc, base, cells, local, radius)
+        cache[base_key] = base
+    if legal or bad is not None:
+        surface.blit(base, (x0, y0))
+        _draw_highlights(sc, surface, pos, radius, legal, hover, bad)
+        _draw_stacks(sc, surface, seat, cells, pos, radius, hidden, pips, symbols)
+        return
+    key = ("full", seat, sc.version, mine, base_key, pips, symbols)
+    layer = cache.get(key)
+    if layer is None:
+        if len(cache) > 64:
+            cache.clear()
+            cache[base_key] = base
+        layer = base.copy()
+        _draw_stacks(sc, layer, seat, cells, local, radius, hidden, pips, symbols)
+        cache[key] = layer
+    surface.blit(layer, (x0, y0))
+
+
+def _draw_cells(sc: "PlayScene", surf: pygame.Surface, cells: list[tuple[int, int]], pos: dict[Any, tuple[int, int]],
+                radius: int) -> None:
+    th = sc.app.theme
+    back = sc.art.hex_cell(int(radius * 1.1), tuple(th.c("board_back")), (0, 0, 0, 0))
+    cell_img = sc.art.hex_cell(radius, tuple(th.c("board")), tuple(th.c("board_edge")))
     for c in cells:
-        _blit_centred(surface, back, pos[c])
+        _blit_centred(surf, back, pos[c])
     for c in cells:
-        _blit_centred(surface, cell_img, pos[c])
+        _blit_centred(surf, cell_img, pos[c])
+
+
+def _draw_highlights(sc: "PlayScene", surface: pygame.Surface, pos: dict[Any, tuple[int, int]], radius: int,
+                     legal: frozenset[tuple[int, int]], hover: tuple[int, int] | None,
+                     bad: tuple[int, int] | None) -> None:
+    th = sc.app.theme
     if legal:
         glow = sc.art.hex_cell(radius, (*th.c("legal")[:3], 130), tuple(th.c("legal_edge")), 0.065)
         strong = sc.art.hex_cell(radius, (*th.c("legal")[:3], 235), tuple(th.c("legal_edge")), 0.16)
@@ -301,7 +344,11 @@ def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any,
     if bad is not None and bad in pos:
         ring = sc.art.hex_cell(radius, (0, 0, 0, 0), tuple(th.c("danger")), 0.12)
         _blit_centred(surface, ring, pos[bad])
-    symbols = app.settings.symbols
+
+
+def _draw_stacks(sc: "PlayScene", surf: pygame.Surface, seat: int, cells: list[tuple[int, int]],
+                 pos: dict[Any, tuple[int, int]], radius: int, hidden: Any, pips: bool, symbols: bool) -> None:
+    view = sc.views[seat]
     for c in cells:
         stack = view.stacks.get(c)
         if not stack:
@@ -315,7 +362,7 @@ def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any,
         if cid is not None and not hidden.get(("cube", seat, c)):
             cube = _cube_kind(view, cid)
         if names:
-            _blit_centred(surface, sc.art.stack(names, radius, symbols, cube, pips), pos[c])
+            _blit_centred(surf, sc.art.stack(names, radius, symbols, cube, pips), pos[c])
 
 
 def _board(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:

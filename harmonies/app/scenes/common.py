@@ -50,7 +50,20 @@ class WidgetScene(Scene):
 
 
 def draw_backdrop(surface: pygame.Surface, app: "App") -> None:
-    """A quiet pattern of hex outlines behind the menus."""
+    """A quiet pattern of hex outlines behind the menus (drawn once per window size)."""
+    cache = app.cache.setdefault("backdrop", {})
+    key = (surface.get_size(), app.vp.scale)
+    img = cache.get(key)
+    if img is None:
+        img = pygame.Surface(surface.get_size())
+        img.fill(app.theme.c("table"))
+        _backdrop(img, app)
+        cache.clear()
+        cache[key] = img
+    surface.blit(img, (0, 0))
+
+
+def _backdrop(surface: pygame.Surface, app: "App") -> None:
     vp = app.vp
     col = app.theme.c("table_dark")
     layout = HexLayout(46 * vp.scale, (vp.ox, vp.oy))

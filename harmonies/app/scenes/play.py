@@ -72,6 +72,7 @@ class PlayScene(Scene):
         self.art = TokenArt(app.theme)
         self.cardart: CardArt | None = None
         self.views: list[Any] = []
+        self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.scores: list[Any] = []
         self.cube_opts: dict[str, list[Hex]] = {}
         self.view_seat: int | None = None
@@ -242,6 +243,7 @@ class PlayScene(Scene):
 
     def _refresh(self) -> None:
         g = self.game
+        self.version += 1
         self.views = [g.player(i) for i in range(g.setup.players)]
         self.scores = [g.score(i) for i in range(g.setup.players)]
         self.cube_opts = g.cube_options() if not g.over and self.is_human(g.current) else {}
