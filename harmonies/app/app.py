@@ -46,6 +46,8 @@ class App:
         self.fonts = Fonts(self.theme)
         self.catalogue = Catalogue.load(self.settings.language)
         pygame.display.set_caption(self.t("app.title"))
+        from .sound import Sounds
+        self.sounds = Sounds()
         self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
         self.scenes = SceneStack()
         self.running = True
@@ -60,6 +62,9 @@ class App:
     # -- services -----------------------------------------------------------------
     def t(self, key: str, default: str | None = None, **params: Any) -> str:
         return self.catalogue.t(key, default, **params)
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name, self.settings.volume)
 
     def mouse_virtual(self) -> tuple[float, float]:
         return self.vp.to_virtual(pygame.mouse.get_pos())

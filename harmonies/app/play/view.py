@@ -440,6 +440,16 @@ def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
         if seat.is_computer:
             kind += " · " + app.t(f"level.{seat.level}", default=seat.level.title())
         paint.text(surface, app, kind, (x + 12, y + 38), paint.fit_px(app, kind, 12, 104), th.c("ink_dim"), "topleft")
+        # the cards above this board as small coloured tabs (stripe colour), then completed ones
+        cx = x + 12
+        cy = y + 56 if h > 120 else y + 52
+        for cid, spirit, _n in sc.held_items(i):
+            colour = th.c("spirit_cube") if spirit else th.token(g.cards.animal(cid).stripe).fill
+            paint.panel(surface, app, (cx, cy, 11, 15), colour, radius=2, edge=th.c("ink"), width=1)
+            cx += 14
+        done = len(sc.completed_items(i))
+        if done:
+            paint.text(surface, app, f"✓{done}", (cx + 2, cy + 7.5), 12, th.c("ink_dim"), "midleft", bold=True)
         total = sc.scores[i].total
         paint.text(surface, app, str(total), (x + 12, y + h - 14), 30 if h > 120 else 24, th.c("ink"), "bottomleft",
                    bold=True)

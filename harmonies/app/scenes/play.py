@@ -232,6 +232,7 @@ class PlayScene(Scene):
         result = self.game.apply(cmd)
         if not result.ok:
             self.say(result.reason)
+            self.app.play_sound("refused")
             return False
         if not self.demo:
             self.app.saves.autosave(self.game, self.meta())
@@ -239,7 +240,18 @@ class PlayScene(Scene):
         self._refresh()
         self._animate(cmd, result.events, pre, dropped)
         self._after(result.events)
+        self._sound(result.events)
         return True
+
+    def _sound(self, events: tuple[Any, ...]) -> None:
+        from harmonies import rules as R
+        kinds = {R.TokenPlaced: "place", R.TokensTaken: "take", R.CardTaken: "card", R.CubePlaced: "cube",
+                 R.TurnStarted: "turn", R.SoloSwapped: "card", R.SpiritChosen: "card"}
+        for ev in events:
+            name = kinds.get(type(ev))
+            if name:
+                self.app.play_sound(name)
+                return
 
     def _refresh(self) -> None:
         g = self.game
