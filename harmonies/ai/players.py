@@ -101,14 +101,21 @@ class MediumPlayer(PlannerPlayer):
 class HardPlayer(PlannerPlayer):
     kind = "hard"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, width: int = 3, samples: int = 3,
-                 beam: int = 8) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
+                 samples: int | None = None, beam: int = 8) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         fast = Planner(self.planner.weights, PlanOptions(beam=2, finals=2), self.rng)
         fast._evaluators = self.planner._evaluators  # share the mask caches
-        self.lookahead = Lookahead(self.planner, fast, width, samples, self.rng)
+        self.width = width
+        self.samples = samples
+        self.lookahead = Lookahead(self.planner, fast, width or 5, samples or 5, self.rng)
 
     def plan(self, game: Game) -> TurnPlan:
+        # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples;
+        # measured: 5x5 solo and 4x3 at a table keep the slowest turn well under 2 s.
+        solo = game.setup.solo
+        self.lookahead.width = self.width or (5 if solo else 4)
+        self.lookahead.samples = self.samples or (5 if solo else 3)
         return self.lookahead.plan(game)
 
 
