@@ -109,6 +109,9 @@ class App:
         """One frame; returns False once the app wants to close."""
         self.scenes.apply_pending()
         for event in pygame.event.get() if events is None else events:
+            # each event sees the stack its predecessors left: two quick Esc presses close
+            # the pause menu and then pause again, never pop two scenes at once
+            self.scenes.apply_pending()
             self.process_event(event)
         top = self.scenes.top
         if top is not None:

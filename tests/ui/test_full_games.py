@@ -100,8 +100,13 @@ def test_computer_opponent_plays_without_freezing(app: Any) -> None:
         d.settle()
     frames = 0
     start = time.perf_counter()
-    while sc.game.current == 1 and frames < 2000:
+    longest = 0.0
+    while sc.game.current == 1 and time.perf_counter() - start < 60:
+        t = time.perf_counter()
         d.frames(1, 1 / 60)
+        longest = max(longest, time.perf_counter() - t)
         frames += 1
+        time.sleep(0.002)
     assert sc.game.current == 0, "the computer never finished its turn"
-    assert time.perf_counter() - start < 30
+    # the planner ran beside the frame loop: frames kept coming while it thought
+    assert frames > 5 and longest < 1.0
