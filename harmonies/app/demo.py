@@ -28,8 +28,7 @@ def run(players: int = 2, seed: int = 0, exit_when_done: bool = False) -> int:
     # The demo never touches the player's autosave or settings files.
     app = App(settings_store=MemorySettingsStore(_user_settings()), saves=SaveSlot(enabled=False))
     levels = ("medium", "easy", "hard", "random")
-    seats = tuple(Seat(app.t("setup.default_name", n=i + 1) + " · " + app.t(f"level.{levels[i]}"), "computer",
-                       levels[i]) for i in range(players))
+    seats = tuple(Seat(app.t("setup.default_name", n=i + 1), "computer", levels[i]) for i in range(players))
     config = MatchConfig(seats, "A", False, seed)
     app.start(PlayScene(app, demo=True, exit_when_done=exit_when_done), {"config": config})
     try:

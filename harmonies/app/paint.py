@@ -34,6 +34,15 @@ def fit_px(app: "App", s: str, px: float, max_w: float, bold: bool = False, min_
     return px
 
 
+def ellipsize(app: "App", s: str, px: float, max_w: float, bold: bool = False) -> str:
+    """``s`` cut with an ellipsis so that it fits ``max_w`` virtual units at size ``px``."""
+    if text_width(app, s, px, bold) <= max_w:
+        return s
+    while s and text_width(app, s + "…", px, bold) > max_w:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
 def panel(surface: pygame.Surface, app: "App", rect: tuple[float, float, float, float], fill: ColourLike,
           radius: float = 10, edge: ColourLike | None = None, width: float = 1.5, shadow: bool = False) -> pygame.Rect:
     """A rounded panel; drawn once per look and size, then blitted (panels are most of a frame)."""

@@ -86,7 +86,7 @@ def _top_bar(sc: "PlayScene", surface: pygame.Surface) -> None:
     head = app.t("play.round", n=g.round)
     r = paint.text(surface, app, head, (52, 25), 19, th.c("table_text_dim"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 14
-    if sc.thinking or (not sc.is_human(g.current) and not g.over):
+    if sc.thinking:
         dots = "." * (1 + int(app.time * 3) % 3)
         who = app.t("play.thinking", name=sc.seat(g.current).name).rstrip("…") + dots
         paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
@@ -198,7 +198,8 @@ def _scores(sc: "PlayScene", surface: pygame.Surface) -> None:
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         _badge(sc, surface, i, (cx, top + 10), 9)
         name = sc.seat(i).name
-        paint.text(surface, app, name, (cx, top + 24), paint.fit_px(app, name, 13, col_w - 8), th.c("ink"), "midtop")
+        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
+        paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     water_key = "score.water_river" if g.shape.water == "river" else "score.water_islands"
     for k, row in enumerate(rows):
         ry = top + 44 + k * row_h
@@ -434,7 +435,8 @@ def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
         paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
         _badge(sc, surface, i, (x + 18, y + 20), 10)
         seat = sc.seat(i)
-        paint.text(surface, app, seat.name, (x + 33, y + 20), paint.fit_px(app, seat.name, 16, 84, True),
+        px = paint.fit_px(app, seat.name, 16, 84, True, min_px=12)
+        paint.text(surface, app, paint.ellipsize(app, seat.name, px, 84, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
         kind = app.t("setup.computer") if seat.is_computer else app.t("setup.human")
         if seat.is_computer:

@@ -21,6 +21,8 @@ _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
 
 class ScoringScene(WidgetScene):
     name = "scoring"
+    #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
+    exit_after = 4.0
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -64,7 +66,7 @@ class ScoringScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.exit_when_done and self.t > 4.0:
+        if self.exit_when_done and self.t > self.exit_after:
             self.app.quit()
 
     # ------------------------------------------------------------------ the sheet
@@ -114,8 +116,9 @@ class ScoringScene(WidgetScene):
             name = self.config.seats[i].name if self.config else f"{i + 1}"
             won = i in oc.winners and not solo
             label = ("★ " if won else "") + name
-            paint.text(surface, app, label, (cx - col_w / 2 + 34, head_y + 16),
-                       paint.fit_px(app, label, 18, col_w - 40, True), th.c("ink"), "midleft", bold=True)
+            px = paint.fit_px(app, label, 18, col_w - 40, True, min_px=13)
+            paint.text(surface, app, paint.ellipsize(app, label, px, col_w - 40, True), (cx - col_w / 2 + 34, head_y + 16),
+                       px, th.c("ink"), "midleft", bold=True)
         y = head_y + 40
         for kind, label, key in rows:
             self._row(surface, kind, label, key, sheet_x, y, sheet_w, label_w, x0, col_w, row_h)
