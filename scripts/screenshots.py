@@ -70,6 +70,21 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc.anims.banners.clear()
         _ = centre
 
+    def preview() -> None:
+        game = played_game(2, 10, seed=6, spirits=True)
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        items = sc.held_items(game.current)
+        spirit = [i for i, it in enumerate(items) if it[1]]
+        k = spirit[0] if spirit else 0
+        if items:
+            sc.hover_card = (items[k][0], items[k][1], sc.layout.held_slots[k])
+        else:
+            sc.hover_card = (game.display[1], False, sc.layout.slots[1])
+        sc.hover_t = 5.0
+        sc.card_under = lambda pos: sc.hover_card  # the dummy driver has no pointer
+
+    yield "play_card_preview", preview
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
     yield "play_solo", solo

@@ -32,6 +32,7 @@ def draw_play(sc: "PlayScene", surface: pygame.Surface) -> None:
     if sc.must_choose_spirit():
         _spirit_choice(sc, surface)
     _flyers(sc, surface)
+    _preview(sc, surface)
     _dragged(sc, surface)
 
 
@@ -549,3 +550,27 @@ def _banners(sc: "PlayScene", surface: pygame.Surface) -> None:
         fill = th.c("notice") if b.style == "notice" else th.c("panel")
         _pill(sc, surface, b.text, (bx + bw / 2, by + 44 + k * 46), 22, fill, th.c("ink"), th.c("accent"),
               int(255 * max(0.0, fade)))
+
+
+def _preview(sc: "PlayScene", surface: pygame.Surface) -> None:
+    """A larger copy of the card under the pointer after a short pause (spirits with their rule)."""
+    if sc.hover_card is None or sc.hover_t < 0.45 or sc.drag is not None or sc.must_choose_spirit():
+        return
+    assert sc.cardart is not None
+    app, vp = sc.app, sc.app.vp
+    cid, spirit, rect = sc.hover_card
+    w, h = (190.0, 270.0) if spirit else (160.0, 236.0)
+    x = rect[0] + rect[2] + 10
+    if x + w > 1270:
+        x = rect[0] - w - 10
+    y = min(max(8.0, rect[1] - 10), 712 - h)
+    r = vp.r((x, y, w, h))
+    held = next((n for c, s_, n in sc.held_items(sc.shown_seat) if c == cid), None)
+    if spirit:
+        img = sc.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)
+    else:
+        img = sc.cardart.animal(cid, r.w, r.h, held, app.settings.symbols)
+    shadow = pygame.Surface((r.w + vp.s(8), r.h + vp.s(8)), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=vp.s(12))
+    surface.blit(shadow, (r.x + vp.s(2), r.y + vp.s(4)))
+    surface.blit(img, r)

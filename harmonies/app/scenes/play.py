@@ -89,6 +89,8 @@ class PlayScene(Scene):
         self.ai_players: dict[int, Any] = {}
         self.last_human: int | None = None
         self.mouse: Point = (0.0, 0.0)
+        self.hover_card: tuple[str, bool, tuple[float, float, float, float]] | None = None
+        self.hover_t = 0.0
         self.ui = WidgetGroup()
 
     # ------------------------------------------------------------------ lifecycle
@@ -587,7 +589,24 @@ class PlayScene(Scene):
             self._return_flyer(self.drag, self.drag.pos)
 
     # ------------------------------------------------------------------ the frame
+    def card_under(self, pos: Point) -> tuple[str, bool, tuple[float, float, float, float]] | None:
+        """(card id, is spirit, rect) of the card under ``pos`` (display or held), for the preview."""
+        L = self.layout
+        assert L is not None
+        for j, r in enumerate(L.slots):
+            if inside(r, pos) and j < len(self.game.display) and self.game.display[j] is not None:
+                return (self.game.display[j], False, r)
+        for i, (cid, spirit, _n) in enumerate(self.held_items(self.shown_seat)):
+            if i < len(L.held_slots) and inside(L.held_slots[i], pos):
+                return (cid, spirit, L.held_slots[i])
+        return None
+
     def update(self, dt: float) -> None:
+        card = self.card_under(self.app.mouse_virtual()) if self.drag is None else None
+        if card == self.hover_card:
+            self.hover_t += dt
+        else:
+            self.hover_card, self.hover_t = card, 0.0
         self.anims.update(dt)
         if self.message_t > 0:
             self.message_t -= dt
