@@ -99,13 +99,17 @@ class ScoringScene(WidgetScene):
         sheet_w = label_w + n * col_w + 30
         sheet_x = 640 - sheet_w / 2 - (150 if solo else 0)
         rows = self.rows()
-        row_h = min(30.0, (590 - 64 - 46) / len(rows))
+        row_h = min(30.0, (560 - 16 - 110) / len(rows))   # leaves room for the verdict and buttons
         sheet_y, sheet_h = 16.0, 64 + 46 + row_h * len(rows)
         paint.panel(surface, app, (sheet_x, sheet_y, sheet_w, sheet_h), th.c("panel"), radius=10,
                     edge=th.c("panel_edge"), shadow=True)
         paint.text(surface, app, app.t("score.title"), (sheet_x + 18, sheet_y + 12), 24, th.c("ink"), bold=True)
-        head_y = sheet_y + 50
         x0 = sheet_x + 15 + label_w
+        head_y = sheet_y + 50
+        for w in oc.winners if not solo else ():
+            # the winner's column tinted, like a circled name on the pad
+            paint.panel(surface, app, (x0 + col_w * w + 3, head_y - 2, col_w - 6, 40 + row_h * len(rows) + 2),
+                        th.c("button_hover"), radius=8, edge=th.c("accent"), width=2)
         for i in range(n):
             cx = x0 + col_w * (i + 0.5)
             style = th.seats[i % len(th.seats)]
@@ -127,7 +131,7 @@ class ScoringScene(WidgetScene):
         for i in range(n + 1):
             x = x0 + col_w * i
             pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x, head_y), app.vp.p(x, y), max(1, app.vp.s(1)))
-        self._verdict(surface, sheet_x, sheet_w)
+        self._verdict(surface, sheet_x, sheet_w, sheet_y + sheet_h + 12)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
         self.ui.draw(surface, app)
@@ -173,11 +177,10 @@ class ScoringScene(WidgetScene):
             paint.text(surface, app, str(value), (cx + col_w / 2 - 14, y + h / 2), px if kind != "small" else px * 0.85,
                        colour, "midright", bold=bold)
 
-    def _verdict(self, surface: pygame.Surface, sx: float, sw: float) -> None:
+    def _verdict(self, surface: pygame.Surface, sx: float, sw: float, y: float) -> None:
         app, th = self.app, self.app.theme
         oc = self.outcome
         names = [s.name for s in self.config.seats] if self.config else [str(i + 1) for i in range(len(oc.scores))]
-        y = 626
         if len(oc.scores) == 1:
             return  # the suns panel says it all
         if len(oc.winners) == 1:
@@ -194,7 +197,7 @@ class ScoringScene(WidgetScene):
             line = app.t("score.tiebreak_shared")
         else:
             return
-        paint.text(surface, app, line, (640, y + 4), 15, th.c("table_text_dim"), "midbottom")
+        paint.text(surface, app, line, (640, y + 34), 15, th.c("table_text_dim"), "midtop")
 
     def _suns(self, surface: pygame.Surface, x: float, y: float) -> None:
         app, th = self.app, self.app.theme
