@@ -139,7 +139,7 @@ class PlayScene(Scene):
         assert L is not None
         t = self.app.t
         self.ui = WidgetGroup()
-        self.ui.add(Button(L.undo_btn, lambda: t("play.undo"), lambda: self.submit(self._undo_cmd()),
+        self.ui.add(Button(L.undo_btn, lambda: t("play.undo"), self.undo,
                            enabled=self.can_undo, px=18, name="undo"))
         self.ui.add(Button(L.end_btn, lambda: t("play.end_turn"), self.end_turn, enabled=self.can_end,
                            primary=True, px=18, name="end"))
@@ -346,6 +346,10 @@ class PlayScene(Scene):
             self.last_human = seat
 
     # ------------------------------------------------------------------ actions
+    def undo(self) -> None:
+        if self.can_undo():
+            self.submit(self._undo_cmd())
+
     def end_turn(self) -> None:
         from harmonies.rules import EndTurn
         if self.human_turn():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -63,16 +63,14 @@ class SetupScene(WidgetScene):
             def is_cpu(i: int = i) -> bool:
                 return i < self.count and self.seats[i]["kind"] == "computer"
 
-            ui.add(TextField((280, y, 290, 46), lambda: "", lambda i=i: self.seats[i]["name"],
-                             lambda v, i=i: self.seats[i].__setitem__("name", v),
-                             placeholder=lambda i=i: self._default_name(i), visible=vis, name=f"name{i}"))
-            ui.add(Choice((590, y, 230, 46), lambda: "", ["human", "computer"], lambda i=i: self.seats[i]["kind"],
-                          lambda v, i=i: self.seats[i].__setitem__("kind", v), lambda v: t(f"setup.{v}"),
+            ui.add(TextField((280, y, 290, 46), lambda: "", self._getter(i, "name"), self._setter(i, "name"),
+                             placeholder=self._placeholder(i), visible=vis, name=f"name{i}"))
+            ui.add(Choice((590, y, 230, 46), lambda: "", ["human", "computer"], self._getter(i, "kind"),
+                          self._setter(i, "kind"), lambda v: t(f"setup.{v}"),
                           visible=vis, label_w=0.0, name=f"kind{i}"))
-            ui.add(Choice((840, y, 250, 46), lambda: "", list(self.levels), lambda i=i: self.seats[i]["level"],
-                          lambda v, i=i: self.seats[i].__setitem__("level", v),
-                          lambda v: t(f"level.{v}", default=str(v).title()), visible=is_cpu, label_w=0.0,
-                          name=f"level{i}"))
+            ui.add(Choice((840, y, 250, 46), lambda: "", list(self.levels), self._getter(i, "level"),
+                          self._setter(i, "level"), lambda v: t(f"level.{v}", default=str(v).title()),
+                          visible=is_cpu, label_w=0.0, name=f"level{i}"))
         ui.add(Choice((190, 450, 430, 46), lambda: t("setup.side"), ["A", "B"], lambda: self.side,
                       lambda v: setattr(self, "side", v), lambda v: t(f"setup.side_{v.lower()}"), label_w=0.42,
                       name="side"))
@@ -84,6 +82,17 @@ class SetupScene(WidgetScene):
                          digits=True, label_w=0.42, name="seed"))
         ui.add(Button((190, 604, 220, 54), lambda: t("setup.back"), lambda: self.app.scenes.pop(), name="back"))
         ui.add(Button((830, 604, 260, 54), lambda: t("setup.start"), self.start, primary=True, px=24, name="start"))
+
+    def _getter(self, i: int, field: str) -> Callable[[], str]:
+        return lambda: self.seats[i][field]
+
+    def _setter(self, i: int, field: str) -> Callable[[Any], None]:
+        def set_(value: Any) -> None:
+            self.seats[i][field] = str(value)
+        return set_
+
+    def _placeholder(self, i: int) -> Callable[[], str]:
+        return lambda: self._default_name(i)
 
     def _set_count(self, n: int) -> None:
         self.count = n
