@@ -9,17 +9,18 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game  # noqa: E402
+from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game
 
 
 def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:

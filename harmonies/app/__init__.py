@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "build_parser"]
+__all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,8 +7,9 @@ only knows the source checkout layout, so frozen builds must use the real one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 

@@ -8,12 +8,12 @@ it. Everything is drawn in real pixels at the size asked for.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from .hexgrid import fit_layout
+from .memo import memo
 from .tokens import ANY_BASE, TokenArt, cname, draw_cube
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
 
 
 class CardArt:
-    def __init__(self, app: "App", cards: Any, tokens: TokenArt) -> None:
+    def __init__(self, app: App, cards: Any, tokens: TokenArt) -> None:
         self.app = app
         self.cards = cards
         self.tokens = tokens
@@ -49,7 +49,7 @@ class CardArt:
         return any(s.id == card_id for s in self.cards.spirits)
 
     # ------------------------------------------------------------------ sprites
-    @lru_cache(maxsize=512)
+    @memo(512)
     def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
                highlight: bool = False) -> pygame.Surface:
         """``cubes_on``: cubes still on the card (None: a display card, drawn without cubes).
@@ -98,7 +98,7 @@ class CardArt:
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.045 if highlight else 0.015))), border_radius=rad)
         return surf
 
-    @lru_cache(maxsize=128)
+    @memo(128)
     def spirit(self, spirit_id: str, w: int, h: int, cube_on: bool | None, symbols: bool, with_text: bool,
                highlight: bool = False) -> pygame.Surface:
         card = self.cards.spirit(spirit_id)
@@ -136,7 +136,7 @@ class CardArt:
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.04 if highlight else 0.025))), border_radius=rad)
         return surf
 
-    @lru_cache(maxsize=16)
+    @memo(16)
     def back(self, w: int, h: int) -> pygame.Surface:
         th = self.app.theme
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -7,8 +7,8 @@ Coordinates follow reference/components.md §3: ``(q, r)``, ``q`` the column,
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 Hex = tuple[int, int]
 SQRT3 = math.sqrt(3.0)

@@ -27,20 +27,20 @@ def _is_plural(node: dict[Any, Any]) -> bool:
 class Catalogue:
     """One language's strings; ``t(key, **params)`` formats one of them."""
 
-    def __init__(self, strings: dict[str, Any], language: str, fallback: "Catalogue | None" = None) -> None:
+    def __init__(self, strings: dict[str, Any], language: str, fallback: Catalogue | None = None) -> None:
         self.language = language
         self.strings = strings
         self.fallback = fallback
 
     @classmethod
-    def load(cls, language: str = "en") -> "Catalogue":
+    def load(cls, language: str = "en") -> Catalogue:
         english = cls._read("en")
         if language == "en":
             return english
         return cls._read(language, fallback=english)
 
     @classmethod
-    def _read(cls, language: str, fallback: "Catalogue | None" = None) -> "Catalogue":
+    def _read(cls, language: str, fallback: Catalogue | None = None) -> Catalogue:
         data = load_yaml(f"locales/{language}.yaml") or {}
         flat: dict[str, Any] = {}
         _flatten("", data, flat)

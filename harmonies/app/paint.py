@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 ColourLike = pygame.Color | tuple[int, ...]
 
 
-def text(surface: pygame.Surface, app: "App", s: str, pos: tuple[float, float], px: float,
+def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
          colour: ColourLike, anchor: str = "topleft", bold: bool = False, wrap: float = 0) -> pygame.Rect:
     """Draw ``s`` at virtual ``pos``; returns the real rect used. ``px`` is a virtual size."""
     vp = app.vp
@@ -22,19 +22,19 @@ def text(surface: pygame.Surface, app: "App", s: str, pos: tuple[float, float], 
     return rect
 
 
-def text_width(app: "App", s: str, px: float, bold: bool = False) -> float:
+def text_width(app: App, s: str, px: float, bold: bool = False) -> float:
     """Width of ``s`` in virtual units."""
     return app.fonts.size(s, app.vp.s(px), bold)[0] / app.vp.scale
 
 
-def fit_px(app: "App", s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
     """The largest size <= ``px`` at which ``s`` fits into ``max_w`` virtual units."""
     while px > min_px and text_width(app, s, px, bold) > max_w:
         px -= 1
     return px
 
 
-def ellipsize(app: "App", s: str, px: float, max_w: float, bold: bool = False) -> str:
+def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it fits ``max_w`` virtual units at size ``px``."""
     if text_width(app, s, px, bold) <= max_w:
         return s
@@ -43,7 +43,7 @@ def ellipsize(app: "App", s: str, px: float, max_w: float, bold: bool = False) -
     return s.rstrip() + "…"
 
 
-def panel(surface: pygame.Surface, app: "App", rect: tuple[float, float, float, float], fill: ColourLike,
+def panel(surface: pygame.Surface, app: App, rect: tuple[float, float, float, float], fill: ColourLike,
           radius: float = 10, edge: ColourLike | None = None, width: float = 1.5, shadow: bool = False) -> pygame.Rect:
     """A rounded panel; drawn once per look and size, then blitted (panels are most of a frame)."""
     vp = app.vp
@@ -113,7 +113,7 @@ def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
     return lines
 
 
-def text_block(surface: pygame.Surface, app: "App", s: str, pos: tuple[float, float], px: float,
+def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
                colour: ColourLike, width: float, bold: bool = False, line: float = 1.32,
                align: str = "left") -> float:
     """Wrapped text with comfortable line spacing; returns the virtual height used."""

@@ -30,7 +30,7 @@ class Scene:
     #: Let events this scene does not consume reach the scene below.
     passes_input = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def on_enter(self, data: Any = None) -> None:

@@ -42,7 +42,7 @@ class MatchConfig:
         }
 
     @classmethod
-    def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> "MatchConfig":
+    def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> MatchConfig:
         seats_raw = list(meta.get("seats") or [])
         seats = []
         for i in range(players):

@@ -8,7 +8,6 @@ the session; :func:`default_store` picks the persistent one when it exists.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from pathlib import Path
 from typing import Any, Protocol
 
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
@@ -34,14 +33,14 @@ class Settings:
         except ValueError:
             return (1280, 720)
 
-    def with_(self, **changes: Any) -> "Settings":
+    def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Settings":
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Build from a loose mapping; unknown keys and wrongly typed values fall back to defaults."""
         default = cls()
         values: dict[str, Any] = {}

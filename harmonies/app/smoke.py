@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring")
 

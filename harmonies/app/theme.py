@@ -48,7 +48,7 @@ class Theme:
         self.font_files = {k: str(v) for k, v in data["fonts"].items()}
 
     @classmethod
-    def load(cls) -> "Theme":
+    def load(cls) -> Theme:
         data = load_yaml("theme.yaml")
         try:
             return cls(data)

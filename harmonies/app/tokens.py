@@ -10,11 +10,11 @@ supersampled once and cached by everything that changes their look.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
+from .memo import memo
 from .theme import Theme
 
 SS = 3  # supersampling factor for smooth edges
@@ -117,7 +117,7 @@ class TokenArt:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
 
-    @lru_cache(maxsize=4096)
+    @memo(1024)
     def stack(self, names: tuple[str, ...], radius: int, symbols: bool, cube: str = "", pips: bool = True) -> pygame.Surface:
         """Sprite for a stack (bottom->top colour names) in a hex of ``radius`` px; centre = cell centre."""
         size = radius * 2
@@ -144,12 +144,12 @@ class TokenArt:
             draw_cube(surf, (cx + R * 0.05, base_y - (n - 1) * thick - R * 0.05), R * 0.42, face, self.theme.c("cube_edge"))
         return pygame.transform.smoothscale(surf, (size, size))
 
-    @lru_cache(maxsize=512)
+    @memo(512)
     def token(self, name: str, radius: int, symbols: bool) -> pygame.Surface:
         """A single loose token (central board, hand) of visible radius about ``radius`` px."""
         return self.stack((name,), int(radius / 0.6 + 0.5), symbols)
 
-    @lru_cache(maxsize=256)
+    @memo(256)
     def cube(self, size: int, spirit: bool = False) -> pygame.Surface:
         S = size * SS
         surf = pygame.Surface((int(S * 1.5), int(S * 1.5)), pygame.SRCALPHA)
@@ -157,7 +157,7 @@ class TokenArt:
         draw_cube(surf, (S * 0.75, S * 0.75), S * 0.8, face, self.theme.c("cube_edge"))
         return pygame.transform.smoothscale(surf, (int(size * 1.5), int(size * 1.5)))
 
-    @lru_cache(maxsize=64)
+    @memo(64)
     def hex_cell(self, radius: int, fill: tuple[int, int, int, int], edge: tuple[int, int, int, int],
                  width: float = 0.05) -> pygame.Surface:
         """An empty board cell (flat-topped hex), sized 2*radius square, centred."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pygame
-
 from ui_driver import Driver, MousePlayer
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import Any
 
 Point = tuple[float, float]
 

@@ -9,7 +9,7 @@ import pygame
 
 from .. import paint
 from ..tokens import cname
-from .layout import CARD_H, CARD_W, HAND_R, HELD_H, HELD_W, TOKEN_R, centre, inside
+from .layout import CARD_H, CARD_W, HAND_R, TOKEN_R, centre, inside
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 Rect = tuple[float, float, float, float]
 
 
-def draw_play(sc: "PlayScene", surface: pygame.Surface) -> None:
+def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     hidden = sc.anims.hidden()
     _top_bar(sc, surface)
     _central(sc, surface, hidden)
@@ -41,7 +41,7 @@ def _blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, 
     surface.blit(img, img.get_rect(center=pos))
 
 
-def _badge(sc: "PlayScene", surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+def _badge(sc: PlayScene, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
     th = sc.app.theme
     style = th.seats[seat % len(th.seats)]
     pygame.draw.circle(surface, style.colour, sc.app.vp.p(*pos), sc.app.vp.s(r))
@@ -49,7 +49,7 @@ def _badge(sc: "PlayScene", surface: pygame.Surface, seat: int, pos: tuple[float
     paint.text(surface, sc.app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
 
 
-def _pill(sc: "PlayScene", surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
+def _pill(sc: PlayScene, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
           fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255) -> None:
     w = paint.text_width(sc.app, text, px, True) + px * 1.6
     h = px * 1.9
@@ -69,16 +69,16 @@ def _pill(sc: "PlayScene", surface: pygame.Surface, text: str, centre_pos: tuple
     surface.blit(layer, (r.x - 4, r.y - 4))
 
 
-def _title(sc: "PlayScene", surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
+def _title(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
     paint.text(surface, sc.app, text, pos, 15, sc.app.theme.c("ink_dim"), anchor, bold=True)
 
 
-def _hover(sc: "PlayScene") -> tuple[float, float]:
+def _hover(sc: PlayScene) -> tuple[float, float]:
     return sc.app.mouse_virtual()
 
 
 # ---------------------------------------------------------------------- top bar
-def _top_bar(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, g = sc.app, sc.app.theme, sc.game
     vp = app.vp
     y0 = vp.p(0, 0)[1]
@@ -98,7 +98,7 @@ def _top_bar(sc: "PlayScene", surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- central board
-def _central(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _central(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None
     vp = app.vp
@@ -134,7 +134,7 @@ def _central(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- display
-def _display(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _display(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     from harmonies.rules import SoloSwap, TakeCard
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None and sc.cardart is not None
@@ -179,7 +179,7 @@ def _display(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
 _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
 
 
-def _scores(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _scores(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None
     paint.panel(surface, app, L.scores_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
@@ -218,7 +218,7 @@ def _scores(sc: "PlayScene", surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- held cards
-def _held(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _held(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None and sc.cardart is not None
     vp = app.vp
@@ -278,7 +278,7 @@ def _cube_kind(view: Any, cid: str) -> str:
     return "spirit" if view.spirit is not None and cid == view.spirit else "animal"
 
 
-def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
+def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
                legal: frozenset[tuple[int, int]] = frozenset(), hover: tuple[int, int] | None = None,
                bad: tuple[int, int] | None = None) -> None:
     """One player's board drawn with ``layout`` (virtual units).
@@ -322,7 +322,7 @@ def draw_board(sc: "PlayScene", surface: pygame.Surface, seat: int, layout: Any,
     surface.blit(layer, (x0, y0))
 
 
-def _draw_cells(sc: "PlayScene", surf: pygame.Surface, cells: list[tuple[int, int]], pos: dict[Any, tuple[int, int]],
+def _draw_cells(sc: PlayScene, surf: pygame.Surface, cells: list[tuple[int, int]], pos: dict[Any, tuple[int, int]],
                 radius: int) -> None:
     th = sc.app.theme
     back = sc.art.hex_cell(int(radius * 1.1), tuple(th.c("board_back")), (0, 0, 0, 0))
@@ -333,7 +333,7 @@ def _draw_cells(sc: "PlayScene", surf: pygame.Surface, cells: list[tuple[int, in
         _blit_centred(surf, cell_img, pos[c])
 
 
-def _draw_highlights(sc: "PlayScene", surface: pygame.Surface, pos: dict[Any, tuple[int, int]], radius: int,
+def _draw_highlights(sc: PlayScene, surface: pygame.Surface, pos: dict[Any, tuple[int, int]], radius: int,
                      legal: frozenset[tuple[int, int]], hover: tuple[int, int] | None,
                      bad: tuple[int, int] | None) -> None:
     th = sc.app.theme
@@ -348,7 +348,7 @@ def _draw_highlights(sc: "PlayScene", surface: pygame.Surface, pos: dict[Any, tu
         _blit_centred(surface, ring, pos[bad])
 
 
-def _draw_stacks(sc: "PlayScene", surf: pygame.Surface, seat: int, cells: list[tuple[int, int]],
+def _draw_stacks(sc: PlayScene, surf: pygame.Surface, seat: int, cells: list[tuple[int, int]],
                  pos: dict[Any, tuple[int, int]], radius: int, hidden: Any, pips: bool, symbols: bool) -> None:
     view = sc.views[seat]
     for c in cells:
@@ -367,7 +367,7 @@ def _draw_stacks(sc: "PlayScene", surf: pygame.Surface, seat: int, cells: list[t
             _blit_centred(surf, sc.art.stack(names, radius, symbols, cube, pips), pos[c])
 
 
-def _board(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _board(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None
     seat = sc.shown_seat
@@ -391,7 +391,7 @@ def _board(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- tokens in hand
-def _hand(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _hand(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None
     vp = app.vp
@@ -422,7 +422,7 @@ def _hand(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- other players
-def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
+def _seats(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
     assert L is not None
     mouse = _hover(sc)
@@ -463,7 +463,7 @@ def _seats(sc: "PlayScene", surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- spirit choice
-def _spirit_choice(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, L = sc.app, sc.app.theme, sc.layout
     assert L is not None and sc.cardart is not None
     vp = app.vp
@@ -485,7 +485,7 @@ def _spirit_choice(sc: "PlayScene", surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- moving things
-def _thing(sc: "PlayScene", surface: pygame.Surface, kind: str, payload: Any, pos: tuple[float, float],
+def _thing(sc: PlayScene, surface: pygame.Surface, kind: str, payload: Any, pos: tuple[float, float],
            scale: float = 1.0) -> None:
     app, vp = sc.app, sc.app.vp
     symbols = app.settings.symbols
@@ -510,13 +510,13 @@ def _thing(sc: "PlayScene", surface: pygame.Surface, kind: str, payload: Any, po
                           vp.p(pos[0] + ox - cx, pos[1] + oy - cy))
 
 
-def _flyers(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _flyers(sc: PlayScene, surface: pygame.Surface) -> None:
     for f in sc.anims.flyers:
         if f.started:
             _thing(sc, surface, f.kind, f.payload, f.pos(), f.current_scale())
 
 
-def _dragged(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _dragged(sc: PlayScene, surface: pygame.Surface) -> None:
     d = sc.drag
     if d is None:
         return
@@ -538,7 +538,7 @@ def _dragged(sc: "PlayScene", surface: pygame.Surface) -> None:
         _thing(sc, surface, "tokens", d.target.payload, d.pos, 1.15)
 
 
-def _banners(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _banners(sc: PlayScene, surface: pygame.Surface) -> None:
     if sc.shown_seat != sc.game.current:
         return  # the "viewing" notice has that spot
     th = sc.app.theme
@@ -552,7 +552,7 @@ def _banners(sc: "PlayScene", surface: pygame.Surface) -> None:
               int(255 * max(0.0, fade)))
 
 
-def _preview(sc: "PlayScene", surface: pygame.Surface) -> None:
+def _preview(sc: PlayScene, surface: pygame.Surface) -> None:
     """A larger copy of the card under the pointer after a short pause (spirits with their rule)."""
     if sc.hover_card is None or sc.hover_t < 0.45 or sc.drag is not None or sc.must_choose_spirit():
         return

@@ -21,7 +21,7 @@ class WidgetScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ui = WidgetGroup()
 
@@ -49,7 +49,7 @@ class WidgetScene(Scene):
         self.ui.draw(surface, self.app)
 
 
-def draw_backdrop(surface: pygame.Surface, app: "App") -> None:
+def draw_backdrop(surface: pygame.Surface, app: App) -> None:
     """A quiet pattern of hex outlines behind the menus (drawn once per window size)."""
     cache = app.cache.setdefault("backdrop", {})
     key = (surface.get_size(), app.vp.scale)
@@ -63,7 +63,7 @@ def draw_backdrop(surface: pygame.Surface, app: "App") -> None:
     surface.blit(img, (0, 0))
 
 
-def _backdrop(surface: pygame.Surface, app: "App") -> None:
+def _backdrop(surface: pygame.Surface, app: App) -> None:
     vp = app.vp
     col = app.theme.c("table_dark")
     layout = HexLayout(46 * vp.scale, (vp.ox, vp.oy))

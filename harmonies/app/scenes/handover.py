@@ -17,7 +17,7 @@ class HandoverScene(Scene):
     name = "handover"
     transparent = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.who = ""
         self.seat = 0
@@ -34,11 +34,7 @@ class HandoverScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         # a short grace period so a click meant for the last turn does not skip this screen
         ready = self.t > 0.25
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and ready:
-            self.app.scenes.pop()
-        elif event.type == pygame.KEYDOWN and ready and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.app.scenes.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and ready or event.type == pygame.KEYDOWN and ready and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
         return None
 

@@ -22,7 +22,7 @@ class HowToScene(WidgetScene):
     name = "howto"
     title_key = "howto.title"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))

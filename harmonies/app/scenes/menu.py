@@ -26,7 +26,7 @@ _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
 class MenuScene(WidgetScene):
     name = "menu"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
         t = app.t
@@ -115,7 +115,7 @@ class MenuScene(WidgetScene):
             h = (-q, q + r) if mirror else (q, r)
             cx, cy = layout.to_pixel(h)
             surface.blit(cell, cell.get_rect(center=(int(cx), int(cy))))
-        for (q, r), stack in sorted(_VIGNETTE, key=lambda it: layout.to_pixel(((-it[0][0], it[0][0] + it[0][1]) if mirror else it[0]))[1]):
+        for (q, r), stack in sorted(_VIGNETTE, key=lambda it: layout.to_pixel((-it[0][0], it[0][0] + it[0][1]) if mirror else it[0])[1]):
             h = (-q, q + r) if mirror else (q, r)
             cx, cy = layout.to_pixel(h)
             spr = self.art.stack(stack, radius, self.app.settings.symbols)

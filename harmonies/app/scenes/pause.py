@@ -18,7 +18,7 @@ class PauseScene(WidgetScene):
     name = "pause"
     transparent = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
         x, w, h, gap, y = 640 - 150, 300, 52, 66, 250

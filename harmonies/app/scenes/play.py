@@ -53,7 +53,7 @@ class Selection:
     legal: frozenset[Hex]
 
 
-def default_config(app: "App") -> MatchConfig:
+def default_config(app: App) -> MatchConfig:
     from ..session import Seat
     return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), "computer")))
 
@@ -61,7 +61,7 @@ def default_config(app: "App") -> MatchConfig:
 class PlayScene(Scene):
     name = "play"
 
-    def __init__(self, app: "App", demo: bool = False, exit_when_done: bool = False) -> None:
+    def __init__(self, app: App, demo: bool = False, exit_when_done: bool = False) -> None:
         super().__init__(app)
         self.demo = demo
         self.exit_when_done = exit_when_done

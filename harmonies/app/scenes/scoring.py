@@ -24,7 +24,7 @@ class ScoringScene(WidgetScene):
     #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
     exit_after = 4.0
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.game: Any = None
         self.config: Any = None

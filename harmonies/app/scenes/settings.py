@@ -16,7 +16,7 @@ class SettingsScene(WidgetScene):
     name = "settings"
     title_key = "settings.title"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
         x, w, h, gap = 330, 620, 50, 72

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 def computer_levels() -> tuple[str, ...]:
     """Levels offered for computer seats: the AI package's list when it has one."""
     try:
-        import harmonies.ai as ai  # type: ignore[import-not-found,unused-ignore]
+        from harmonies import ai  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return ("random",)
     kinds = list(getattr(ai, "LEVELS", None) or getattr(ai, "PLAYER_KINDS", None) or ["random"])
@@ -30,7 +31,7 @@ class SetupScene(WidgetScene):
     name = "setup"
     title_key = "setup.title"
 
-    def __init__(self, app: "App", config: MatchConfig | None = None) -> None:
+    def __init__(self, app: App, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.levels = computer_levels()
         default_level = "medium" if "medium" in self.levels else self.levels[0]
