@@ -158,7 +158,7 @@ class TokenArt:
         return pygame.transform.smoothscale(surf, (int(size * 1.5), int(size * 1.5)))
 
     @memo(64)
-    def hex_cell(self, radius: int, fill: tuple[int, int, int, int], edge: tuple[int, int, int, int],
+    def hex_cell(self, radius: int, fill: tuple[int, ...], edge: tuple[int, ...],
                  width: float = 0.05) -> pygame.Surface:
         """An empty board cell (flat-topped hex), sized 2*radius square, centred."""
         R = radius * SS
