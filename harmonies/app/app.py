@@ -99,6 +99,9 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
+            return
         if event.type in MOUSE_EVENTS:
             event = pygame.event.Event(event.type, {**event.dict, "vpos": self.vp.to_virtual(event.pos)})
         rest = self.scenes.dispatch(event)

@@ -326,7 +326,9 @@ class PlayScene(Scene):
     def _after(self, events: tuple[Any, ...]) -> None:
         from harmonies import rules as R
         for ev in events:
-            if isinstance(ev, R.EndTriggered):
+            if isinstance(ev, R.CardCompleted) and self.cardart is not None:
+                self.anims.banner(self.app.t("play.card_done", name=self.cardart.name(ev.card_id)), 1.6)
+            elif isinstance(ev, R.EndTriggered):
                 self.anims.banner(self.app.t("play.last_round"), 2.6, "notice")
             elif isinstance(ev, R.TurnStarted):
                 self.view_seat = None
