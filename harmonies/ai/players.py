@@ -95,7 +95,7 @@ class MediumPlayer(PlannerPlayer):
     kind = "medium"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, load_weights("medium"), PlanOptions(beam=3, finals=3))
+        super().__init__(seed, load_weights("medium"), PlanOptions(beam=2, finals=2))
 
 
 class HardPlayer(PlannerPlayer):
@@ -104,19 +104,30 @@ class HardPlayer(PlannerPlayer):
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
-        fast = Planner(self.planner.weights, PlanOptions(beam=2, finals=2), self.rng)
-        fast._evaluators = self.planner._evaluators  # share the mask caches
         self.width = width
         self.samples = samples
-        self.lookahead = Lookahead(self.planner, fast, width or 5, samples or 5, self.rng)
+        # Solo and table games reward different things (no race to fill boards, no one taking
+        # your space), so each has its own tuned weights; an explicit ``weights`` serves both.
+        self.modes: dict[bool, tuple[Planner, Lookahead]] = {}
+        for solo in (False, True):
+            w = weights or load_weights("hard_solo" if solo else "hard")
+            planner = Planner(w, PlanOptions(beam=beam, finals=beam), self.rng)
+            fast = Planner(w, PlanOptions(beam=2, finals=2), self.rng)
+            fast._evaluators = planner._evaluators  # share the mask caches
+            self.modes[solo] = (planner, Lookahead(planner, fast, 1, 0, self.rng))
 
     def plan(self, game: Game) -> TurnPlan:
+        solo = game.setup.solo
+        self.planner, lookahead = self.modes[solo]
         # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples;
         # measured: 5x5 solo and 4x3 at a table keep the slowest turn well under 2 s.
-        solo = game.setup.solo
-        self.lookahead.width = self.width or (5 if solo else 4)
-        self.lookahead.samples = self.samples or (5 if solo else 3)
-        return self.lookahead.plan(game)
+        lookahead.width = self.width or (5 if solo else 4)
+        lookahead.samples = self.samples if self.samples is not None else (5 if solo else 3)
+        return lookahead.plan(game)
+
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
+        self.planner = self.modes[game.setup.solo][0]
+        return super().choose_spirit(game, choices)
 
 
 def hint(game: Game) -> list[Command]:
