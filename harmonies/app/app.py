@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -138,10 +139,39 @@ class App:
 
     def run(self, fps: int = 60) -> int:
         dt = 0.0
+        failures: list[float] = []
         while self.running:
-            self.step(dt)
+            try:
+                self.step(dt)
+            except Exception as exc:  # noqa: BLE001 - a bug must not eat the game night
+                failures = [t for t in failures if time.monotonic() - t < 10] + [time.monotonic()]
+                if len(failures) > 3:
+                    raise
+                self._recover(exc)
             dt = min(0.1, self.clock.tick(fps) / 1000.0)
         return 0
+
+    def _recover(self, exc: BaseException) -> None:
+        """Log the error, tell the player, and go back to the menu (the game is autosaved)."""
+        import traceback
+
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        log = None
+        try:
+            from platformdirs import user_log_path
+            folder = self.data_dir or user_log_path("Harmonies", appauthor=False)
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            log = Path(folder) / "harmonies-error.log"
+            with log.open("a", encoding="utf-8") as fh:
+                fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
+        except Exception:  # noqa: BLE001 - logging is best effort
+            log = None
+        if sys.stderr is not None:
+            print(text, file=sys.stderr)
+        self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))
+        from .scenes.menu import MenuScene
+        self.scenes = SceneStack()
+        self.scenes.reset(MenuScene(self))
 
     def start(self, scene: Scene, data: Any = None) -> None:
         self.scenes.reset(scene, data)

@@ -145,3 +145,21 @@ def test_draw_does_not_change_the_play_scene(app: Any) -> None:
     for _ in range(3):
         sc.draw(app.window)
     assert (sc.game.to_json(), sc.message, sc.view_seat, len(sc.anims.flyers)) == before
+
+
+def test_an_error_in_a_frame_returns_to_the_menu_with_a_message(app: Any, tmp_path: Any, monkeypatch: Any) -> None:
+    from harmonies.app.scenes.menu import MenuScene
+
+    class Boom(Scene):
+        name = "boom"
+
+        def update(self, dt: float) -> None:
+            raise RuntimeError("kaboom")
+
+    app.data_dir = tmp_path
+    app.scenes.push(Boom(app))
+    monkeypatch.setattr(MenuScene, "update", lambda self, dt: self.app.quit())
+    assert app.run() == 0
+    assert app.scenes.top.name == "menu"
+    assert any("Continue" in m for m in app.messages)
+    assert "kaboom" in (tmp_path / "harmonies-error.log").read_text(encoding="utf-8")
