@@ -85,6 +85,16 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc.hover_t = 5.0
         sc.card_under = lambda pos: sc.hover_card  # the dummy driver has no pointer
 
+    def last_round() -> None:
+        from harmonies.ai import make_player
+        from harmonies.rules import Game, GameSetup
+        game = Game.new(GameSetup(players=3, seed=21))
+        bots = [make_player("random", i) for i in range(3)]
+        while not game.end_triggered:
+            bots[game.current].play_turn(game)
+        start(game, 3)
+
+    yield "play_last_round", last_round
     yield "play_card_preview", preview
     yield "play_4p_late", four_late
     yield "play_dragging", dragging

@@ -133,3 +133,22 @@ def test_resize_keeps_everything_inside(play: Driver) -> None:
         assert vp.r((0, 0, 1280, 720)).bottom <= size[1] + 1
     # clicks still land after a resize: take tokens at the new scale
     _take_first_space(play)
+
+
+def test_a_new_game_never_shows_boards_cached_from_the_last_one(app: Any) -> None:
+    from harmonies.app.smoke import meta_for, played_game
+
+    old = played_game(2, 6, seed=1)
+    app.scenes.push(PlayScene(app), {"game": old, "meta": meta_for(old, 2)})
+    app.step(0.0, events=[])
+    first = app.scenes.top
+    app.scenes.replace(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), seed=2)})
+    app.step(0.0, events=[])
+    second = app.scenes.top
+    assert second is not first and second.version != first.version
+    # the small boards of the fresh game are empty: compare with an empty board drawn alone
+    panel = app.vp.r(second.layout.mini_boxes[1])
+    pixels = pygame.surfarray.array3d(app.window.subsurface(panel)).tobytes()
+    app.cache.clear()
+    app.step(0.0, events=[])
+    assert pygame.surfarray.array3d(app.window.subsurface(panel)).tobytes() == pixels

@@ -8,6 +8,7 @@ to the rules engine. Drawing lives in ``play/view.py`` and reads this state only
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 Hex = tuple[int, int]
 DRAG_START = 6.0
+_VERSIONS = itertools.count(1)
 
 
 @dataclass
@@ -257,7 +259,8 @@ class PlayScene(Scene):
 
     def _refresh(self) -> None:
         g = self.game
-        self.version += 1
+        # unique across scenes: the drawing caches live on the app and outlive this scene
+        self.version = next(_VERSIONS)
         self.views = [g.player(i) for i in range(g.setup.players)]
         self.scores = [g.score(i) for i in range(g.setup.players)]
         self.cube_opts = g.cube_options() if not g.over and self.is_human(g.current) else {}
