@@ -63,8 +63,15 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             app.scenes.push(scene_cls(app), data)
         return go
 
+    cache: dict[str, Any] = {}
+
+    def once(key: str, make: Callable[[], Any]) -> Any:
+        if key not in cache:
+            cache[key] = make()
+        return cache[key].clone()
+
     def play() -> None:
-        game = played_game(3, 14)
+        game = once("mid", lambda: played_game(3, 14))
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         app.scenes.reset(MenuScene(app))
         app.scenes.push(PlayScene(app, demo=True), {"game": game, "meta": meta_for(game)})
@@ -83,13 +90,13 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.push(HandoverScene(app), {"name": "Bruno", "seat": 1})
 
     def scoring() -> None:
-        game = played_game(4, 0, finish=True, spirits=True)
+        game = once("end4", lambda: played_game(4, 0, finish=True, spirits=True, level="easy"))
         cfg = MatchConfig.from_meta(meta_for(game, 2), 4)
         app.scenes.reset(MenuScene(app))
         app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
 
     def solo_scoring() -> None:
-        game = played_game(1, 0, finish=True, side="B")
+        game = once("end1", lambda: played_game(1, 0, finish=True, side="B", level="easy"))
         cfg = MatchConfig.from_meta(meta_for(game), 1)
         app.scenes.reset(MenuScene(app))
         app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
