@@ -94,6 +94,17 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             bots[game.current].play_turn(game)
         start(game, 3)
 
+    def tiebreak() -> None:
+        # seed 54: two random players tie on points; the cubes decide
+        from harmonies.ai import play_random_game
+        from harmonies.app.scenes.scoring import ScoringScene
+        from harmonies.app.session import MatchConfig
+        from harmonies.rules import GameSetup
+        game = play_random_game(GameSetup(players=2, seed=54), 54)
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(ScoringScene(app), {"game": game, "config": MatchConfig.from_meta(meta_for(game, 2), 2)})
+
+    yield "scoring_tiebreak", tiebreak
     yield "play_last_round", last_round
     yield "play_card_preview", preview
     yield "play_4p_late", four_late
