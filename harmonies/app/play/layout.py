@@ -67,9 +67,11 @@ class PlayLayout:
         gap = 6.0
         top = y + 34
         if self.solo:
-            self.slots = [(x + 12 + i * (CARD_W + 22), top - 4, CARD_W, CARD_H) for i in range(n_cards)]
-            self.swap_btns = [(sx + 2, top + CARD_H - 2, CARD_W - 4, 22) for sx, _, _, _ in self.slots]
-            self.deck_rect = (x + w - CARD_W - 30, top - 4, CARD_W, CARD_H)
+            # cards a little shorter so the swap buttons fit under them inside the panel
+            ch = CARD_H - 12
+            self.slots = [(x + 12 + i * (CARD_W + 22), top - 6, CARD_W, ch) for i in range(n_cards)]
+            self.swap_btns = [(sx + 2, top - 6 + ch + 4, CARD_W - 4, 22) for sx, _, _, _ in self.slots]
+            self.deck_rect = (x + w - CARD_W - 30, top - 6, CARD_W, ch)
         else:
             x0 = x + (w - (n_cards * CARD_W + (n_cards - 1) * gap)) / 2
             self.slots = [(x0 + i * (CARD_W + gap), top, CARD_W, CARD_H) for i in range(n_cards)]

@@ -152,7 +152,7 @@ def _display(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
             back = sc.cardart.back(vp.s(dw), vp.s(dh))
             for k in range(min(3, g.deck_size), 0, -1):
                 surface.blit(back, vp.p(dx + k * 2, dy - k * 2))
-        paint.text(surface, app, app.t("play.deck", n=g.deck_size), (dx + dw / 2, dy + dh + 14), 14, th.c("ink_dim"),
+        paint.text(surface, app, app.t("play.deck", n=g.deck_size), (dx + dw / 2, dy + dh + 15), 14, th.c("ink_dim"),
                    "center", bold=True)
     else:
         paint.text(surface, app, app.t("play.deck", n=g.deck_size), (x + w - 12, y + 8), 14, th.c("ink_dim"),
