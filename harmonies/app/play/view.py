@@ -22,18 +22,43 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     _top_bar(sc, surface)
     _central(sc, surface, hidden)
     _display(sc, surface, hidden)
-    _scores(sc, surface)
+    assert sc.layout is not None
+    _cached(sc, surface, ("scores", sc.version, sc.game.current), sc.layout.scores_panel, lambda s: _scores(sc, s))
     _held(sc, surface, hidden)
     _board(sc, surface, hidden)
     _hand(sc, surface, hidden)
     sc.ui.draw(surface, sc.app)
-    _seats(sc, surface, hidden)
+    if hidden:
+        _seats(sc, surface, hidden)  # something is flying to a board: draw it live
+    else:
+        mouse = _hover(sc)
+        hov = tuple(inside(r, mouse) for r in sc.layout.seat_panels)
+        x0 = sc.layout.seat_panels[0][0]
+        box = (x0 - 6, 50.0, 1280 - x0 + 6, 670.0)
+        _cached(sc, surface, ("seats", sc.version, sc.shown_seat, hov), box, lambda s: _seats(sc, s, hidden))
     _banners(sc, surface)
     if sc.must_choose_spirit():
         _spirit_choice(sc, surface)
     _flyers(sc, surface)
     _preview(sc, surface)
     _dragged(sc, surface)
+
+
+def _cached(sc: PlayScene, surface: pygame.Surface, key: Any, rect: Rect, draw: Any) -> None:
+    """Blit a panel drawn once per game state (its text is much of a frame's cost)."""
+    app = sc.app
+    r = app.vp.r(rect).inflate(app.vp.s(12), app.vp.s(12)).clip(surface.get_rect())
+    cache: dict[Any, pygame.Surface] = app.cache.setdefault("panels", {})
+    full_key = (key, r.topleft, r.size, surface.get_size(), app.settings.symbols)
+    img = cache.get(full_key)
+    if img is None:
+        scratch = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        draw(scratch)
+        img = scratch.subsurface(r).copy()
+        if len(cache) > 24:
+            cache.clear()
+        cache[full_key] = img
+    surface.blit(img, r)
 
 
 # ---------------------------------------------------------------------- helpers
