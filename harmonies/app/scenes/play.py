@@ -283,6 +283,7 @@ class PlayScene(Scene):
         from harmonies.rules import PlaceCube, PlaceToken
         pre: dict[str, Any] = {}
         assert self.layout is not None
+        pre["central"] = self.game.central
         if isinstance(cmd, PlaceToken):
             hand = list(self.game.hand)
             if cmd.colour in hand:
@@ -321,6 +322,14 @@ class PlayScene(Scene):
                 if cid and 0 <= ev.slot < len(L.slots):
                     self.anims.add(Flyer("card", cid, centre(L.deck_rect), centre(L.slots[ev.slot]), dur, dur * 0.5,
                                          ("slot", ev.slot), (0.4, 1.0)))
+            elif isinstance(ev, R.TokensDiscarded):
+                # solo: the tokens left on the central board go back to the box
+                spots = [(sp, i) for sp, space in enumerate(pre.get("central", ())) for i in range(len(space))]
+                for k, colour in enumerate(ev.colours):
+                    sp, i = spots[k] if k < len(spots) else (0, 0)
+                    src = L.space_token_pos(sp, i)
+                    self.anims.add(Flyer("token", cname(colour), src, (src[0] - 30, -40), dur * 1.2, 0.03 * k,
+                                         None, (0.6, 0.3)))
             elif isinstance(ev, R.SpaceRefilled):
                 for i, colour in enumerate(ev.colours):
                     self.anims.add(Flyer("token", cname(colour), L.pouch_pos, L.space_token_pos(ev.space, i),
