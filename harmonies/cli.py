@@ -73,11 +73,12 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
     setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
     game = Game.new(setup, cards)
     players = [make_player(kind, seed=(seed + index) * 8 + seat) for seat, kind in enumerate(kinds)]
-    turn_times: list[float] = []
+    turn_times: list[tuple[int, float]] = []
     while not game.over:
+        seat = game.current
         start = time.perf_counter()
-        players[game.current].play_turn(game)
-        turn_times.append(time.perf_counter() - start)
+        players[seat].play_turn(game)
+        turn_times.append((seat, time.perf_counter() - start))
     outcome = game.outcome
     assert outcome is not None
     return {
@@ -86,6 +87,14 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
         "suns": outcome.suns.total if outcome.suns else None,
         "turn_times": turn_times,
     }
+
+
+def _spread(times: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and maximum of sorted durations."""
+    if not times:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    return {"median": statistics.median(times), "p95": times[min(len(times) - 1, int(0.95 * len(times)))],
+            "max": times[-1]}
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -126,7 +135,11 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
             totals[entry].append(r["totals"][seat])
             if seat in r["winners"]:
                 wins[entry] += 1
-    times = sorted(t for r in results for t in r["turn_times"])
+    times = sorted(t for r in results for _, t in r["turn_times"])
+    per_entry: list[list[float]] = [[] for _ in kinds]
+    for g, r in enumerate(results):
+        for seat, t in r["turn_times"]:
+            per_entry[order[g][seat]].append(t)
     summary: dict[str, Any] = {
         "games": games,
         "games_per_second": games / elapsed if elapsed else 0.0,
@@ -138,14 +151,11 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
                 "median": statistics.median(totals[e]) if totals[e] else 0.0,
                 "max": max(totals[e], default=0),
                 "wins": wins[e],
+                "turn_seconds": _spread(sorted(per_entry[e])),
             }
             for e in range(n)
         ],
-        "turn_seconds": {
-            "median": statistics.median(times) if times else 0.0,
-            "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "max": times[-1] if times else 0.0,
-        },
+        "turn_seconds": _spread(times),
     }
     if n == 1:
         suns = [r["suns"] for r in results]
@@ -157,7 +167,8 @@ def _print_summary(s: dict[str, Any]) -> None:
     print(f"{s['games']} games, {s['games_per_second']:.1f} games/s")
     for p in s["players"]:
         print(f"  seat {p['seat']} {p['kind']:>8}: mean {p['mean']:.1f}  median {p['median']:.1f}  "
-              f"max {p['max']}  wins {p['wins']} ({100 * p['wins'] / max(s['games'], 1):.0f}%)")
+              f"max {p['max']}  wins {p['wins']} ({100 * p['wins'] / max(s['games'], 1):.0f}%)  "
+              f"turn median {1000 * p['turn_seconds']['median']:.1f} ms, max {1000 * p['turn_seconds']['max']:.0f} ms")
     t = s["turn_seconds"]
     print(f"  time per turn: median {1000 * t['median']:.2f} ms, p95 {1000 * t['p95']:.2f} ms, "
           f"max {1000 * t['max']:.2f} ms")

@@ -148,7 +148,7 @@ def test_a_new_game_never_shows_boards_cached_from_the_last_one(app: Any) -> Non
     assert second is not first and second.version != first.version
     # the small boards of the fresh game are empty: compare with an empty board drawn alone
     panel = app.vp.r(second.layout.mini_boxes[1])
-    pixels = pygame.surfarray.array3d(app.window.subsurface(panel)).tobytes()
+    pixels = pygame.image.tobytes(app.window.subsurface(panel), "RGB")
     app.cache.clear()
     app.step(0.0, events=[])
-    assert pygame.surfarray.array3d(app.window.subsurface(panel)).tobytes() == pixels
+    assert pygame.image.tobytes(app.window.subsurface(panel), "RGB") == pixels
