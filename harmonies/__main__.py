@@ -9,6 +9,7 @@ on a machine without a screen.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -109,6 +110,8 @@ def _exit_code(result: object) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``harmonies`` command; returns the process exit status."""
+    # pygame's greeting on import is noise for players and in the command line's output.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = list(sys.argv[1:] if argv is None else argv)
     sub = _subcommand_index(args)
     # Only options before the subcommand are ours; after it they belong to
