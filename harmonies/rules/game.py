@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
-from .cards import AnimalCard, CardSet, SpiritCard, default_cards
+from .cards import CardSet, default_cards
 from .colours import Colour
 from .commands import (
     ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
@@ -682,12 +682,6 @@ class Game:
         """Tokens in the pouch, on the central board, in hand, on boards and out of the game."""
         on_boards = sum(stack_table().height[s] for p in self._players for s in p.stacks)
         return len(self._pouch) + sum(map(len, self._central)) + len(self._hand) + on_boards + self._discarded
-
-    def animal_card_of(self, card_id: str) -> AnimalCard:
-        return self.cards.animal(card_id)
-
-    def spirit_card_of(self, card_id: str) -> SpiritCard:
-        return self.cards.spirit(card_id)
 
 
 def _stacking_reason(stack_id: int, colour: int) -> str:

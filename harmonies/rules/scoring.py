@@ -8,7 +8,6 @@ from typing import Any
 
 from .boards import BoardShape
 from .cards import AnimalCard, SpiritCard
-from .colours import Colour
 from .tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
 
 _KIND_BY_TARGET = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
@@ -183,7 +182,3 @@ def solo_suns(total: int, side: str, spirit: SpiritCard | None) -> SunReport:
     score_suns = next((suns for minimum, suns in data.suns_from_score if total >= minimum), 0)
     spirit_suns = data.no_spirit_suns if spirit is None else spirit.solo_suns
     return SunReport(score_suns, data.side_suns[side], spirit_suns)
-
-
-def colour_names(stack: Iterable[Colour]) -> list[str]:
-    return [c.label for c in stack]
