@@ -177,7 +177,8 @@ class CardSet:
 
     def __post_init__(self) -> None:
         by_id: dict[str, Card] = {}
-        for card in (*self.animals, *self.spirits):
+        cards: list[Card] = [*self.animals, *self.spirits]
+        for card in cards:
             if card.id in by_id:
                 raise ValueError(f"duplicate card id {card.id!r}")
             by_id[card.id] = card
@@ -528,8 +529,7 @@ def load_cards(path: str | Path) -> CardSet:
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise CardsError(path, line, "", "not a text file (not valid UTF-8)") from exc
+        raise CardsError(path, raw.count(b"\n", 0, exc.start) + 1, "", "not a text file (not valid UTF-8)") from exc
     try:
         root = yaml.compose(source, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -81,7 +81,7 @@ _NAMES = {cls: name for name, cls in _KINDS.items()}
 def command_to_json(cmd: Command) -> dict[str, Any]:
     """``{"do": "place_token", "colour": "gray", "cell": [2, 0]}`` and the like."""
     out: dict[str, Any] = {"do": _NAMES[type(cmd)]}
-    for name in type(cmd).__slots__:  # type: ignore[attr-defined]
+    for name in type(cmd).__slots__:
         value = getattr(cmd, name)
         if isinstance(value, Colour):
             value = value.label

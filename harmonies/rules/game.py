@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
-from .cards import CardSet, default_cards
+from .cards import AnimalCard, CardSet, SpiritCard, default_cards
 from .colours import Colour
 from .commands import (
     ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
@@ -41,7 +41,8 @@ def habitat_tables(cards: CardSet, side: str) -> dict[str, HabitatTable]:
     hit = _TABLES.get(key)
     if hit is None or hit[0] is not cards:
         shape = board_shape(side)
-        tables = {c.id: build_table(c, shape) for c in (*cards.animals, *cards.spirits)}
+        patterns: list[AnimalCard | SpiritCard] = [*cards.animals, *cards.spirits]
+        tables = {c.id: build_table(c, shape) for c in patterns}
         hit = _TABLES[key] = (cards, tables)  # keeping ``cards`` alive keeps id(cards) unique
     return hit[1]
 

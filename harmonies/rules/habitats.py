@@ -74,8 +74,8 @@ def build_table(card: Pattern, shape: BoardShape) -> HabitatTable:
             candidates.append((idx, tuple(placements)))
     cube_mask = _mask(cube_cell.stacks)  # type: ignore[attr-defined]
     by_cell: list[tuple[Placement, ...]] = [()] * shape.size
-    for idx, placements in candidates:
-        by_cell[idx] = placements
+    for idx, found in candidates:
+        by_cell[idx] = found
     cube_stacks = tuple(i for i in range(cube_mask.bit_length()) if (cube_mask >> i) & 1)
     relevant = cube_mask
     for _, _, mask in others:
