@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..rules import (
-    Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
+    ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
 )
 from ..rules.tables import rules_data
 from .evaluate import CardIndex, Evaluator, Weights
@@ -131,6 +131,9 @@ class Planner:
         self.opts = opts
         self.rng = rng
         self._evaluators: dict[tuple[int, str], Evaluator] = {}
+        # Boards evaluated so far: a machine-independent measure of work, so a turn's effort can be
+        # capped without a clock (same seed, same play, whatever the load).
+        self.evals = 0
 
     def evaluator(self, game: Game) -> Evaluator:
         key = (id(game.cards), game.setup.side)
@@ -149,6 +152,7 @@ class Planner:
 
     def _token_value(self, root: _Root, stacks: list[int], changed: tuple[int, ...]) -> float:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
+        self.evals += 1
         ev = root.ev
         ph = self._phase(root, stacks)
         cubes = root.cubes
@@ -352,12 +356,23 @@ class Lookahead:
     whether a half-built pattern can really be finished.
     """
 
-    def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random) -> None:
+    def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random,
+                 budget: int = 0, stand_in: Planner | None = None) -> None:
         self.planner = planner
         self.fast = fast
         self.width = width
         self.samples = samples
         self.rng = rng
+        # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
+        # timed: the open boards of the first rounds make each reply dear, and past the cap the
+        # weaker candidates go unexamined (the best ones come first, so little is lost).
+        self.budget = budget
+        # Plays the other seats' turns in the samples (None: random turns). A greedy one-token
+        # planner takes the spaces and cards a real opponent would, for a fraction of a plan's cost.
+        self.stand_in = stand_in
+
+    def spent(self) -> int:
+        return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
 
     def plan(self, game: Game) -> TurnPlan:
         cands = self.planner.candidates(game)
@@ -374,13 +389,19 @@ class Lookahead:
                     break
         if len(picked) == 1:
             return picked[0]
+        from .players import finish_turn
         from .random_player import RandomPlayer
 
         me = game.current
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
         worlds = [game.sample_hidden(random.Random(s)) for s in seeds]
         best, best_value = picked[0], float("-inf")
-        for cand in picked:
+        start = self.spent()
+        for n, cand in enumerate(picked):
+            if n >= 2 and self.budget:
+                spent = self.spent() - start
+                if spent + spent / n > self.budget:
+                    break
             total = 0.0
             for k, world in enumerate(worlds):
                 g = world.clone()
@@ -390,7 +411,15 @@ class Lookahead:
                     break
                 stand_in = RandomPlayer(seeds[k])
                 while not g.over and g.current != me:
-                    stand_in.play_turn(g)
+                    if self.stand_in is None:
+                        stand_in.play_turn(g)
+                        continue
+                    if g.spirit_choices:
+                        g.apply(ChooseSpirit(g.spirit_choices[0]))
+                    for cmd in self.stand_in.commands(g, self.stand_in.plan(g)):
+                        if not g.apply(cmd).ok:
+                            finish_turn(g)  # a slip must not stall the sample
+                            break
                 if g.over:
                     total += g.score(me).total
                 else:

@@ -102,7 +102,8 @@ class HardPlayer(PlannerPlayer):
     kind = "hard"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
-                 samples: int | None = None, beam: int = 8) -> None:
+                 samples: int | None = None, beam: int = 8, budget: int = 12000,
+                 greedy_stand_in: bool = True) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         self.width = width
         self.samples = samples
@@ -114,7 +115,11 @@ class HardPlayer(PlannerPlayer):
             planner = Planner(w, PlanOptions(beam=beam, finals=beam), self.rng)
             fast = Planner(w, PlanOptions(beam=2, finals=2), self.rng)
             fast._evaluators = planner._evaluators  # share the mask caches
-            self.modes[solo] = (planner, Lookahead(planner, fast, 1, 0, self.rng))
+            stand: Planner | None = None
+            if greedy_stand_in and not solo:
+                stand = Planner(w, PlanOptions(beam=1, finals=1, look_at_display=False), self.rng)
+                stand._evaluators = planner._evaluators
+            self.modes[solo] = (planner, Lookahead(planner, fast, 1, 0, self.rng, budget, stand))
 
     def plan(self, game: Game) -> TurnPlan:
         solo = game.setup.solo
