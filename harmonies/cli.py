@@ -8,6 +8,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_car
 from .rules.boardfile import BoardFileError, read_board
 
 
+@lru_cache(maxsize=4)
 def _cards(path: str | None) -> CardSet:
+    # Cached: simulate asks once per game, and each new card set would get its own habitat tables.
     return load_cards(path) if path else default_cards()
 
 
