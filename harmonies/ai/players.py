@@ -134,10 +134,34 @@ class HardPlayer(PlannerPlayer):
         self.planner = self.modes[game.setup.solo][0]
         return super().choose_spirit(game, choices)
 
+    def rest_of_turn(self, game: Game) -> list[Command]:
+        """What is left of a turn whose tokens are already taken: the tokens in hand, a card if none
+        was taken yet, cubes, EndTurn. The space is decided, so the one-turn search suffices."""
+        from .planner import _Root
+
+        planner = self.modes[game.setup.solo][0]
+        root = _Root(game, planner.evaluator(game), planner.opts)
+        best: TurnPlan | None = None
+        for _, stacks, moves in planner._place_tokens(root, game.hand):
+            for value, card, cubes, swap in planner._settle(root, stacks):
+                if best is None or value > best.value:
+                    best = TurnPlan(-1, moves, card, cubes, swap, value)
+        if best is None:
+            return []
+        # Keep only what the rules accept from here (e.g. no solo swap after a card was taken).
+        trial = game.clone()
+        return [cmd for cmd in planner.commands(game, best)[1:] if trial.apply(cmd).ok]
+
 
 def hint(game: Game) -> list[Command]:
-    """The turn the hard player would play now for the seat to move (the UI's hint button)."""
-    return HardPlayer(seed=len(game.history)).turn_commands(game)
+    """The turn the hard player would play now for the seat to move (the UI's hint button).
+    Mid-turn (tokens already taken) it plans only what remains of the turn."""
+    player = HardPlayer(seed=len(game.history))
+    if game.over:
+        return []
+    if game.taken_tokens_this_turn:
+        return player.rest_of_turn(game)
+    return player.turn_commands(game)
 
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "TurnPlan", "finish_turn", "hint"]
