@@ -43,6 +43,7 @@ class PlayLayout:
     undo_btn: Rect = (780, 652, 88, 54)
     end_btn: Rect = (876, 652, 98, 54)
     menu_btn: Rect = (1172, 9, 94, 34)
+    hint_btn: Rect = (1070, 9, 94, 34)
     spaces: list[Point] = field(default_factory=list)
     space_radius: float = 40.0
     slots: list[Rect] = field(default_factory=list)

@@ -27,6 +27,7 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     _held(sc, surface, hidden)
     _board(sc, surface, hidden)
     _hand(sc, surface, hidden)
+    _hint_marks(sc, surface)
     sc.ui.draw(surface, sc.app)
     if hidden:
         _seats(sc, surface, hidden)  # something is flying to a board: draw it live
@@ -115,11 +116,21 @@ def _top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     if sc.thinking:
         dots = "." * (1 + int(app.time * 3) % 3)
         who = app.t("play.thinking", name=sc.seat(g.current).name).rstrip("…") + dots
-        paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+        r = paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     else:
-        paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+        r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+    x = (r.right - vp.ox) / vp.scale + 16
     if g.end_triggered and not g.over:
-        _pill(sc, surface, app.t("play.last_round"), (722, 25), 17, th.c("notice"), th.c("ink"))
+        label = app.t("play.last_round")
+        if sc.hint_on:
+            # the hint's line needs the room: the notice moves up next to the turn
+            w = paint.text_width(app, label, 17, True) + 17 * 1.6
+            _pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
+            x += w + 10
+        else:
+            _pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+    if sc.hint_on and sc.shown_seat == g.current:
+        _hint_text(sc, surface, x)
 
 
 # ---------------------------------------------------------------------- central board
@@ -305,11 +316,12 @@ def _cube_kind(view: Any, cid: str) -> str:
 
 def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
                legal: frozenset[tuple[int, int]] = frozenset(), hover: tuple[int, int] | None = None,
-               bad: tuple[int, int] | None = None) -> None:
+               bad: tuple[int, int] | None = None, marks: frozenset[tuple[int, int]] = frozenset()) -> None:
     """One player's board drawn with ``layout`` (virtual units).
 
     The board is drawn into a cached layer (cells and stacks) that is rebuilt only when
     the game changes; while targets are highlighted the stacks go over the highlights.
+    ``marks``: the cells a hint uses, tinted under the stacks so the real pieces keep their colours.
     """
     app = sc.app
     vp = app.vp
@@ -330,8 +342,14 @@ def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, h
         base = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
         _draw_cells(sc, base, cells, local, radius)
         cache[base_key] = base
-    if legal or bad is not None:
+    if legal or bad is not None or marks:
         surface.blit(base, (x0, y0))
+        if marks:
+            col = app.theme.c("hint")
+            tint = sc.art.hex_cell(radius, (*col[:3], 46), (*col[:3], 255), 0.1)
+            for c in marks:
+                if c in pos:
+                    _blit_centred(surface, tint, pos[c])
         _draw_highlights(sc, surface, pos, radius, legal, hover, bad)
         _draw_stacks(sc, surface, seat, cells, pos, radius, hidden, pips, symbols)
         return
@@ -405,7 +423,11 @@ def _board(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
         legal = sc.selection.legal
     hover = sc.cell_at(sc.drag.pos if sc.drag is not None else mouse)
     bad = hover if sc.drag is not None and sc.drag.target.kind in ("hand", "held") and hover not in legal else None
-    draw_board(sc, surface, seat, layout, hidden, True, legal if seat == g.current else frozenset(), hover, bad)
+    marks: frozenset[tuple[int, int]] = frozenset()
+    if sc.hint is not None and seat == g.current and not sc.must_choose_spirit():
+        marks = frozenset([c for _n, c in sc.hint.tokens] + [c for _c, c in sc.hint.cubes])
+    draw_board(sc, surface, seat, layout, hidden, True, legal if seat == g.current else frozenset(), hover, bad,
+               marks)
     bx, by, bw, bh = L.board_box
     if seat != g.current:
         _pill(sc, surface, app.t("play.viewing", name=sc.seat(seat).name), (bx + bw / 2, by + 14), 15,
@@ -507,6 +529,8 @@ def _spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
         hov = inside(rect, mouse)
         img = sc.cardart.spirit(cid, rr.w, rr.h, True, app.settings.symbols, True, hov)
         surface.blit(img, rr.move(0, -vp.s(6)) if hov else rr)
+        if sc.hint is not None and sc.hint.spirit == cid:
+            _hint_frame(sc, surface, rect, 12)
 
 
 # ---------------------------------------------------------------------- moving things
@@ -599,3 +623,118 @@ def _preview(sc: PlayScene, surface: pygame.Surface) -> None:
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=vp.s(12))
     surface.blit(shadow, (r.x + vp.s(2), r.y + vp.s(4)))
     surface.blit(img, r)
+
+
+# ---------------------------------------------------------------------- the hint
+# Everything the hint shows is drawn in one colour of its own, slowly pulsing, with see-through
+# pieces: it must never be mistaken for the real board.
+GHOST_ALPHA = 165
+
+
+def _hint_pulse(sc: PlayScene) -> float:
+    return 0.5 + 0.5 * math.sin(sc.app.time * 3.0)
+
+
+def _hint_frame(sc: PlayScene, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
+    vp = sc.app.vp
+    col = sc.app.theme.c("hint")
+    r = (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad)
+    pygame.draw.rect(surface, col, vp.r(r), max(2, vp.s(3 + _hint_pulse(sc))), border_radius=vp.s(radius))
+
+
+def _hint_badge(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
+    """A numbered disc in the hint colour: the order in which to place the tokens."""
+    app, vp = sc.app, sc.app.vp
+    pygame.draw.circle(surface, app.theme.c("hint"), vp.p(*pos), vp.s(r))
+    pygame.draw.circle(surface, app.theme.c("panel"), vp.p(*pos), vp.s(r), max(1, vp.s(1.5)))
+    paint.text(surface, app, text, (pos[0], pos[1] + 0.5), r * 1.3, app.theme.c("panel"), "center", bold=True)
+
+
+def _hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
+    """The hinted space, card and swap outlined; ghost tokens and cubes on the board."""
+    plan = sc.hint
+    g, L = sc.game, sc.layout
+    assert L is not None
+    if plan is None or sc.shown_seat != g.current or sc.must_choose_spirit():
+        return
+    app, th, vp = sc.app, sc.app.theme, sc.app.vp
+    col = th.c("hint")
+    if plan.space is not None and plan.space < len(L.spaces) and not g.taken_tokens_this_turn:
+        cx, cy = L.spaces[plan.space]
+        pygame.draw.circle(surface, col, vp.p(cx, cy), vp.s(L.space_radius + 2), max(2, vp.s(4 + _hint_pulse(sc))))
+    for cid, rects in ((plan.card, L.slots), (plan.swap, L.swap_btns)):
+        if cid is not None and cid in g.display:
+            j = g.display.index(cid)
+            if j < len(rects):
+                _hint_frame(sc, surface, rects[j], 9)
+    # the held cards the hinted cubes come from
+    held = [cid for cid, _s, _n in sc.held_items(g.current)]
+    for cid in dict.fromkeys(c for c, _cell in plan.cubes):
+        if cid in held and held.index(cid) < len(L.held_slots):
+            _hint_frame(sc, surface, L.held_slots[held.index(cid)], 9, 3)
+    layout = sc.big_layout()
+    size = layout.size
+    radius = max(3, vp.s(size))
+    symbols = app.settings.symbols
+    ring_w = max(1, vp.s(2))
+    # Heights as the stacks art draws them (a level lifts a disc by 0.17 of the cell radius), so a
+    # ghost sits where the real token will.
+    heights = {c: len(st) for c, st in sc.views[g.current].stacks.items()}
+    lift = 0.17 * size
+    badges: list[tuple[str, tuple[float, float]]] = []
+    on_cell: dict[tuple[int, int], int] = {}
+    for k, (name, cell) in enumerate(plan.tokens):
+        h = heights.get(cell, 0)
+        x, y = layout.to_pixel(cell)
+        dy = 0.0 if h == 0 else (0.5 * (h - 1) + 1) * lift
+        ghost = sc.art.stack((name,), radius, symbols, "", False).copy()
+        ghost.set_alpha(GHOST_ALPHA)
+        _blit_centred(surface, ghost, vp.p(x, y - dy))
+        # a ring round the ghost's top face: a placeholder, not a piece
+        pygame.draw.circle(surface, col, vp.p(x, y - dy + 0.017 * size), vp.s(0.6 * size) + ring_w, ring_w)
+        heights[cell] = h + 1
+        # two tokens for one cell (a tree, say): their numbers side by side, in order
+        i = on_cell[cell] = on_cell.get(cell, -1) + 1
+        badges.append((str(k + 1), (x - 0.56 * size + 0.42 * size * i, y - 0.52 * size)))
+    view = sc.views[g.current]
+    for cid, cell in plan.cubes:
+        n = max(1, heights.get(cell, 1))
+        x, y = layout.to_pixel(cell)
+        spirit = cid == view.spirit or cid == plan.spirit
+        cube = sc.art.cube(max(4, int(radius * 0.53)), spirit).copy()
+        cube.set_alpha(GHOST_ALPHA + 40)
+        _blit_centred(surface, cube, vp.p(x + 0.05 * size, y - 0.5 * (n - 1) * lift + 0.1 * lift - 0.05 * size))
+    for text, pos in badges:
+        _hint_badge(sc, surface, text, pos, max(7.0, 0.23 * size))
+
+
+def _hint_text(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+    """The hint's line (or that it is on its way) in the top bar, left of the Hint button.
+
+    Up there it never covers the board, whichever cells the hint marks."""
+    app, th, L = sc.app, sc.app.theme, sc.layout
+    assert L is not None
+    vp = app.vp
+    if sc.hint_thinking:
+        text = app.t("hint.thinking").rstrip("…") + "." * (1 + int(app.time * 3) % 3)
+    else:
+        text = sc.hint_line
+    pad = 12.0
+    max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
+    px = paint.fit_px(app, text, 15, max_w, min_px=14)
+    if paint.text_width(app, text, px) <= max_w:
+        lines = [text]
+    else:
+        px = 13
+        lines = paint.wrap_lines(app.fonts.font(vp.s(px), False), text, vp.s(max_w))
+        if len(lines) > 2:
+            lines = [lines[0], paint.ellipsize(app, " ".join(lines[1:]), px, max_w)]
+    w = max(paint.text_width(app, ln, px) for ln in lines) + 2 * pad
+    h = 32.0 if len(lines) == 1 else 42.0
+    paint.panel(surface, app, (x0, 25 - h / 2, w, h), th.c("panel"), radius=h / 2 if len(lines) == 1 else 12,
+                edge=th.c("hint"), width=2.5)
+    step = px * 1.25
+    y = 25 - step * (len(lines) - 1) / 2
+    for ln in lines:
+        paint.text(surface, app, ln, (x0 + pad, y), px, th.c("ink"), "midleft")
+        y += step

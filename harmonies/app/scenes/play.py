@@ -18,6 +18,7 @@ import pygame
 from ..cardart import CardArt
 from ..play.anim import Animator, Flyer
 from ..play.computer import TurnPlanner, fallback_turn, make_seat_player
+from ..play.hint import HintJob, HintPlan, hint_text
 from ..play.layout import HAND_R, PlayLayout, centre, inside
 from ..scene import Scene
 from ..session import MatchConfig
@@ -94,6 +95,13 @@ class PlayScene(Scene):
         self.hover_card: tuple[str, bool, tuple[float, float, float, float]] | None = None
         self.hover_t = 0.0
         self.ui = WidgetGroup()
+        self.hint_btn: Button | None = None
+        # The hint: the latest one asked for (kept, so hiding and showing it again is instant),
+        # whether the player is waiting for it, and the one on show with its line of text.
+        self.hint_job: HintJob | None = None
+        self.hint_wanted = False
+        self.hint: HintPlan | None = None
+        self.hint_line = ""
 
     # ------------------------------------------------------------------ lifecycle
     def on_enter(self, data: Any = None) -> None:
@@ -129,6 +137,13 @@ class PlayScene(Scene):
             self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
         self._refresh()
 
+    def on_pause(self) -> None:
+        self.drop_hint(forget=True)  # the player left the board: an answer arriving later is not wanted
+
+    def on_exit(self) -> Any:
+        self.drop_hint(forget=True)
+        return None
+
     def on_resize(self) -> None:
         pass
 
@@ -146,6 +161,9 @@ class PlayScene(Scene):
         self.ui.add(Button(L.end_btn, lambda: t("play.end_turn"), self.end_turn, enabled=self.can_end,
                            primary=True, px=18, name="end"))
         self.ui.add(Button(L.menu_btn, lambda: t("play.menu"), self.pause, px=17, name="menu"))
+        self.hint_btn = Button(L.hint_btn, lambda: t("play.hint"), self.toggle_hint, enabled=self.can_hint,
+                               px=17, visible=self.hint_offered, name="hint")
+        self.ui.add(self.hint_btn)
         for b in self.ui.widgets:
             b.focusable = False
 
@@ -171,6 +189,22 @@ class PlayScene(Scene):
 
     def can_end(self) -> bool:
         return self.human_turn() and self.game.can_end_turn()
+
+    def hint_offered(self) -> bool:
+        """A human seat is to play: the hint button shows (usable on that seat's own board)."""
+        return not self.game.over and self.ending is None and self.is_human(self.game.current)
+
+    def can_hint(self) -> bool:
+        return self.human_turn()
+
+    @property
+    def hint_on(self) -> bool:
+        """A hint is on show or on its way."""
+        return self.hint_wanted or self.hint is not None
+
+    @property
+    def hint_thinking(self) -> bool:
+        return self.hint_wanted and self.hint is None
 
     def must_choose_spirit(self) -> bool:
         return bool(self.game.spirit_choices) and self.human_turn()
@@ -264,6 +298,8 @@ class PlayScene(Scene):
         self.views = [g.player(i) for i in range(g.setup.players)]
         self.scores = [g.score(i) for i in range(g.setup.players)]
         self.cube_opts = g.cube_options() if not g.over and self.is_human(g.current) else {}
+        # a hint describes the board it was planned on: any change makes it wrong
+        self.drop_hint(forget=True)
 
     def say(self, text: str, dur: float = 3.0) -> None:
         self.message = self.app.t(f"reason.{text}", default=text) if text else ""
@@ -369,10 +405,56 @@ class PlayScene(Scene):
         if self.human_turn():
             self.submit(EndTurn())
 
+    def toggle_hint(self) -> None:
+        """H or the Hint button: ask for the turn the hard player would play, or put it away.
+
+        It is planned off the frame loop; it is only ever shown, never played for the player.
+        """
+        if self.hint_on:
+            self.drop_hint()
+            return
+        if not self.can_hint():
+            return
+        self.hint_wanted = True
+        job = self.hint_job
+        if job is None or job.version != self.version:
+            self.hint_job = HintJob(self.game.clone(), self.version)
+        self._update_hint()
+
+    def drop_hint(self, forget: bool = False) -> None:
+        """Hide the hint; ``forget`` also drops the planned answer (the game changed)."""
+        self.hint = None
+        self.hint_wanted = False
+        self.hint_line = ""
+        if forget:
+            # the worker cannot be stopped; it finishes on its copy and its answer is ignored
+            self.hint_job = None
+
+    def _update_hint(self) -> None:
+        job = self.hint_job
+        if self.hint_btn is not None:
+            self.hint_btn.primary = self.hint_on  # lit while the hint is on
+        if job is None or not job.done or not self.hint_wanted:
+            return
+        if job.version != self.version:
+            self.drop_hint(forget=True)
+            return
+        self.show_hint(job.commands)
+
+    def show_hint(self, commands: list[Any]) -> None:
+        """Put ``commands`` (what ``harmonies.ai.hint`` returned for this very position) on show."""
+        plan = HintPlan.from_commands(commands)
+        view = self.views[self.game.current]
+        name = self.cardart.name if self.cardart is not None else str
+        self.hint = plan
+        self.hint_wanted = False
+        self.hint_line = hint_text(plan, self.app.t, name, view.spirit)
+
     def pause(self) -> None:
         from .pause import PauseScene
         self.drag = None
         self.press = None
+        self.drop_hint()
         self.app.scenes.push(PauseScene(self.app))
 
     # ------------------------------------------------------------------ input
@@ -400,6 +482,8 @@ class PlayScene(Scene):
         if event.key == pygame.K_ESCAPE:
             if self.drag is not None or self.selection is not None:
                 self._cancel()
+            elif self.hint_on:
+                self.drop_hint()
             elif self.view_seat is not None:
                 self.view_seat = None
             else:
@@ -412,6 +496,10 @@ class PlayScene(Scene):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.can_end():
                 self.end_turn()
+            return None
+        if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            if self.hint_on or self.can_hint():
+                self.toggle_hint()
             return None
         if pygame.K_1 <= event.key <= pygame.K_5 and self.human_turn():
             self.submit(TakeTokens(event.key - pygame.K_1))
@@ -626,6 +714,7 @@ class PlayScene(Scene):
         else:
             self.hover_card, self.hover_t = card, 0.0
         self.anims.update(dt)
+        self._update_hint()
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:
