@@ -1,0 +1,209 @@
+"""The Hint button: the hard player's turn for a human, planned off the frame loop, shown on the
+board, never played, and thrown away as soon as the game moves on."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from ui_driver import Driver
+
+from harmonies.app.play.hint import HintPlan, hint_text
+from harmonies.app.scenes.play import PlayScene
+from harmonies.app.session import MatchConfig, Seat
+
+
+@pytest.fixture
+def play(app: Any) -> Driver:
+    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)})
+    d = Driver(app)
+    d.frames(2)
+    assert d.top.name == "play"
+    return d
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Hold every hint worker until the test opens the gate (an answer that comes late)."""
+    import harmonies.ai as ai
+
+    real = ai.hint
+    opened = threading.Event()
+
+    def slow_hint(game: Any) -> Any:
+        opened.wait(30)
+        return real(game)
+
+    monkeypatch.setattr(ai, "hint", slow_hint)
+    yield opened
+    opened.set()
+
+
+def _wait_for_hint(d: Driver) -> None:
+    sc = d.top
+    assert sc.hint_job is not None
+    assert sc.hint_job.wait(60), "the hint worker never finished"
+    d.frames(1)
+
+
+def _board_pixels(d: Driver, cell: tuple[int, int]) -> bytes:
+    """The window around a cell's centre (the ghost token and the outline land there)."""
+    sc = d.top
+    x, y = d.screen(sc.big_layout().to_pixel(cell))
+    r = max(4, int(sc.app.vp.s(sc.big_layout().size) * 0.5))
+    return pygame.image.tobytes(d.app.window.subsurface(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), "RGB")
+
+
+def _take_first_space(d: Driver) -> None:
+    sc = d.top
+    space = next(i for i, s in enumerate(sc.game.central) if s)
+    d.click(sc.layout.spaces[space])
+    d.settle()
+    assert sc.game.taken_tokens_this_turn
+
+
+def test_the_hint_button_shows_exactly_the_hard_players_turn(play: Driver) -> None:
+    from harmonies.ai import hint
+    from harmonies.rules import PlaceCube, PlaceToken, TakeCard, TakeTokens
+
+    sc = play.top
+    before = sc.game.to_json()
+    history = sc.game.history
+    expected = hint(sc.game)
+    assert sc.game.history == history
+    cells = sorted(sc.game.shape.cells)
+    sc.anims.banners.clear()      # the fading turn banner crosses the top row
+    play.frames(1)
+    off = {c: _board_pixels(play, c) for c in cells}
+
+    assert play.widget("hint").visible and play.widget("hint").enabled
+    play.press_widget("hint")
+    assert sc.hint_on
+    _wait_for_hint(play)
+    plan = sc.hint
+    assert plan is not None and list(plan.commands) == expected
+    # the worker planned on a copy: the real game is exactly as it was
+    assert sc.game.history == history and sc.game.to_json() == before
+
+    takes = [c.space for c in expected if isinstance(c, TakeTokens)]
+    assert plan.space == (takes[0] if takes else None)
+    assert [(n.upper(), cell) for n, cell in plan.tokens] == [
+        (c.colour.name, c.cell) for c in expected if isinstance(c, PlaceToken)]
+    assert list(plan.cubes) == [(c.card_id, c.cell) for c in expected if isinstance(c, PlaceCube)]
+    cards = [c.card_id for c in expected if isinstance(c, TakeCard)]
+    assert plan.card == (cards[0] if cards else None)
+    line = sc.hint_line.replace("\u00a0", " ")
+    assert line.startswith("Hint:") and f"space {plan.space + 1}" in line
+
+    # drawn on the board: the hinted cells change, every other cell stays as it was
+    marked = {cell for _n, cell in plan.tokens} | {cell for _c, cell in plan.cubes}
+    assert marked
+    on = {c: _board_pixels(play, c) for c in cells}
+    for c in cells:
+        if c in marked:
+            assert on[c] != off[c], f"hinted cell {c} shows nothing"
+    far = [c for c in cells if all(abs(c[0] - m[0]) + abs(c[1] - m[1]) > 2 for m in marked)]
+    assert far and [c for c in far if on[c] != off[c]] == []
+    # and the space to take is ringed in the hint colour
+    cx, cy = sc.layout.spaces[plan.space]
+    ring = play.app.window.get_at(play.screen((cx + sc.layout.space_radius, cy)))
+    assert tuple(ring)[:3] == tuple(play.app.theme.c("hint"))[:3]
+
+
+def test_h_and_escape_put_the_hint_away_without_pausing(play: Driver) -> None:
+    sc = play.top
+    play.key(pygame.K_h)
+    _wait_for_hint(play)
+    assert sc.hint is not None
+    play.key(pygame.K_h)
+    assert sc.hint is None and not sc.hint_on
+    play.key(pygame.K_h)          # same position: the answer is kept, it shows again at once
+    assert sc.hint is not None
+    play.key(pygame.K_ESCAPE)
+    assert sc.hint is None and play.top is sc
+    assert sc.game.history == ()  # a hint is never played
+
+
+def test_a_hint_that_arrives_after_the_player_moved_is_dropped(play: Driver, gate: threading.Event) -> None:
+    from harmonies.ai import hint
+    from harmonies.rules import PlaceToken
+
+    sc = play.top
+    _take_first_space(play)
+    play.press_widget("hint")
+    assert sc.hint_thinking
+    play.frames(3)                # the frame loop runs on while the hint is planned
+    assert sc.hint_thinking
+    g = sc.game
+    cell = g.token_cells(g.hand[0])[0]
+    play.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
+    play.settle()
+    assert isinstance(g.history[-1], PlaceToken)
+    assert not sc.hint_on, "the player's move did not cancel the hint"
+    gate.set()
+    play.frames(3)
+    assert sc.hint is None and not sc.hint_on
+
+    # asked again mid-turn, it plans what remains of this turn
+    play.press_widget("hint")
+    _wait_for_hint(play)
+    assert sc.hint is not None and list(sc.hint.commands) == hint(g)
+    assert sc.hint.space is None and len(sc.hint.tokens) == len(g.hand)
+
+
+def test_undo_drops_the_hint(play: Driver) -> None:
+    sc = play.top
+    _take_first_space(play)
+    play.key(pygame.K_h)
+    _wait_for_hint(play)
+    assert sc.hint is not None
+    play.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert not sc.game.taken_tokens_this_turn
+    assert sc.hint is None and not sc.hint_on
+
+
+def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import harmonies.ai as ai
+
+    hold = threading.Event()
+    real = ai.plan_turn
+
+    def slow_plan(player: Any, game: Any) -> Any:
+        hold.wait(30)
+        return real(player, game)
+
+    monkeypatch.setattr(ai, "plan_turn", slow_plan)   # the computer keeps thinking
+    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)})
+    d = Driver(app)
+    d.frames(2)
+    sc = d.top
+    try:
+        assert sc.game.current == 0 and sc.thinking
+        assert not d.widget("hint").visible
+        d.key(pygame.K_h)
+        d.press_widget("hint")
+        assert sc.hint_job is None and not sc.hint_on
+    finally:
+        hold.set()
+    for _ in range(200):
+        if sc.game.current == 1:
+            break
+        d.frames(1)
+    assert sc.game.current == 1
+    assert d.widget("hint").visible and d.widget("hint").enabled
+
+
+def test_the_hint_line_comes_from_the_catalogue(app: Any) -> None:
+    from harmonies.rules import Colour, EndTurn, PlaceCube, PlaceToken, TakeCard, TakeTokens
+
+    plan = HintPlan.from_commands([TakeTokens(1), TakeCard("fish"), PlaceToken(Colour.BLUE, (0, 0)),
+                                   PlaceToken(Colour.GRAY, (1, 0)), PlaceCube("fish", (0, 0)), EndTurn()])
+    line = hint_text(plan, app.t, lambda cid: cid.title(), None).replace("\u00a0", " ")
+    assert line == ("Hint: take space 2, place the 2 tokens as shown, take the Fish card, "
+                    "place a cube on the Fish")
+    only_end = HintPlan.from_commands([EndTurn()])
+    assert hint_text(only_end, app.t, str, None).replace("\u00a0", " ") == "Hint: end your turn"
+    assert hint_text(HintPlan.from_commands([]), app.t, str, None) == app.t("hint.none")
