@@ -23,6 +23,10 @@ import pygame
 from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game
 
 
+# position -> (game, hint commands): the hard player's plan is dear, so one per run, not per size
+_HINTS: dict[str, tuple[Any, list[Any]]] = {}
+
+
 def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """Play states worth checking by eye besides the basic scenes."""
     from harmonies.app.play.layout import centre
@@ -104,6 +108,22 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.reset(MenuScene(app))
         app.scenes.push(ScoringScene(app), {"game": game, "config": MatchConfig.from_meta(meta_for(game, 2), 2)})
 
+    def hinted(key: str, make: Callable[[], Any], humans: int) -> Callable[[], None]:
+        """A play scene showing the hint for a position (planned once, shown at every size)."""
+        def go() -> None:
+            from harmonies.ai import hint
+            if key not in _HINTS:
+                game = make()
+                _HINTS[key] = (game, hint(game))
+            game, commands = _HINTS[key]
+            sc = start(game.clone(), humans)
+            app.step(0.0, events=[])
+            sc.anims.banners.clear()
+            sc.show_hint(commands)
+        return go
+
+    yield "play_hint", hinted("two", lambda: played_game(2, 8, seed=12, side="B"), 2)
+    yield "play_hint_solo", hinted("solo", lambda: played_game(1, 5, seed=4), 1)
     yield "scoring_tiebreak", tiebreak
     yield "play_last_round", last_round
     yield "play_card_preview", preview
