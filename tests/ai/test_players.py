@@ -127,3 +127,24 @@ def test_hint_is_a_legal_whole_turn() -> None:
     for cmd in commands:
         assert game.apply(cmd).ok, cmd
     assert game.round == 2
+
+
+def _lookahead_work(budget: int) -> tuple[int, list[Command]]:
+    """Board evaluations the hard player's look-ahead spends on the first turn of a fixed game."""
+    game = Game.new(GameSetup(players=2, seed=21))
+    player = HardPlayer(4, budget=budget)
+    lookahead = player.modes[False][1]
+    before = lookahead.spent()
+    commands = plan_turn(player, game)
+    return lookahead.spent() - before, commands
+
+
+def test_lookahead_work_is_capped_by_a_count_not_a_clock() -> None:
+    uncapped, _ = _lookahead_work(0)
+    capped, first = _lookahead_work(1000)
+    # The cap stops examining candidates once the next one would go past it; the first two are
+    # always examined, so the capped turn costs more than nothing but far less than no cap.
+    assert 0 < capped < uncapped
+    # Counted work, not time: the same seed plans the same turn on any machine, under any load.
+    again, second = _lookahead_work(1000)
+    assert (again, second) == (capped, first)
