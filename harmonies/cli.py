@@ -15,6 +15,7 @@ from typing import Any
 
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.boardfile import BoardFileError, read_board
+from .rules.tables import rules_data
 
 
 @lru_cache(maxsize=4)
@@ -84,8 +85,11 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
         turn_times.append((seat, time.perf_counter() - start))
     outcome = game.outcome
     assert outcome is not None
+    end_cells = rules_data().end_empty_cells
     return {
         "totals": [s.total for s in outcome.scores],
+        # A board that filled up ended the game before the pouch ran dry: in solo, a turn lost.
+        "board_end": any(game.player(i).empty_cells <= end_cells for i in range(len(kinds))),
         "winners": list(outcome.winners),
         "suns": outcome.suns.total if outcome.suns else None,
         "turn_times": turn_times,
@@ -139,6 +143,7 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
             if seat in r["winners"]:
                 wins[entry] += 1
     times = sorted(t for r in results for _, t in r["turn_times"])
+    turns = [len(r["turn_times"]) / n for r in results]
     per_entry: list[list[float]] = [[] for _ in kinds]
     for g, r in enumerate(results):
         for seat, t in r["turn_times"]:
@@ -159,6 +164,8 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
             for e in range(n)
         ],
         "turn_seconds": _spread(times),
+        "turns_per_seat": statistics.fmean(turns) if turns else 0.0,
+        "board_ends": sum(1 for r in results if r["board_end"]),
     }
     if n == 1:
         suns = [r["suns"] for r in results]
@@ -175,6 +182,8 @@ def _print_summary(s: dict[str, Any]) -> None:
     t = s["turn_seconds"]
     print(f"  time per turn: median {1000 * t['median']:.2f} ms, p95 {1000 * t['p95']:.2f} ms, "
           f"max {1000 * t['max']:.2f} ms")
+    print(f"  game length: {s['turns_per_seat']:.2f} turns per seat; {s['board_ends']} of {s['games']} games "
+          f"ended by a full board")
     if "suns_mean" in s:
         print(f"  solo suns: mean {s['suns_mean']:.2f}")
 

@@ -94,6 +94,18 @@ def test_simulate_json_has_the_documented_fields(capsys: pytest.CaptureFixture[s
         assert p["kind"] == "random" and set(p) == {"seat", "kind", "mean", "median", "max", "wins", "turn_seconds"}
     assert sum(p["wins"] for p in out["players"]) >= 5
     assert set(out["turn_seconds"]) == {"median", "p95", "max"}
+    assert 0 < out["turns_per_seat"] and 0 <= out["board_ends"] <= 5
+
+
+def test_simulate_reports_game_length_and_board_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    # A solo game lasts 13 turns unless the board fills first; a random player fills it long before.
+    assert main(["simulate", "--players", "random", "--games", "3", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["board_ends"] == 3
+    assert 8 <= out["turns_per_seat"] < 13
+    assert main(["simulate", "--players", "random", "--games", "3", "--seed", "1"]) == 0
+    assert f"game length: {out['turns_per_seat']:.2f} turns per seat; 3 of 3 games ended by a full board" in (
+        capsys.readouterr().out)
 
 
 def test_simulate_results_do_not_depend_on_jobs(capsys: pytest.CaptureFixture[str]) -> None:
