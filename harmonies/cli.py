@@ -164,6 +164,14 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
             for e in range(n)
         ],
         "turn_seconds": _spread(times),
+        # The first entry's lead over each other one, game by game: the same deals on both sides,
+        # so its standard error says whether a change of player beat the luck of the draw.
+        "margins": [
+            {"seat": e, "kind": kinds[e], "mean": statistics.fmean(diffs),
+             "stderr": statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0}
+            for e in range(1, n)
+            for diffs in [[a - b for a, b in zip(totals[0], totals[e])]]
+        ],
         "turns_per_seat": statistics.fmean(turns) if turns else 0.0,
         "board_ends": sum(1 for r in results if r["board_end"]),
     }
@@ -179,6 +187,10 @@ def _print_summary(s: dict[str, Any]) -> None:
         print(f"  seat {p['seat']} {p['kind']:>8}: mean {p['mean']:.1f}  median {p['median']:.1f}  "
               f"max {p['max']}  wins {p['wins']} ({100 * p['wins'] / max(s['games'], 1):.0f}%)  "
               f"turn median {1000 * p['turn_seconds']['median']:.1f} ms, max {1000 * p['turn_seconds']['max']:.0f} ms")
+    first = s["players"][0]
+    for m in s["margins"]:
+        print(f"  seat 0 {first['kind']} minus seat {m['seat']} {m['kind']}: {m['mean']:+.1f} "
+              f"+- {m['stderr']:.1f} points per game (one standard error)")
     t = s["turn_seconds"]
     print(f"  time per turn: median {1000 * t['median']:.2f} ms, p95 {1000 * t['p95']:.2f} ms, "
           f"max {1000 * t['max']:.2f} ms")

@@ -95,6 +95,10 @@ def test_simulate_json_has_the_documented_fields(capsys: pytest.CaptureFixture[s
     assert sum(p["wins"] for p in out["players"]) >= 5
     assert set(out["turn_seconds"]) == {"median", "p95", "max"}
     assert 0 < out["turns_per_seat"] and 0 <= out["board_ends"] <= 5
+    # The lead of seat 0 over seat 1, game by game, is the difference of their means.
+    (margin,) = out["margins"]
+    assert margin["seat"] == 1 and margin["kind"] == "random" and margin["stderr"] > 0
+    assert margin["mean"] == pytest.approx(out["players"][0]["mean"] - out["players"][1]["mean"])
 
 
 def test_simulate_reports_game_length_and_board_ends(capsys: pytest.CaptureFixture[str]) -> None:
