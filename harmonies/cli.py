@@ -77,19 +77,26 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
     setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
     game = Game.new(setup, cards)
     players = [make_player(kind, seed=(seed + index) * 8 + seat) for seat, kind in enumerate(kinds)]
+    data = rules_data()
+    # The pouch ends a game when, at a turn's end, it cannot refill the board (every space in solo,
+    # the space taken at a table); if it still could on the turn that ended the game, a full board
+    # did: in solo, turns lost.
+    refill = data.tokens_per_space * (data.central_spaces[True] if setup.solo else 1)
+    board_end = False
     turn_times: list[tuple[int, float]] = []
     while not game.over:
         seat = game.current
+        pouch, triggered = game.pouch_size, game.end_triggered
         start = time.perf_counter()
         players[seat].play_turn(game)
         turn_times.append((seat, time.perf_counter() - start))
+        if game.end_triggered and not triggered:
+            board_end = pouch >= refill
     outcome = game.outcome
     assert outcome is not None
-    end_cells = rules_data().end_empty_cells
     return {
         "totals": [s.total for s in outcome.scores],
-        # A board that filled up ended the game before the pouch ran dry: in solo, a turn lost.
-        "board_end": any(game.player(i).empty_cells <= end_cells for i in range(len(kinds))),
+        "board_end": board_end,
         "winners": list(outcome.winners),
         "suns": outcome.suns.total if outcome.suns else None,
         "turn_times": turn_times,

@@ -112,6 +112,15 @@ def test_simulate_reports_game_length_and_board_ends(capsys: pytest.CaptureFixtu
         capsys.readouterr().out)
 
 
+@pytest.mark.parametrize(("seed", "turns", "board_ends"), [(2, 13, 0), (0, 11, 1)])
+def test_a_solo_game_that_lasts_13_turns_was_ended_by_the_pouch(
+        capsys: pytest.CaptureFixture[str], seed: int, turns: int, board_ends: int) -> None:
+    # The last turn often fills the board too; what ended the game is what could not go on.
+    assert main(["simulate", "--players", "medium", "--games", "1", "--seed", str(seed), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["turns_per_seat"], out["board_ends"]) == (turns, board_ends)
+
+
 def test_simulate_results_do_not_depend_on_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     main(["simulate", "--players", "random,random", "--games", "6", "--seed", "9", "--json"])
     one = json.loads(capsys.readouterr().out)
