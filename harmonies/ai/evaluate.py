@@ -51,6 +51,7 @@ class Weights:
     card5: float = 0.05
     card_more: float = 0.35   # share of the later cubes' points, times the same factor
     card_held: float = -0.5   # each unfinished card (a slot used)
+    card_crowd: float = 0.0   # each unfinished card beyond two: a full hand takes no better card later
     display: float = 0.7      # the best face-up card, while a card may still be taken this turn
     spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
     # end of the game: potential counts fully with this many of my turns left, less below

@@ -193,6 +193,7 @@ class Planner:
         """Value once the turn's cards and cubes are settled: exact card points count too."""
         ev = root.ev
         v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
+        unfinished = 1 if root.spirit and not spirit_placed else 0
         for cid, placed in held:
             track = ev.cards.animal(cid).track
             if placed:
@@ -200,6 +201,11 @@ class Planner:
             if placed < len(track):
                 v += ev.card_value(cid, placed, root.placements[cid], stacks, cubes, ph)
                 v += self.weights.card_held * ph
+                unfinished += 1
+        if unfinished > 2:
+            # Solo showed the cost of a crowded hand: four cards taken early, one cube each, and no
+            # slot left for the better cards the swaps bring (scripts/tune --scan card_crowd=...).
+            v += self.weights.card_crowd * (unfinished - 2) * ph
         v += self._spirit_value(root, stacks, cubes, ph, spirit_placed)
         return v
 
