@@ -94,7 +94,13 @@ class Store:
         if game.over:
             self.archive_finished(game, meta)
             return None
-        if isinstance(meta.get("started"), str):
+        started = meta.get("started")
+        if isinstance(started, str) and (self.dirs.finished / self._archive_name(game, started)).is_file():
+            # This game was archived as finished, and the process stopped before the autosave of its
+            # step before the end was removed: finish that removal rather than offer it again.
+            self.clear_autosave()
+            return None
+        if isinstance(started, str):
             self._started[game.setup] = meta["started"]
         return SavedGame(game, meta)
 

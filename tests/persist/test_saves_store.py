@@ -210,6 +210,23 @@ def test_an_over_game_found_as_autosave_is_archived(store: Store) -> None:
     assert len(store.finished_games()) == 1 and not store.has_autosave()
 
 
+def test_killed_between_archiving_and_clearing_the_autosave_the_game_stays_finished(store: Store) -> None:
+    # The last command ends the game: it is archived, then the autosave is removed. A crash between
+    # the two leaves the save of the step before; loading must not offer that game to continue.
+    setup = GameSetup(2, seed=8)
+    history = finished_history(setup)
+    game = game_after(setup, history[:-1])
+    store.autosave(game, SEATS)
+    left_behind = store.autosave_path.read_bytes()
+    assert game.apply(history[-1]).ok and game.over
+    (archive,) = [store.autosave(game, SEATS)]
+    store.autosave_path.write_bytes(left_behind)
+    assert store.load_autosave() is None
+    assert not store.has_autosave()
+    assert store.finished_games() == [archive]
+    same(store.load_finished(archive).game, game)
+
+
 def test_abandoning_a_game_keeps_an_unrelated_autosave(store: Store) -> None:
     _good_save(store)
     setup = GameSetup(2, seed=77)
