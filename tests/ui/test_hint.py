@@ -4,6 +4,7 @@ board, never played, and thrown away as soon as the game moves on."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -188,10 +189,12 @@ def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPa
         assert sc.hint_job is None and not sc.hint_on
     finally:
         hold.set()
-    for _ in range(200):
-        if sc.game.current == 1:
-            break
+    # The computer's turn finishes in its worker thread in real time, while frames are counted:
+    # wait by the clock (and yield to the worker) rather than for a number of frames.
+    deadline = time.perf_counter() + 30
+    while sc.game.current != 1 and time.perf_counter() < deadline:
         d.frames(1)
+        time.sleep(0.002)
     assert sc.game.current == 1
     assert d.widget("hint").visible and d.widget("hint").enabled
 
