@@ -15,7 +15,6 @@ from typing import Any
 
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.boardfile import BoardFileError, read_board
-from .rules.tables import rules_data
 
 
 @lru_cache(maxsize=4)
@@ -77,26 +76,18 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
     setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
     game = Game.new(setup, cards)
     players = [make_player(kind, seed=(seed + index) * 8 + seat) for seat, kind in enumerate(kinds)]
-    data = rules_data()
-    # The pouch ends a game when, at a turn's end, it cannot refill the board (every space in solo,
-    # the space taken at a table); if it still could on the turn that ended the game, a full board
-    # did: in solo, turns lost.
-    refill = data.tokens_per_space * (data.central_spaces[True] if setup.solo else 1)
-    board_end = False
     turn_times: list[tuple[int, float]] = []
     while not game.over:
         seat = game.current
-        pouch, triggered = game.pouch_size, game.end_triggered
         start = time.perf_counter()
         players[seat].play_turn(game)
         turn_times.append((seat, time.perf_counter() - start))
-        if game.end_triggered and not triggered:
-            board_end = pouch >= refill
     outcome = game.outcome
     assert outcome is not None
     return {
         "totals": [s.total for s in outcome.scores],
-        "board_end": board_end,
+        # A full board ended it before the pouch ran dry: in solo, turns lost.
+        "board_end": game.end_reason == "board",
         "winners": list(outcome.winners),
         "suns": outcome.suns.total if outcome.suns else None,
         "turn_times": turn_times,

@@ -101,7 +101,7 @@ class Store:
             self.clear_autosave()
             return None
         if isinstance(started, str):
-            self._started[game.setup] = meta["started"]
+            self._started[game.setup] = started
         return SavedGame(game, meta)
 
     def clear_autosave(self) -> None:

@@ -75,7 +75,7 @@ class Game:
         self._hand: list[Colour] = []
         self._took_card = False
         self._swapped = False
-        self._end_triggered = False
+        self._end_reason: str | None = None  # what triggered the end: "pouch" or "board"
         self._over = False
         self._outcome: Outcome | None = None
         self._discarded = 0
@@ -102,7 +102,12 @@ class Game:
 
     @property
     def end_triggered(self) -> bool:
-        return self._end_triggered
+        return self._end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """What triggered the end of the game: "pouch" (no full refill) or "board" (a board filled up)."""
+        return self._end_reason
 
     @property
     def outcome(self) -> Outcome | None:
@@ -542,31 +547,31 @@ class Game:
             self._central = [[] for _ in self._central]
             events.append(TokensDiscarded(seat, tuple(left)))
             if len(self._pouch) < per_space * len(self._central):
-                self._end_triggered = True  # §13 Q12: the game ends when a full refill is impossible
+                self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
                 for i in range(len(self._central)):
                     events.append(self._refill_space(seat, i))
         else:
             if len(self._pouch) < per_space:
-                if not self._end_triggered:
+                if self._end_reason is None:
+                    self._end_reason = "pouch"
                     events.append(EndTriggered(seat, "pouch"))
-                self._end_triggered = True
             if self._pouch:  # an empty pouch refills nothing: no event for it
                 events.append(self._refill_space(seat, self._taken_space))
         for slot, cid in enumerate(self._display):
             if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
                 drawn = self._display[slot] = self._deck.pop()
                 events.append(DisplayRefilled(seat, slot, drawn))
-        if self._players[seat].empty <= rules_data().end_empty_cells and not self._end_triggered:
-            self._end_triggered = True
+        if self._players[seat].empty <= rules_data().end_empty_cells and self._end_reason is None:
+            self._end_reason = "board"
             events.append(EndTriggered(seat, "board"))
         self._taken_space = -1
         self._hand = []
         self._took_card = False
         self._swapped = False
         self._cube_cache.clear()
-        if self._end_triggered and seat == self.setup.players - 1:
+        if self._end_reason is not None and seat == self.setup.players - 1:
             self._over = True
             self._outcome = self._finish()
             events.append(GameEnded(seat, self._outcome))

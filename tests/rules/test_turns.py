@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from harmonies.rules import (
-    COLOURS, CardTaken, ChooseSpirit, DisplayRefilled, EndTriggered, EndTurn, GameEnded, GameSetup,
+    COLOURS, CardTaken, ChooseSpirit, DisplayRefilled, EndTriggered, EndTurn, Game, GameEnded, GameSetup,
     PlaceCube, PlaceToken, ScoreSheet, SoloSwap, SoloSwapped, SpaceRefilled, SpiritChosen, TakeCard,
     TakeTokens, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undo,
 )
@@ -110,7 +110,7 @@ def test_setup_fills_the_central_board_and_the_display(players: int, spaces: int
     assert game.pouch_size == 120 - 3 * spaces
     assert game.deck_size == 32 - face_up
     assert game.token_count() == 120
-    assert (game.current, game.round, game.over, game.end_triggered) == (0, 1, False, False)
+    assert (game.current, game.round, game.over, game.end_triggered, game.end_reason) == (0, 1, False, False, None)
     assert game.hand == () and not game.taken_tokens_this_turn and not game.took_card_this_turn
     assert game.discarded_tokens == 0
     tokens = Counter(c for s in game.central for c in s)
@@ -425,7 +425,7 @@ def test_solo_ends_after_13_turns_when_a_full_refill_is_impossible(side: str, se
         assert not any(isinstance(e, EndTriggered) for e in events)
         assert sum(len(e.colours) for e in events if isinstance(e, SpaceRefilled)) == 9
     last = log[-1]
-    assert EndTriggered(0, "pouch") in last
+    assert EndTriggered(0, "pouch") in last and game.end_reason == "pouch"
     assert not any(isinstance(e, SpaceRefilled) for e in last)
     assert isinstance(last[-1], GameEnded)
     # 9 at setup + 12 refills of 9 = 117 drawn; 3 never leave the pouch.
@@ -460,7 +460,7 @@ def test_multiplayer_pouch_end_after_exactly_35_refills(seed: int) -> None:
     refills = [e for events in log for e in events if isinstance(e, SpaceRefilled) and e.colours]
     assert len(refills) == 35 and all(len(e.colours) == 3 for e in refills)
     triggers = [(n, e) for n, events in enumerate(log) for e in events if isinstance(e, EndTriggered)]
-    assert triggers == [(35, EndTriggered(3, "pouch"))]
+    assert triggers == [(35, EndTriggered(3, "pouch"))] and game.end_reason == "pouch"
     assert len(log) == 36 and turns_by_seat(log, 4) == [9, 9, 9, 9]
     assert game.over and game.pouch_size == 0 and game.token_count() == 120
 
@@ -480,7 +480,9 @@ def test_a_board_with_two_or_fewer_empty_cells_ends_the_game_after_the_round(
     log = play_out(game, thrifty_turn)
     triggers = [(n + 1, e) for n, events in enumerate(log) for e in events if isinstance(e, EndTriggered)]
     assert triggers == [(trigger_turn, EndTriggered(trigger_seat, "board"))]
-    assert len(log) == turns and game.over
+    assert len(log) == turns and game.over and game.end_reason == "board"
+    # The reason is state, rebuilt by a replay like the rest.
+    assert Game.replay(game.setup, game.history).end_reason == "board"
     assert len(set(turns_by_seat(log, players))) == 1   # everyone played the same number of turns
     assert isinstance(log[-1][-1], GameEnded) and log[-1][-1].outcome == game.outcome
     assert not any(isinstance(e, TurnStarted) for e in log[-1])
