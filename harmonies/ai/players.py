@@ -2,7 +2,8 @@
 
 - easy: one token at a time, the first idea that looks good, misjudges boards now and then
   (noise on its evaluation), sometimes grabs a space on impulse; never steers toward a face-up card.
-- medium: a solid one-turn planner over tokens, card and cubes together with hand-set weights.
+- medium: a solid one-turn planner over tokens, card and cubes together with hand-set weights; it
+  plays for this turn's board and cards, not for the end of the game or next turn's display.
 - hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come.
 """
@@ -95,7 +96,10 @@ class MediumPlayer(PlannerPlayer):
     kind = "medium"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, load_weights("medium"), PlanOptions(beam=2, finals=2))
+        # One turn at a time (weights.yaml: no value for turns left, potential counted fully to
+        # the end) and blind to the face-up cards it is not taking: what sets hard apart is looking
+        # further, so medium stays a step between easy and hard rather than a narrower hard.
+        super().__init__(seed, load_weights("medium"), PlanOptions(beam=2, finals=2, look_at_display=False))
 
 
 class HardPlayer(PlannerPlayer):

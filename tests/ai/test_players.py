@@ -148,3 +148,30 @@ def test_lookahead_work_is_capped_by_a_count_not_a_clock() -> None:
     # Counted work, not time: the same seed plans the same turn on any machine, under any load.
     again, second = _lookahead_work(1000)
     assert (again, second) == (capped, first)
+
+
+def _board_value(player: Player, game: Game, last_turn: bool) -> float:
+    """What a player's planner thinks of the current board, as if this were (not) its last turn."""
+    from harmonies.ai.planner import _Root
+
+    planner = player.planner  # type: ignore[attr-defined]
+    root = _Root(game, planner.evaluator(game), planner.opts)
+    root.end_triggered = last_turn
+    return planner._token_value(root, root.stacks, ())
+
+
+def test_medium_plays_the_turn_and_hard_plans_the_end_of_the_game() -> None:
+    # Medium is a one-turn planner (weights.yaml: future 0, horizon 0): a board is worth the same
+    # to it whether turns remain or not. Hard values turns left and discounts unfinished work.
+    game = Game.new(GameSetup(players=2, seed=5))
+    play_game_turns(game, [make_player("medium", 1), make_player("medium", 2)], turns=6)
+    medium, hard = make_player("medium", 3), make_player("hard", 3)
+    hard.planner = hard.modes[False][0]  # type: ignore[attr-defined]
+    assert _board_value(medium, game, False) == pytest.approx(_board_value(medium, game, True))
+    assert _board_value(hard, game, False) > _board_value(hard, game, True) + 5
+    assert not medium.planner.opts.look_at_display  # type: ignore[attr-defined]
+
+
+def play_game_turns(game: Game, players: list[Player], turns: int) -> None:
+    for _ in range(turns):
+        players[game.current].play_turn(game)
