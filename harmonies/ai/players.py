@@ -22,9 +22,14 @@ class PlannerPlayer:
 
     kind = "planner"
 
+    # Whether the plan a spirit was chosen by is the turn to play (False when ``plan`` searches
+    # further than the planner that tried the spirits).
+    trial_plan_is_final = True
+
     def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
         self.rng = random.Random(seed)
         self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
+        self._tried: dict[str, TurnPlan] = {}  # spirit -> the first turn planned with it
 
     # The UI's hint and the benchmarks use this: the whole turn, as commands, without playing it.
     def turn_commands(self, game: Game) -> list[Command]:
@@ -36,10 +41,18 @@ class PlannerPlayer:
     def play_turn(self, game: Game) -> None:
         if game.over:
             return
+        plan: TurnPlan | None = None
         choices = game.spirit_choices
         if choices:
-            game.apply(ChooseSpirit(self.choose_spirit(game, choices)))
-        plan = self.plan(game)
+            self._tried = {}
+            spirit = self.choose_spirit(game, choices)
+            game.apply(ChooseSpirit(spirit))
+            if self.trial_plan_is_final:
+                # The spirit was chosen by planning this very turn on a copy; planning it again
+                # made medium's spirit turn the one turn slower than 0.1 s.
+                plan = self._tried.get(spirit)
+        if plan is None:
+            plan = self.plan(game)
         for cmd in self.planner.commands(game, plan):
             if not game.apply(cmd).ok:
                 # A planning slip must never stall the game: finish the turn plainly.
@@ -55,7 +68,9 @@ class PlannerPlayer:
         for sid in choices:
             trial = game.clone()
             trial.apply(ChooseSpirit(sid))
-            value = self.planner.plan(trial).value + self.spirit_bias(game, sid)
+            plan = self.planner.plan(trial)
+            self._tried[sid] = plan
+            value = plan.value + self.spirit_bias(game, sid)
             if value > best_value:
                 best, best_value = sid, value
         return best
@@ -104,6 +119,7 @@ class MediumPlayer(PlannerPlayer):
 
 class HardPlayer(PlannerPlayer):
     kind = "hard"
+    trial_plan_is_final = False  # its turns look ahead; the spirit trials do not
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int = 12000,

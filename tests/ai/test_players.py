@@ -175,3 +175,18 @@ def test_medium_plays_the_turn_and_hard_plans_the_end_of_the_game() -> None:
 def play_game_turns(game: Game, players: list[Player], turns: int) -> None:
     for _ in range(turns):
         players[game.current].play_turn(game)
+
+
+def test_a_spirit_turn_plays_the_plan_that_chose_the_spirit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Medium tries each offered spirit by planning the turn on a copy; planning it a third time
+    # made its spirit turn the one slower than 0.1 s.
+    game = Game.new(GameSetup(players=2, seed=4, spirits=True))
+    player = make_player("medium", 4)
+    calls = []
+    real = player.planner.plan  # type: ignore[attr-defined]
+    monkeypatch.setattr(player.planner, "plan", lambda g: calls.append(1) or real(g))  # type: ignore[attr-defined]
+    offered = len(game.spirit_choices)
+    assert offered >= 2
+    player.play_turn(game)
+    assert len(calls) == offered
+    assert game.player(0).spirit is not None and game.current == 1
