@@ -380,8 +380,10 @@ class Lookahead:
     def spent(self) -> int:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
 
-    def plan(self, game: Game) -> TurnPlan:
-        cands = self.planner.candidates(game)
+    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+        """The best of ``cands`` (default: the planner's candidates for ``game``) by the turn after."""
+        if not cands:
+            cands = self.planner.candidates(game)
         if game.end_triggered or self.width <= 1 or self.samples <= 0:
             return cands[0]  # my last turn: this turn's evaluation is already exact
         picked: list[TurnPlan] = []

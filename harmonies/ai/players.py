@@ -29,7 +29,8 @@ class PlannerPlayer:
     def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
         self.rng = random.Random(seed)
         self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
-        self._tried: dict[str, TurnPlan] = {}  # spirit -> the first turn planned with it
+        self._tried: dict[str, list[TurnPlan]] = {}  # spirit -> the first turn's candidates with it
+        self._first: list[TurnPlan] | None = None  # the chosen spirit's, for this turn's plan
 
     # The UI's hint and the benchmarks use this: the whole turn, as commands, without playing it.
     def turn_commands(self, game: Game) -> list[Command]:
@@ -42,17 +43,20 @@ class PlannerPlayer:
         if game.over:
             return
         plan: TurnPlan | None = None
+        self._first = None
         choices = game.spirit_choices
         if choices:
             self._tried = {}
             spirit = self.choose_spirit(game, choices)
             game.apply(ChooseSpirit(spirit))
-            if self.trial_plan_is_final:
-                # The spirit was chosen by planning this very turn on a copy; planning it again
-                # made medium's spirit turn the one turn slower than 0.1 s.
-                plan = self._tried.get(spirit)
+            # The spirit was chosen by planning this very turn on a copy; planning it again made
+            # medium's spirit turn the one slower than 0.1 s (and hard's over 2 s at 4 seats).
+            self._first = self._tried.get(spirit)
+            if self.trial_plan_is_final and self._first:
+                plan = self._first[0]
         if plan is None:
             plan = self.plan(game)
+        self._first = None
         for cmd in self.planner.commands(game, plan):
             if not game.apply(cmd).ok:
                 # A planning slip must never stall the game: finish the turn plainly.
@@ -68,9 +72,9 @@ class PlannerPlayer:
         for sid in choices:
             trial = game.clone()
             trial.apply(ChooseSpirit(sid))
-            plan = self.planner.plan(trial)
-            self._tried[sid] = plan
-            value = plan.value + self.spirit_bias(game, sid)
+            cands = self.planner.candidates(trial)
+            self._tried[sid] = cands
+            value = cands[0].value + self.spirit_bias(game, sid)
             if value > best_value:
                 best, best_value = sid, value
         return best
@@ -119,7 +123,7 @@ class MediumPlayer(PlannerPlayer):
 
 class HardPlayer(PlannerPlayer):
     kind = "hard"
-    trial_plan_is_final = False  # its turns look ahead; the spirit trials do not
+    trial_plan_is_final = False  # its turns look ahead from the trials' candidates
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int = 12000,
@@ -148,7 +152,7 @@ class HardPlayer(PlannerPlayer):
         # measured: 5x5 solo and 4x3 at a table keep the slowest turn well under 2 s.
         lookahead.width = self.width or (5 if solo else 4)
         lookahead.samples = self.samples if self.samples is not None else (5 if solo else 3)
-        return lookahead.plan(game)
+        return lookahead.plan(game, self._first)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
         self.planner = self.modes[game.setup.solo][0]
