@@ -22,15 +22,9 @@ class PlannerPlayer:
 
     kind = "planner"
 
-    # Whether the plan a spirit was chosen by is the turn to play (False when ``plan`` searches
-    # further than the planner that tried the spirits).
-    trial_plan_is_final = True
-
     def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
         self.rng = random.Random(seed)
         self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
-        self._tried: dict[str, list[TurnPlan]] = {}  # spirit -> the first turn's candidates with it
-        self._first: list[TurnPlan] | None = None  # the chosen spirit's, for this turn's plan
 
     # The UI's hint and the benchmarks use this: the whole turn, as commands, without playing it.
     def turn_commands(self, game: Game) -> list[Command]:
@@ -42,42 +36,35 @@ class PlannerPlayer:
     def play_turn(self, game: Game) -> None:
         if game.over:
             return
-        plan: TurnPlan | None = None
-        self._first = None
+        tried: list[TurnPlan] = []
         choices = game.spirit_choices
         if choices:
-            self._tried = {}
-            spirit = self.choose_spirit(game, choices)
+            spirit, tried = self.choose_spirit(game, choices)
             game.apply(ChooseSpirit(spirit))
-            # The spirit was chosen by planning this very turn on a copy; planning it again made
-            # medium's spirit turn the one slower than 0.1 s (and hard's over 2 s at 4 seats).
-            self._first = self._tried.get(spirit)
-            if self.trial_plan_is_final and self._first:
-                plan = self._first[0]
-        if plan is None:
-            plan = self.plan(game)
-        self._first = None
+        plan = self.plan(game, tried)
         for cmd in self.planner.commands(game, plan):
             if not game.apply(cmd).ok:
                 # A planning slip must never stall the game: finish the turn plainly.
                 finish_turn(game)
                 return
 
-    def plan(self, game: Game) -> TurnPlan:
-        return self.planner.plan(game)
+    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+        """The turn to play; ``cands``: this turn's candidates if already planned (on a spirit turn,
+        by the trial that chose the spirit: planning them again made medium's spirit turn the one
+        slower than 0.1 s, and hard's over 2 s at 4 seats)."""
+        return cands[0] if cands else self.planner.plan(game)
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
-        """The spirit whose first turn plans best (each tried on a copy)."""
-        best, best_value = choices[0], float("-inf")
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
+        """The spirit whose first turn plans best (each tried on a copy), with that turn's candidates."""
+        best, best_value, best_cands = choices[0], float("-inf"), []
         for sid in choices:
             trial = game.clone()
             trial.apply(ChooseSpirit(sid))
             cands = self.planner.candidates(trial)
-            self._tried[sid] = cands
             value = cands[0].value + self.spirit_bias(game, sid)
             if value > best_value:
-                best, best_value = sid, value
-        return best
+                best, best_value, best_cands = sid, value, cands
+        return best, best_cands
 
     def spirit_bias(self, game: Game, spirit_id: str) -> float:
         return 0.0
@@ -107,8 +94,8 @@ class EasyPlayer(PlannerPlayer):
             PlanOptions(beam=1, finals=1, noise=2.5, look_at_display=False, max_cards=2, blunder=0.2),
         )
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
-        return self.rng.choice(choices)
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
+        return self.rng.choice(choices), []
 
 
 class MediumPlayer(PlannerPlayer):
@@ -123,7 +110,6 @@ class MediumPlayer(PlannerPlayer):
 
 class HardPlayer(PlannerPlayer):
     kind = "hard"
-    trial_plan_is_final = False  # its turns look ahead from the trials' candidates
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int = 12000,
@@ -145,16 +131,17 @@ class HardPlayer(PlannerPlayer):
                 stand._evaluators = planner._evaluators
             self.modes[solo] = (planner, Lookahead(planner, fast, 1, 0, self.rng, budget, stand))
 
-    def plan(self, game: Game) -> TurnPlan:
+    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+        """Looks ahead from ``cands`` (the spirit trial's) or from freshly planned candidates."""
         solo = game.setup.solo
         self.planner, lookahead = self.modes[solo]
         # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples;
         # measured: 5x5 solo and 4x3 at a table keep the slowest turn well under 2 s.
         lookahead.width = self.width or (5 if solo else 4)
         lookahead.samples = self.samples if self.samples is not None else (5 if solo else 3)
-        return lookahead.plan(game, self._first)
+        return lookahead.plan(game, cands)
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> str:
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
         self.planner = self.modes[game.setup.solo][0]
         return super().choose_spirit(game, choices)
 
