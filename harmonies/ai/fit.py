@@ -18,7 +18,7 @@ from dataclasses import fields
 
 from ..rules import Game, GameSetup
 from .evaluate import Weights
-from .planner import Planner, PlanOptions, TurnPlan, _Root
+from .planner import Planner, PlanOptions, _Root, distinct_turns
 
 # Weights held fixed: the value is not linear in card_more and horizon; display is a token-search
 # term only; spirit_unplaced multiplies the card factors (fixed, it leaves the value linear in them).
@@ -48,20 +48,6 @@ def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[f
     return exact, [v - exact for v in values[1:]]
 
 
-def _distinct(cands: list[TurnPlan], k: int) -> list[TurnPlan]:
-    """The best ``k`` candidates that differ in space, card or first token (near-copies teach nothing)."""
-    out: list[TurnPlan] = []
-    seen: set[tuple[object, ...]] = set()
-    for c in cands:
-        key = (c.space, c.card, tuple(c.tokens[:1]))
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-            if len(out) == k:
-                break
-    return out
-
-
 def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", beam: int = 4,
                 k: int = 6, worlds: int = 3) -> list[list[tuple[list[float], float]]]:
     """One self-play game's states: per state, per candidate turn, (terms after it, mean points it
@@ -77,10 +63,11 @@ def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", 
     while not game.over:
         me = game.current
         planner = seats[me].planner
-        picked = _distinct(planner.candidates(game), k)
+        # The first token tells turns apart too: the fit learns from boards that differ.
+        picked = distinct_turns(planner.candidates(game), k, lambda c: (c.space, c.card, tuple(c.tokens[:1])))
         world_seeds = [rng.randrange(1 << 30) for _ in range(worlds)]
         rows: list[tuple[list[float], float]] = []
-        for cand in picked if len(picked) > 1 else []:
+        for cand in picked if len(picked) > 1 else []:  # one turn alone has nothing to be compared with
             gains: list[float] = []
             phi: list[float] | None = None
             for ws in world_seeds:

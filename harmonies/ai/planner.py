@@ -10,6 +10,7 @@ card choice with greedy cube placement. The chosen turn is turned into commands 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from ..rules import (
@@ -360,6 +361,21 @@ class Planner:
         return out
 
 
+def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
+    """The first ``k`` of ``cands`` that differ by ``key``: near-copies of a turn (the same space and
+    card, a token moved) would spend the look-ahead on one idea."""
+    out: list[TurnPlan] = []
+    seen: set[Hashable] = set()
+    for c in cands:
+        kc = key(c)
+        if kc not in seen:
+            seen.add(kc)
+            out.append(c)
+            if len(out) == k:
+                break
+    return out
+
+
 class Lookahead:
     """Picks among the planner's best turns by what they leave for the next one.
 
@@ -394,15 +410,7 @@ class Lookahead:
             cands = self.planner.candidates(game)
         if game.end_triggered or self.width <= 1 or self.samples <= 0:
             return cands[0]  # my last turn: this turn's evaluation is already exact
-        picked: list[TurnPlan] = []
-        seen: set[tuple[int, str | None]] = set()
-        for c in cands:
-            key = (c.space, c.card)
-            if key not in seen:
-                seen.add(key)
-                picked.append(c)
-                if len(picked) == self.width:
-                    break
+        picked = distinct_turns(cands, self.width, lambda c: (c.space, c.card))
         if len(picked) == 1:
             return picked[0]
         from .players import finish_turn
