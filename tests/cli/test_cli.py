@@ -112,8 +112,8 @@ def test_simulate_reports_game_length_and_board_ends(capsys: pytest.CaptureFixtu
         capsys.readouterr().out)
 
 
-# Hard's games: medium, a one-turn planner, fills its board before the pouch runs out. Seed 9's
-# 13th turn leaves no empty cell, seed 6's board fills on turn 11.
+# Hard solo: seed 9 plays all 13 turns and its last one leaves no empty cell, yet the pouch ended it;
+# seed 6's board fills on turn 11.
 @pytest.mark.parametrize(("seed", "turns", "board_ends"), [(9, 13, 0), (6, 11, 1)])
 def test_a_solo_game_that_lasts_13_turns_was_ended_by_the_pouch(
         capsys: pytest.CaptureFixture[str], seed: int, turns: int, board_ends: int) -> None:
