@@ -24,6 +24,10 @@ from .planner import Planner, PlanOptions, _Root, distinct_turns
 # term only; spirit_unplaced multiplies the card factors (fixed, it leaves the value linear in them).
 _NONLINEAR = frozenset({"card_more", "horizon", "display", "spirit_unplaced"})
 LINEAR: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name not in _NONLINEAR)
+# What scripts/tune --fit moves: the landscape terms. Fitted card, empty-cell and turns-left weights
+# made the planner play far worse (the regression over-trusts them).
+LANDSCAPE: tuple[str, ...] = ("brown1", "brown2", "gray1", "gray2", "lone_mountain", "red1", "building0",
+                              "building1", "building2", "field1", "blue_waste", "river_end")
 
 
 def unit_planners(weights: Weights) -> list[Planner]:

@@ -9,7 +9,7 @@ import pytest
 
 from harmonies.ai import make_player
 from harmonies.ai.evaluate import load_weights
-from harmonies.ai.fit import LINEAR, game_groups, ridge_fit, terms, unit_planners
+from harmonies.ai.fit import LANDSCAPE, LINEAR, game_groups, ridge_fit, terms, unit_planners
 from harmonies.ai.planner import Planner, PlanOptions, _Root
 from harmonies.rules import Game, GameSetup
 
@@ -81,3 +81,8 @@ def test_a_fit_game_gives_rows_for_its_states() -> None:
     for rows in groups:
         assert len(rows) >= 2
         assert all(len(phi) == len(LINEAR) for phi, _ in rows)
+
+
+def test_the_fit_moves_only_linear_terms() -> None:
+    # A term outside LINEAR is not a plain weight times a board term: a fitted value would mean nothing.
+    assert set(LANDSCAPE) <= set(LINEAR)
