@@ -364,7 +364,7 @@ class CardIndex:
     read from the turn's start.
     """
 
-    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root")
+    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root", "_moves")
 
     def __init__(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int, size: int) -> None:
         self.root = stacks[:]
@@ -391,16 +391,31 @@ class CardIndex:
             lst.sort()
         self.per_cube = per_cube
         self.best0 = sorted((lst[0][0], c) for c, lst in per_cube.items() if lst[0][0] < 6)
+        # (cell, its stack now) -> the placements whose distance that changes, with by how much:
+        # a turn's search asks about the same few cells growing the same ways thousands of times.
+        self._moves: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+    def _moved(self, j: int, new: int) -> tuple[tuple[int, int], ...]:
+        old = self.root[j]
+        hit = self._moves[j, new] = tuple(
+            (p, need[new] - need[old]) for p, need in self.by_cell[j] if need[new] != need[old]
+        )
+        return hit
 
     def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> list[int]:
         """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now."""
-        by_cell = self.by_cell
-        root = self.root
+        moves = self._moves
         delta: dict[int, int] = {}
         for j in set(changed):
-            new, old = stacks[j], root[j]
-            for p, need in by_cell[j]:
-                delta[p] = delta.get(p, 0) + need[new] - need[old]
+            new = stacks[j]
+            moved = moves.get((j, new))
+            if moved is None:
+                moved = self._moved(j, new)
+            if delta:
+                for p, dd in moved:
+                    delta[p] = delta.get(p, 0) + dd
+            else:
+                delta.update(moved)
         if not delta:
             return [d for d, _ in self.best0[:want]]
         d0 = self.d0
