@@ -92,6 +92,11 @@ class _Root:
             self.placements[cid] = self._live(cid)
         size = self.t.size
         self.index = {cid: CardIndex(pl, self.stacks, self.cubes, size) for cid, pl in self.placements.items()}
+        # The held cards as the token search reads them thousands of times a turn:
+        # (id, cubes placed, cubes still to place, index).
+        cards = game.cards
+        self.held_search = [(cid, placed, cards.animal(cid).cubes - placed, self.index[cid])
+                            for cid, placed in self.held]
 
     def _live(self, card_id: str) -> tuple[Placement, ...]:
         stacks, cubes = self.stacks, self.cubes
@@ -155,14 +160,15 @@ class Planner:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
         self.evals += 1
         ev = root.ev
-        ph = self._phase(root, stacks)
+        w = self.weights
+        turns = root.turns_left(stacks)
+        ph = min(1.0, turns / w.horizon) if w.horizon > 0 else 1.0
         cubes = root.cubes
-        v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
+        v = ev.landscape(stacks, cubes, ph) + w.future * turns
         index = root.index
         cards = ev.cards
-        for cid, placed in root.held:
-            left = cards.animal(cid).cubes - placed
-            v += ev.value_of_distances(cid, placed, index[cid].distances(stacks, changed, left), ph)
+        for cid, placed, left, card_index in root.held_search:
+            v += ev.value_of_distances(cid, placed, card_index.distances(stacks, changed, left), ph)
         v += self._spirit_value(root, stacks, cubes, ph, root.spirit is None, changed)
         if root.display and self.opts.look_at_display:
             best = max(
@@ -377,22 +383,28 @@ def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hash
 
 
 class Lookahead:
-    """Picks among the planner's best turns by what they leave for the next one.
+    """Picks among the planner's best turns by what they leave for the turns after.
 
     Each candidate turn is played on the same few samples of the hidden order (``sample_hidden``:
     the pouch and the deck reshuffled, never the real order); the other seats then play quick
-    stand-in turns, and a fast planner plays my next turn. The candidate whose next turn ends best
-    on average wins: it sees which spaces and cards are left to me, what the refill may bring and
-    whether a half-built pattern can really be finished.
+    stand-in turns, and a fast planner plays my next ``depth`` turns, the last of them valued rather
+    than played. The candidate whose last turn ends best on average wins: it sees which spaces and
+    cards are left to me, what the refills may bring and whether a half-built pattern can really be
+    finished.
     """
 
     def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random,
-                 budget: int = 0, stand_in: Planner | None = None) -> None:
+                 budget: int = 0, stand_in: Planner | None = None, depth: int = 1) -> None:
         self.planner = planner
         self.fast = fast
         self.width = width
         self.samples = samples
         self.rng = rng
+        # My turns played out after a candidate (the last one valued, not played). One turn sees
+        # next turn's spaces but not whether what it sets up still pays once the pouch has been
+        # drawn again: in solo a second turn was worth 4-5 points a game with 12 samples, 1-2 with
+        # the 8 that fit the time (harmonies/ai/players.py).
+        self.depth = depth
         # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
         # timed: the open boards of the first rounds make each reply dear, and past the cap the
         # weaker candidates go unexamined (the best ones come first, so little is lost).
@@ -405,7 +417,7 @@ class Lookahead:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
 
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
-        """The best of ``cands`` (default: the planner's candidates for ``game``) by the turn after."""
+        """The best of ``cands`` (default: the planner's candidates for ``game``) by the turns after."""
         if not cands:
             cands = self.planner.candidates(game)
         if game.end_triggered or self.width <= 1 or self.samples <= 0:
@@ -413,42 +425,59 @@ class Lookahead:
         picked = distinct_turns(cands, self.width, lambda c: (c.space, c.card))
         if len(picked) == 1:
             return picked[0]
-        from .players import finish_turn
-        from .random_player import RandomPlayer
-
         me = game.current
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
         worlds = [game.sample_hidden(random.Random(s)) for s in seeds]
-        best, best_value = picked[0], float("-inf")
+        totals: list[float] = []
         start = self.spent()
         for n, cand in enumerate(picked):
             if n >= 2 and self.budget:
                 spent = self.spent() - start
                 if spent + spent / n > self.budget:
                     break
-            total = 0.0
-            for k, world in enumerate(worlds):
-                g = world.clone()
-                ok = all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand))
-                if not ok:
-                    total = float("-inf")
-                    break
-                stand_in = RandomPlayer(seeds[k])
-                while not g.over and g.current != me:
-                    if self.stand_in is None:
-                        stand_in.play_turn(g)
-                        continue
-                    if g.spirit_choices:
-                        g.apply(ChooseSpirit(g.spirit_choices[0]))
-                    for cmd in self.stand_in.commands(g, self.stand_in.plan(g)):
-                        if not g.apply(cmd).ok:
-                            finish_turn(g)  # a slip must not stall the sample
-                            break
-                if g.over:
-                    total += g.score(me).total
-                else:
-                    nxt = self.fast.plan(g)
-                    total += nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
-            if total > best_value:
-                best, best_value = cand, total
-        return best
+            totals.append(self._sum(cand, me, seeds, worlds))
+        # max() keeps the first of equal totals: the planner's own order breaks ties.
+        return picked[max(range(len(totals)), key=lambda i: totals[i])]
+
+    def _sum(self, cand: TurnPlan, me: int, seeds: list[int], worlds: list[Game]) -> float:
+        """A candidate's total value over some sampled worlds (-inf if it cannot be played there)."""
+        total = 0.0
+        for seed, world in zip(seeds, worlds):
+            g = world.clone()
+            if not all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand)):
+                return float("-inf")
+            total += self.follow(g, me, seed)
+        return total
+
+    def follow(self, g: Game, me: int, seed: int) -> float:
+        """What a sampled game after my candidate turn is worth to me: the other seats' stand-in
+        turns, then my own ``depth`` turns by the fast planner, the last one valued, not played."""
+        from .random_player import RandomPlayer
+
+        stand_in = RandomPlayer(seed)
+        last = max(1, self.depth) - 1
+        turn = 0
+        while True:
+            while not g.over and g.current != me:
+                if self.stand_in is None:
+                    stand_in.play_turn(g)
+                    continue
+                if g.spirit_choices:
+                    g.apply(ChooseSpirit(g.spirit_choices[0]))
+                self._play(g, self.stand_in)
+            if g.over:
+                return float(g.score(me).total)
+            nxt = self.fast.plan(g)
+            if turn == last:
+                return nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
+            self._play(g, self.fast, nxt)
+            turn += 1
+
+    @staticmethod
+    def _play(g: Game, planner: Planner, plan: TurnPlan | None = None) -> None:
+        from .players import finish_turn
+
+        for cmd in planner.commands(g, plan or planner.plan(g)):
+            if not g.apply(cmd).ok:
+                finish_turn(g)  # a slip must not stall the sample
+                break

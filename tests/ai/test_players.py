@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 
 import pytest
 
 from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, plan_turn, play_game
+from harmonies.ai.planner import TurnPlan
 from harmonies.rules import Command, EndTurn, Game, GameSetup, Result, SoloSwap, TakeCard
 
 LEVELS = ("easy", "medium", "hard")
@@ -192,3 +194,32 @@ def test_a_spirit_turn_plans_from_the_trials_that_chose_the_spirit(kind: str, mo
     player.play_turn(game)
     assert len(calls) == offered
     assert game.player(0).spirit is not None and game.current == 1
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_lookahead_plays_depth_minus_one_of_my_turns_then_values_the_last(depth: int) -> None:
+    game = Game.new(GameSetup(players=1, seed=5))
+    player = HardPlayer(5, depth=depth)
+    planner, lookahead = player.modes[True]
+    planned: list[int] = []
+    plan = lookahead.fast.plan
+
+    def counted(g: Game) -> TurnPlan:
+        planned.append(g.round)
+        return plan(g)
+
+    lookahead.fast.plan = counted  # type: ignore[method-assign]
+    sample = game.sample_hidden(random.Random(1))
+    for cmd in planner.commands(sample, planner.candidates(game)[0]):
+        assert sample.apply(cmd).ok
+    value = lookahead.follow(sample, 0, 1)
+    # Round 2 is the first turn after the candidate's; each turn but the last is played for real.
+    assert planned == list(range(2, 2 + depth))
+    assert sample.round == 1 + depth
+    assert 0 < value < 400
+
+
+def test_hard_looks_two_turns_ahead_in_solo_and_one_at_a_table() -> None:
+    player = HardPlayer(1)
+    assert player.modes[True][1].depth == 2
+    assert player.modes[False][1].depth == 1
