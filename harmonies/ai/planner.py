@@ -403,7 +403,7 @@ class Lookahead:
         # My turns played out after a candidate (the last one valued, not played). One turn sees
         # next turn's spaces but not whether what it sets up still pays once the pouch has been
         # drawn again: in solo a second turn was worth 4-5 points a game with 12 samples, 1-2 with
-        # the 8 that fit the time (harmonies/ai/players.py).
+        # the 8 that fit the time (harmonies/ai/players.py). At a table it did not help.
         self.depth = depth
         # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
         # timed: the open boards of the first rounds make each reply dear, and past the cap the

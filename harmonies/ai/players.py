@@ -126,8 +126,9 @@ class HardPlayer(PlannerPlayer):
             w = weights or load_weights("hard_solo" if solo else "hard")
             planner = Planner(w, PlanOptions(beam=beam, finals=beam), self.rng)
             # Solo looks two of my turns ahead: a quick greedy plays the first, the second is
-            # valued. Measured (hard solo, 50 seeds each from 400000 and 410000, paired): +2.4 and
-            # +1.5 points a game over one turn valued by a 2-wide planner, in the same time per turn.
+            # valued. Measured against one turn valued by a 2-wide planner, hard solo paired by
+            # seed: +2.2 and +0.4 points a game (50 seeds each from 400000 and 410000), +1.2 on the
+            # benchmark's seeds; deeper or more samples gained more but took twice the time.
             fast = Planner(w, PlanOptions(beam=1, finals=1, look_at_display=False) if solo
                            else PlanOptions(beam=2, finals=2), self.rng)
             fast._evaluators = planner._evaluators  # share the mask caches
@@ -147,8 +148,8 @@ class HardPlayer(PlannerPlayer):
         self.planner, lookahead = self.modes[solo]
         # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples;
         # measured: 4 candidates x 8 samples x 2 turns solo and 4x3x1 at a table keep the median
-        # turn under 0.5 s and the slowest under 2 s (a fifth solo candidate added 0.1 points and
-        # put the median at 0.49 s).
+        # turn under 0.5 s and the slowest under 2 s (a fifth solo candidate added 0.1-1.0 points,
+        # within noise, and put the median at 0.49 s).
         lookahead.width = self.width or 4
         lookahead.samples = self.samples if self.samples is not None else (8 if solo else 3)
         return lookahead.plan(game, cands)
