@@ -150,8 +150,11 @@ class Planner:
 
     # ------------------------------------------------------------------ evaluation helpers
     def _phase(self, root: _Root, stacks: list[int]) -> float:
-        left = root.turns_left(stacks)
-        return min(1.0, left / self.weights.horizon) if self.weights.horizon > 0 else 1.0
+        return self._phase_at(root.turns_left(stacks))
+
+    def _phase_at(self, turns_left: float) -> float:
+        """How much unfinished work still counts with this many of my turns left."""
+        return min(1.0, turns_left / self.weights.horizon) if self.weights.horizon > 0 else 1.0
 
     def _future(self, root: _Root, stacks: list[int]) -> float:
         return self.weights.future * root.turns_left(stacks)
@@ -160,11 +163,10 @@ class Planner:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
         self.evals += 1
         ev = root.ev
-        w = self.weights
-        turns = root.turns_left(stacks)
-        ph = min(1.0, turns / w.horizon) if w.horizon > 0 else 1.0
+        turns = root.turns_left(stacks)  # once: the phase and the future term both need it
+        ph = self._phase_at(turns)
         cubes = root.cubes
-        v = ev.landscape(stacks, cubes, ph) + w.future * turns
+        v = ev.landscape(stacks, cubes, ph) + self.weights.future * turns
         index = root.index
         cards = ev.cards
         for cid, placed, left, card_index in root.held_search:
