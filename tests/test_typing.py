@@ -1,4 +1,4 @@
-"""The rules library is fully typed, like the libraries we learn from (mypy --strict)."""
+"""The rules library and the computer players are fully typed, like the libraries we learn from (mypy --strict)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_rules_pass_mypy_strict() -> None:
+@pytest.mark.parametrize("package", ["harmonies/rules", "harmonies/ai"])
+def test_library_packages_pass_mypy_strict(package: str) -> None:
     pytest.importorskip("mypy")
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "harmonies/rules"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", package],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr

@@ -122,6 +122,7 @@ class _Root:
         if empty <= rules_data().end_empty_cells:
             return 0.0
         per_space = rules_data().tokens_per_space
+        by_pouch: float
         if self.solo:
             by_pouch = self.pouch // (per_space * 3)
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules import BoardShape, CardSet, board_shape, rotate
+from ..rules import AnimalCard, BoardShape, CardSet, SpiritCard, board_shape, rotate
 from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
 
 FAR = 99  # tokens needed when a cell can never reach the stack a pattern wants
@@ -57,8 +57,8 @@ def _need_table(accepted: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _card_tables(card: object, shape: BoardShape) -> CardTables:
-    cells = list(card.cells)  # type: ignore[attr-defined]
+def _card_tables(card: AnimalCard | SpiritCard, shape: BoardShape) -> CardTables:
+    cells = list(card.cells)
     needs = [_need_table(tuple(tuple(int(c) for c in st) for st in cell.stacks)) for cell in cells]
     offsets = [(int(c.q), int(c.r)) for c in cells]
     placements: list[Placement] = []
@@ -77,7 +77,7 @@ def _card_tables(card: object, shape: BoardShape) -> CardTables:
                 if key not in seen:  # symmetric patterns repeat a placement under rotation
                     seen.add(key)
                     placements.append((idx, tuple(placed)))
-    return CardTables(card.id, tuple(placements))  # type: ignore[attr-defined]
+    return CardTables(card.id, tuple(placements))
 
 
 _CACHE: dict[tuple[int, str], tuple[CardSet, Tables]] = {}
@@ -96,6 +96,7 @@ def tables_for(cards: CardSet, side: str) -> Tables:
         data.mountain_points[st.height[s]] if st.kind[s] == MOUNTAIN else 0 for s in range(len(st.stacks))
     )
     top_bit = tuple((1 << t) if t >= 0 else 0 for t in st.top)
+    patterns: list[AnimalCard | SpiritCard] = [*cards.animals, *cards.spirits]
     tables = Tables(
         shape=shape,
         size=shape.size,
@@ -106,7 +107,7 @@ def tables_for(cards: CardSet, side: str) -> Tables:
         top_bit=top_bit,
         tree_points=tree_points,
         mountain_points=mountain_points,
-        cards={c.id: _card_tables(c, shape) for c in (*cards.animals, *cards.spirits)},
+        cards={c.id: _card_tables(c, shape) for c in patterns},
         river=shape.water == "river",
     )
     _CACHE[key] = (cards, tables)
