@@ -630,6 +630,19 @@ class Game:
         other._cube_cache = {}
         return other
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The habitat tables follow from the cards and the side and are many times the size of the
+        # state itself: a pickled game (sent to a helper process) carries the state and finds or
+        # rebuilds the tables where it is loaded.
+        state = self.__dict__.copy()
+        del state["_habitats"]
+        state["_cube_cache"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._habitats = habitat_tables(self.cards, self.setup.side)
+
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch and the animal draw pile reshuffled.
 

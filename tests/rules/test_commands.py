@@ -5,6 +5,7 @@ same game, and a game survives JSON."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -242,6 +243,21 @@ def test_clone_is_independent() -> None:
     play_turn(copy)
     assert snapshot(game) == before
     assert snapshot(game.clone()) == before
+
+
+@pytest.mark.parametrize("players, side", [(1, "B"), (3, "A")])
+def test_a_pickled_game_plays_on_exactly_like_the_original(players: int, side: str) -> None:
+    # The hard player's helper process receives games this way.
+    game = new_game(players=players, side=side, seed=12)
+    play_turn(game)
+    copy = pickle.loads(pickle.dumps(game))
+    assert snapshot(copy) == snapshot(game)
+    assert len(pickle.dumps(game)) < 20000  # the derived habitat tables stay behind
+    for g in (game, copy):
+        RandomPlayer(5).play_turn(g)
+        RandomPlayer(6).play_turn(g)
+    assert snapshot(copy) == snapshot(game)
+    assert copy.history == game.history
 
 
 # --------------------------------------------------------------------------- JSON
