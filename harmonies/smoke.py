@@ -95,6 +95,26 @@ def _play_game() -> list[int]:
     return scores
 
 
+def _check_helper() -> None:
+    # The hard player plays half of its look-ahead in a second process; a bundle
+    # must be able to start one (a frozen app re-runs itself to do so).
+    helper_cls = _require("harmonies.ai.helper", "Helper", "the hard player's helper")
+    hard = _require("harmonies.ai", "HardPlayer", "the computer players")
+    game_setup = _require("harmonies.rules", "GameSetup", "the rules library")
+    game_cls = _require("harmonies.rules", "Game", "the rules library")
+    helper = helper_cls()
+    try:
+        player = hard(1, width=2, samples=2, beam=2, helper=False)
+        for _, look in player.modes.values():
+            look.helper = helper
+        game = game_cls.new(game_setup(players=1, seed=_SEED))
+        player.play_turn(game)
+        if helper.failed or not helper.answers:
+            raise SmokeFailure(f"the hard player's helper process did not answer ({helper.failed or 'no answer'})")
+    finally:
+        helper.close()
+
+
 def run() -> int:
     """Run every check; print one line; 0 if all passed, else 1."""
     # Forced, not defaulted: the smoke test must never open a window or a
@@ -108,6 +128,7 @@ def run() -> int:
         _check_fonts()
         scenes = _draw_scenes()
         scores = _play_game()
+        _check_helper()
     except SmokeFailure as exc:
         print(f"smoke test FAILED: {exc}", file=sys.stderr)
         return 1
@@ -121,7 +142,7 @@ def run() -> int:
     print(
         f"smoke test ok: {card_count} cards, {len(scenes)} scenes drawn "
         f"({', '.join(scenes)}), {_PLAYERS}-player game played to the end "
-        f"(scores {', '.join(str(s) for s in scores)}) in {elapsed:.1f} s"
+        f"(scores {', '.join(str(s) for s in scores)}), helper process answered, in {elapsed:.1f} s"
     )
     return 0
 

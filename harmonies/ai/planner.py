@@ -9,8 +9,10 @@ card choice with greedy cube placement. The chosen turn is turned into commands 
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Hashable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ..rules import (
@@ -18,6 +20,7 @@ from ..rules import (
 )
 from ..rules.tables import rules_data
 from .evaluate import CardIndex, Evaluator, Weights
+from .helper import Helper, Outcome, Sender
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -397,7 +400,8 @@ class Lookahead:
     """
 
     def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random,
-                 budget: int = 0, stand_in: Planner | None = None, depth: int = 1) -> None:
+                 budget: int = 0, stand_in: Planner | None = None, depth: int = 1,
+                 helper: Helper | None = None) -> None:
         self.planner = planner
         self.fast = fast
         self.width = width
@@ -415,6 +419,25 @@ class Lookahead:
         # Plays the other seats' turns in the samples (None: random turns). A greedy one-token
         # planner takes the spaces and cards a real opponent would, for a fraction of a plan's cost.
         self.stand_in = stand_in
+        # Plays half of the samples in another process (harmonies/ai/helper.py); same play without.
+        self.helper = helper
+        self.last_spent = 0  # board evaluations of the last plan, the helper's included
+
+    def spec(self) -> bytes:
+        """What a helper process needs to play samples exactly as this look-ahead does."""
+        stand = (self.stand_in.weights, self.stand_in.opts) if self.stand_in is not None else None
+        return pickle.dumps((self.fast.weights, self.fast.opts, stand, self.depth))
+
+    @classmethod
+    def from_spec(cls, spec: bytes) -> "Lookahead":
+        weights, opts, stand, depth = pickle.loads(spec)
+        rng = random.Random(0)  # unused: hard's planners add no noise
+        fast = Planner(weights, opts, rng)
+        stand_in = None
+        if stand is not None:
+            stand_in = Planner(stand[0], stand[1], rng)
+            stand_in._evaluators = fast._evaluators
+        return cls(fast, fast, 0, 0, rng, stand_in=stand_in, depth=depth)
 
     def spent(self) -> int:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
@@ -430,27 +453,49 @@ class Lookahead:
             return picked[0]
         me = game.current
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
-        worlds = [game.sample_hidden(random.Random(s)) for s in seeds]
+        worlds: dict[int, Game] = {}
         totals: list[float] = []
-        start = self.spent()
-        for n, cand in enumerate(picked):
-            if n >= 2 and self.budget:
-                spent = self.spent() - start
-                if spent + spent / n > self.budget:
+        spent = 0
+        with (self.helper.session(game, self) if self.helper else nullcontext()) as send:
+            for n, cand in enumerate(picked):
+                if n >= 2 and self.budget and spent + spent / n > self.budget:
                     break
-            totals.append(self._sum(cand, me, seeds, worlds))
+                outcomes = self._outcomes(game, cand, me, seeds, worlds, send)
+                values = [v for v, _ in outcomes]
+                totals.append(float("-inf") if None in values else sum(v for v in values if v is not None))
+                spent += sum(e for _, e in outcomes)
+        self.last_spent = spent
         # max() keeps the first of equal totals: the planner's own order breaks ties.
         return picked[max(range(len(totals)), key=lambda i: totals[i])]
 
-    def _sum(self, cand: TurnPlan, me: int, seeds: list[int], worlds: list[Game]) -> float:
-        """A candidate's total value over some sampled worlds (-inf if it cannot be played there)."""
-        total = 0.0
-        for seed, world in zip(seeds, worlds):
-            g = world.clone()
-            if not all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand)):
-                return float("-inf")
-            total += self.follow(g, me, seed)
-        return total
+    def _outcomes(self, game: Game, cand: TurnPlan, me: int, seeds: list[int], worlds: dict[int, Game],
+                  send: Sender | None) -> list[Outcome]:
+        """Each sample's (value, evaluations) for one candidate, in the order of ``seeds``; the
+        first half goes to the helper if there is one."""
+        half = (len(seeds) + 1) // 2
+        future = send(cand, me, seeds[:half]) if send is not None else None
+        mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[half:]]
+        theirs = self.helper.collect(future) if future is not None and self.helper is not None else None
+        if theirs is None:
+            theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:half]]
+        return theirs + mine
+
+    @staticmethod
+    def _world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:
+        world = worlds.get(seed)
+        if world is None:
+            world = worlds[seed] = game.sample_hidden(random.Random(seed))
+        return world
+
+    def sample(self, cand: TurnPlan, me: int, seed: int, world: Game) -> Outcome:
+        """A candidate played on one sampled world: what follows is worth this much (None: the
+        candidate cannot be played there), for this many board evaluations."""
+        before = self.spent()
+        g = world.clone()
+        if not all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand)):
+            return None, self.spent() - before
+        value = self.follow(g, me, seed)
+        return value, self.spent() - before
 
     def follow(self, g: Game, me: int, seed: int) -> float:
         """What a sampled game after my candidate turn is worth to me: the other seats' stand-in

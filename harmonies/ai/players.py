@@ -16,6 +16,7 @@ import random
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
 from .evaluate import Weights, load_weights
+from .helper import shared_helper
 from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
 
@@ -115,8 +116,11 @@ class HardPlayer(PlannerPlayer):
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
-                 greedy_stand_in: bool = True, depth: int | None = None) -> None:
+                 greedy_stand_in: bool = True, depth: int | None = None, helper: bool = True) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
+        # A second process plays half of the look-ahead's samples where that helps (two cores, not
+        # inside a pool worker); the play is the same with or without it.
+        shared = shared_helper() if helper else None
         self.width = width
         self.samples = samples
         # Solo and table games reward different things (no race to fill boards, no one taking
@@ -139,7 +143,8 @@ class HardPlayer(PlannerPlayer):
             # Board evaluations a turn's look-ahead may spend: set so that it rarely binds (solo's
             # costliest turns of 4 measured games took 23000) but bounds a freak turn.
             cap = budget if budget is not None else (30000 if solo else 12000)
-            lookahead = Lookahead(planner, fast, 1, 0, self.rng, cap, stand, depth=depth or (2 if solo else 1))
+            lookahead = Lookahead(planner, fast, 1, 0, self.rng, cap, stand, depth=depth or (2 if solo else 1),
+                                  helper=shared)
             self.modes[solo] = (planner, lookahead)
 
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:

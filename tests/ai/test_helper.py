@@ -1,0 +1,96 @@
+"""The hard player's helper process: it changes how fast a turn is planned, never which turn."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+from harmonies.ai import HardPlayer
+from harmonies.ai import helper as helper_mod
+from harmonies.ai.helper import Helper
+from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules.cards import default_cards_path, load_cards
+
+
+@pytest.fixture(scope="module")
+def helper() -> Iterator[Helper]:
+    h = Helper()
+    assert h.start(), h.failed
+    yield h
+    h.close()
+
+
+def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | None = None, **kw: Any) -> list[Command]:
+    game = Game.new(setup, cards)
+    seats = []
+    for i in range(setup.players):
+        p = HardPlayer(40 + i, helper=False, **kw)
+        for _, look in p.modes.values():
+            look.helper = helper
+        seats.append(p)
+    for _ in range(turns):
+        seats[game.current].play_turn(game)
+    return list(game.history)
+
+
+@pytest.mark.parametrize("players, side, spirits", [(1, "A", False), (2, "B", True)])
+def test_the_same_turns_are_played_with_and_without_the_helper(helper: Helper, players: int, side: str,
+                                                             spirits: bool) -> None:
+    setup = GameSetup(players=players, side=side, spirits=spirits, seed=17)
+    # Narrower than the shipped hard so the test stays quick; the same code paths.
+    kw = {"width": 3, "samples": 4, "beam": 3}
+    before = helper.answers
+    alone = play(setup, 3, None, **kw)
+    helped = play(setup, 3, helper, **kw)
+    assert helped == alone
+    assert helper.failed is None
+    assert helper.answers > before  # the helper really played samples
+
+
+def test_each_card_set_reaches_the_helper_once_and_is_kept_apart(helper: Helper) -> None:
+    setup = GameSetup(players=1, seed=3)
+    kw = {"width": 2, "samples": 2, "beam": 2}
+    other = load_cards(default_cards_path())  # equal cards, another object: another token
+    assert play(setup, 2, helper, other, **kw) == play(setup, 2, None, other, **kw)
+    assert play(setup, 2, helper, **kw) == play(setup, 2, None, **kw)
+    assert helper.failed is None
+
+
+class _BrokenPool:
+    def submit(self, *args: Any) -> Future[Any]:
+        f: Future[Any] = Future()
+        f.set_exception(RuntimeError("gone"))
+        return f
+
+    def shutdown(self, **kw: Any) -> None:
+        pass
+
+
+def test_a_failed_helper_is_dropped_and_the_turn_planned_here(capsys: pytest.CaptureFixture[str]) -> None:
+    broken = Helper()
+    broken._pool = _BrokenPool()  # type: ignore[assignment]
+    setup = GameSetup(players=1, seed=8)
+    kw = {"width": 2, "samples": 2, "beam": 2}
+    assert play(setup, 2, broken, **kw) == play(setup, 2, None, **kw)
+    assert broken.failed == "RuntimeError: gone"
+    assert "helper process failed" in capsys.readouterr().err
+    assert not broken.start()  # no second try
+
+
+def test_a_helper_is_wanted_only_where_it_can_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 2)
+    monkeypatch.delenv("HARMONIES_AI_HELPER", raising=False)
+    assert helper_mod.wanted()
+    monkeypatch.setenv("HARMONIES_AI_HELPER", "0")
+    assert not helper_mod.wanted()
+    monkeypatch.delenv("HARMONIES_AI_HELPER")
+    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 1)
+    assert not helper_mod.wanted()
+    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 2)
+    # simulate --jobs plays in daemonic pool workers, which may not start processes
+    monkeypatch.setattr(multiprocessing.current_process(), "daemon", True, raising=False)
+    assert not helper_mod.wanted()
