@@ -119,6 +119,8 @@ class Helper:
         try:
             out = future.result()
         except Exception as exc:
+            if self.failed:
+                return None  # already said
             self._fail(exc)
             print(f"harmonies: the computer player's helper process failed ({self.failed}); "
                   "it goes on in one process", file=sys.stderr)

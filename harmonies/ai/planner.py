@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -20,7 +21,7 @@ from ..rules import (
 )
 from ..rules.tables import rules_data
 from .evaluate import CardIndex, Evaluator, Weights
-from .helper import Helper, Outcome, Sender
+from .helper import Helper, Outcome
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -456,11 +457,22 @@ class Lookahead:
         worlds: dict[int, Game] = {}
         totals: list[float] = []
         spent = 0
+        half = (len(seeds) + 1) // 2
         with (self.helper.session(game, self) if self.helper else nullcontext()) as send:
+            # Every candidate's first half is queued at once, so the helper never waits for this
+            # process to finish its own half (one half is often slower than the other).
+            queued = [send(cand, me, seeds[:half]) if send is not None else None for cand in picked]
             for n, cand in enumerate(picked):
                 if n >= 2 and self.budget and spent + spent / n > self.budget:
+                    for future in queued[n:]:
+                        if future is not None:
+                            future.cancel()
                     break
-                outcomes = self._outcomes(game, cand, me, seeds, worlds, send)
+                mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[half:]]
+                theirs = self._collect(queued[n])
+                if theirs is None:
+                    theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:half]]
+                outcomes = theirs + mine  # in the order of the seeds, whoever played them
                 values = [v for v, _ in outcomes]
                 totals.append(float("-inf") if None in values else sum(v for v in values if v is not None))
                 spent += sum(e for _, e in outcomes)
@@ -468,17 +480,8 @@ class Lookahead:
         # max() keeps the first of equal totals: the planner's own order breaks ties.
         return picked[max(range(len(totals)), key=lambda i: totals[i])]
 
-    def _outcomes(self, game: Game, cand: TurnPlan, me: int, seeds: list[int], worlds: dict[int, Game],
-                  send: Sender | None) -> list[Outcome]:
-        """Each sample's (value, evaluations) for one candidate, in the order of ``seeds``; the
-        first half goes to the helper if there is one."""
-        half = (len(seeds) + 1) // 2
-        future = send(cand, me, seeds[:half]) if send is not None else None
-        mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[half:]]
-        theirs = self.helper.collect(future) if future is not None and self.helper is not None else None
-        if theirs is None:
-            theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:half]]
-        return theirs + mine
+    def _collect(self, future: Future[list[Outcome]] | None) -> list[Outcome] | None:
+        return self.helper.collect(future) if future is not None and self.helper is not None else None
 
     @staticmethod
     def _world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:
