@@ -105,8 +105,8 @@ def _check_helper() -> None:
     helper = helper_cls()
     try:
         player = hard(1, width=2, samples=2, beam=2, helper=False)
-        for _, look in player.modes.values():
-            look.helper = helper
+        for planner, look in player.modes.values():
+            planner.helper = look.helper = helper
         game = game_cls.new(game_setup(players=1, seed=_SEED))
         player.play_turn(game)
         if helper.failed or not helper.answers:

@@ -1,11 +1,12 @@
-"""A second process for the hard player's look-ahead, so that a turn uses both cores.
+"""A second process for the hard player's search, so that a turn uses both cores.
 
-The look-ahead plays each candidate turn on a dozen sampled futures; the samples are independent,
-so the helper plays half of them while this process plays the other half. What is sent is small:
-the game once per turn (its card set once per session, kept on the other side under a token, so
-the card tables built there stay cached), then each candidate and its half of the sample seeds.
-Both halves run the same code on the same seeds, so the play does not depend on whether a helper
-ran: the tests check this move for move.
+A hard turn is two searches whose parts are independent: the token boards of each central space,
+then each candidate turn played on several sampled futures. The helper takes part of each (some
+spaces, half of the samples) while this process does the rest. What is sent is small: the game
+once per search (its card set once, kept on the other side under a token, so the card tables built
+there stay cached), then the spaces, or each candidate and its half of the sample seeds. Both sides
+run the same code on the same inputs and the answers are put back in order, so the play does not
+depend on whether a helper ran: the tests check this move for move.
 
 A helper is used only where it can help: two cores or more, and not inside a process that may not
 start children (the daemonic workers of ``simulate --jobs``). ``HARMONIES_AI_HELPER=0`` turns it
@@ -25,18 +26,20 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..rules import CardSet, Game
 
 if TYPE_CHECKING:
-    from .planner import Lookahead, TurnPlan
+    from ..rules import Colour
+    from .planner import Lookahead, Planner, TurnPlan
 
 # One sample's answer: the value of the candidate there (None: it cannot be played there) and the
 # board evaluations it took (the look-ahead's budget counts them).
 Outcome = tuple[float | None, int]
-# Sends (candidate, seat, seeds) to the helper: the future answers, or None if it has failed.
-Sender = Callable[["TurnPlan", int, list[int]], "Future[list[Outcome]] | None"]
+T = TypeVar("T")
+# One space's best token boards: (value, stacks, placements in order).
+Placed = list[tuple[float, list[int], list[tuple["Colour", int]]]]
 
 
 def _dump(game: Game, cards_token: int) -> bytes:
@@ -57,7 +60,7 @@ class Helper:
         self._sent_cards: set[int] = set()
         self._turn = 0
         self.failed: str | None = None
-        self.answers = 0  # sample batches the helper has played
+        self.answers = 0  # requests the helper has answered
 
     def start(self) -> bool:
         """Start the process in the background (it imports the rules first); False if it cannot."""
@@ -86,35 +89,34 @@ class Helper:
             self._pool = None
 
     @contextmanager
-    def session(self, game: Game, look: Lookahead) -> Iterator[Sender | None]:
-        """For one turn's look-ahead: a function sending (candidate, seat, seeds) to the helper,
-        or None when the helper is busy with another seat's turn, failed, or cannot start."""
+    def session(self, game: Game) -> Iterator[Session | None]:
+        """What the helper may be asked about ``game`` (one turn's search), or None when it is busy
+        with another seat's turn, failed, or cannot start."""
         if not self.start() or not self._lock.acquire(blocking=False):
             yield None
             return
         try:
             self._turn += 1
-            turn = self._turn
-            token, cards = self._cards.setdefault(id(game.cards), (len(self._cards), game.cards))
-            spec = look.spec()
-            unsent: list[Game] = [game]  # the game goes with the first candidate only
-
-            def send(cand: TurnPlan, me: int, seeds: list[int]) -> Future[list[Outcome]] | None:
-                if self._pool is None:
-                    return None  # it failed earlier this turn
-                state = new_cards = None
-                if unsent:
-                    state = _dump(unsent.pop(), token)
-                    if token not in self._sent_cards:
-                        new_cards = pickle.dumps(cards, protocol=pickle.HIGHEST_PROTOCOL)
-                        self._sent_cards.add(token)
-                return self._pool.submit(_follow, spec, turn, token, new_cards, state, cand, me, seeds)
-
-            yield send
+            yield Session(self, game, self._turn)
         finally:
             self._lock.release()
 
-    def collect(self, future: Future[list[Outcome]]) -> list[Outcome] | None:
+    def _submit(self, fn: Callable[..., Any], game: Game | None, turn: int, *args: Any) -> Future[Any] | None:
+        """Queue ``fn(turn, token, cards, state, *args)`` on the helper: ``state`` is ``game``
+        pickled (None: the helper already holds this turn's game), ``cards`` its card set if the
+        helper has not seen it yet."""
+        if self._pool is None:
+            return None  # it failed earlier this turn
+        token = state = new_cards = None
+        if game is not None:
+            token, cards = self._cards.setdefault(id(game.cards), (len(self._cards), game.cards))
+            state = _dump(game, token)
+            if token not in self._sent_cards:
+                new_cards = pickle.dumps(cards, protocol=pickle.HIGHEST_PROTOCOL)
+                self._sent_cards.add(token)
+        return self._pool.submit(fn, turn, token, new_cards, state, *args)
+
+    def collect(self, future: Future[T]) -> T | None:
         """The helper's answers, or None (and no more helping) if it failed."""
         try:
             out = future.result()
@@ -127,6 +129,27 @@ class Helper:
             return None
         self.answers += 1
         return out
+
+
+class Session:
+    """One turn's search on one game: the game goes over with the first request only."""
+
+    def __init__(self, helper: Helper, game: Game, turn: int) -> None:
+        self.helper = helper
+        self.turn = turn
+        self._unsent: Game | None = game
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any] | None:
+        game, self._unsent = self._unsent, None
+        return self.helper._submit(fn, game, self.turn, *args)
+
+    def follow(self, look: Lookahead, cand: TurnPlan, me: int, seeds: list[int]) -> Future[list[Outcome]] | None:
+        """``cand`` played on the samples of ``seeds`` by ``look``'s rules (Lookahead.sample)."""
+        return self._submit(_follow, look.spec(), cand, me, seeds)
+
+    def place(self, planner: Planner, spaces: list[int]) -> Future[list[Placed]] | None:
+        """The best token boards for each of ``spaces`` by ``planner`` (Planner.place_spaces)."""
+        return self._submit(_place, planner.spec(), spaces)
 
 
 _SHARED: Helper | None = None
@@ -153,34 +176,55 @@ def shared_helper() -> Helper | None:
 
 
 # ---------------------------------------------------------------------- in the helper process
-_STATE: dict[str, Any] = {"cards": {}, "turn": None, "game": None, "worlds": {}, "looks": {}}
+_STATE: dict[str, Any] = {"cards": {}, "turn": None, "game": None, "worlds": {}, "searchers": {}}
 
 
 def _ready() -> None:
     from . import planner  # noqa: F401  (import the search now, not on the first turn)
 
 
-def _follow(spec: bytes, turn: int, token: int, cards: bytes | None, game: bytes | None,
-            cand: TurnPlan, me: int, seeds: list[int]) -> list[Outcome]:
-    from .planner import Lookahead
-
+def _game(turn: int, token: int | None, cards: bytes | None, state: bytes | None) -> Game:
+    """This turn's game: the one just sent, or the one kept from the turn's first request."""
     st = _STATE
     if cards is not None:
         st["cards"][token] = pickle.loads(cards)
-    if game is not None:
-        unpickler = pickle.Unpickler(io.BytesIO(game))
+    if state is not None:
+        unpickler = pickle.Unpickler(io.BytesIO(state))
         unpickler.persistent_load = lambda pid: st["cards"][pid[1]]  # type: ignore[method-assign]
         st["turn"], st["game"], st["worlds"] = turn, unpickler.load(), {}
     elif st["turn"] != turn:
         raise RuntimeError(f"the helper was asked about turn {turn} but holds turn {st['turn']}")
-    look = st["looks"].get(spec)
-    if look is None:
-        look = st["looks"][spec] = Lookahead.from_spec(spec)
-    worlds: dict[int, Game] = st["worlds"]
+    game: Game = st["game"]
+    return game
+
+
+def _cached(kind: str, spec: bytes, build: Callable[[bytes], Any]) -> Any:
+    found = _STATE["searchers"].get((kind, spec))
+    if found is None:
+        found = _STATE["searchers"][kind, spec] = build(spec)
+    return found
+
+
+def _follow(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
+            cand: TurnPlan, me: int, seeds: list[int]) -> list[Outcome]:
+    from .planner import Lookahead
+
+    game = _game(turn, token, cards, state)
+    look: Lookahead = _cached("follow", spec, Lookahead.from_spec)
+    worlds: dict[int, Game] = _STATE["worlds"]
     out = []
     for seed in seeds:
         world = worlds.get(seed)
         if world is None:
-            world = worlds[seed] = st["game"].sample_hidden(random.Random(seed))
+            world = worlds[seed] = game.sample_hidden(random.Random(seed))
         out.append(look.sample(cand, me, seed, world))
     return out
+
+
+def _place(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
+           spaces: list[int]) -> list[Placed]:
+    from .planner import Planner
+
+    game = _game(turn, token, cards, state)
+    planner: Planner = _cached("place", spec, Planner.from_spec)
+    return planner.place_spaces(game, spaces)

@@ -21,7 +21,7 @@ from ..rules import (
 )
 from ..rules.tables import rules_data
 from .evaluate import CardIndex, Evaluator, Weights
-from .helper import Helper, Outcome
+from .helper import Helper, Outcome, Placed
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -145,6 +145,17 @@ class Planner:
         # Boards evaluated so far: a machine-independent measure of work, so a turn's effort can be
         # capped without a clock (same seed, same play, whatever the load).
         self.evals = 0
+        # Places the tokens of some of the spaces in another process (harmonies/ai/helper.py).
+        self.helper: Helper | None = None
+
+    def spec(self) -> bytes:
+        """What a helper process needs to search exactly as this planner does."""
+        return pickle.dumps((self.weights, self.opts))
+
+    @classmethod
+    def from_spec(cls, spec: bytes) -> "Planner":
+        weights, opts = pickle.loads(spec)
+        return cls(weights, opts, random.Random(0))  # no noise where a helper is used: rng unused
 
     def evaluator(self, game: Game) -> Evaluator:
         key = (id(game.cards), game.setup.side)
@@ -341,13 +352,24 @@ class Planner:
 
     def candidates(self, game: Game) -> list[TurnPlan]:
         """Whole-turn candidates for the seat to play, best first by this turn's evaluation."""
-        root = _Root(game, self.evaluator(game), self.opts)
         spaces = [i for i, s in enumerate(game.central) if s]
         if self.opts.blunder and self.rng.random() < self.opts.blunder:
             spaces = [self.rng.choice(spaces)]
+        root = None
+        # Noise draws from this process's generator: such a planner keeps its search here.
+        helped = self.helper is not None and len(spaces) > 1 and not self.opts.noise
+        with (self.helper.session(game) if helped and self.helper else nullcontext()) as session:
+            # The helper takes the first spaces (fewer: this process also settles the cards after).
+            k = len(spaces) // 2 if session is not None else 0
+            future = session.place(self, spaces[:k]) if session is not None else None
+            root = _Root(game, self.evaluator(game), self.opts)
+            mine = self.place_spaces(game, spaces[k:], root)
+            theirs = self.helper.collect(future) if future is not None and self.helper is not None else None
+            if theirs is None:
+                theirs = self.place_spaces(game, spaces[:k], root)
         finals: list[tuple[float, int, list[int], list[tuple[Colour, int]]]] = []
-        for space in spaces:
-            for v, stacks, moves in self._place_tokens(root, game.central[space]):
+        for space, found in zip(spaces, theirs + mine):
+            for v, stacks, moves in found:
                 finals.append((v, space, stacks, moves))
         finals.sort(key=lambda x: x[0], reverse=True)
         out: list[TurnPlan] = []
@@ -356,6 +378,11 @@ class Planner:
                 out.append(TurnPlan(space, moves, card, cubes, swap, value))
         out.sort(key=lambda p: p.value, reverse=True)
         return out
+
+    def place_spaces(self, game: Game, spaces: list[int], root: _Root | None = None) -> list[Placed]:
+        """The best token boards of each of ``spaces``, in that order."""
+        root = root or _Root(game, self.evaluator(game), self.opts)
+        return [self._place_tokens(root, tuple(game.central[s])) for s in spaces]
 
     def plan(self, game: Game) -> TurnPlan:
         """The best turn found for the seat to play (``game`` is only read)."""
@@ -457,21 +484,25 @@ class Lookahead:
         worlds: dict[int, Game] = {}
         totals: list[float] = []
         spent = 0
-        half = (len(seeds) + 1) // 2
-        with (self.helper.session(game, self) if self.helper else nullcontext()) as send:
-            # Every candidate's first half is queued at once, so the helper never waits for this
-            # process to finish its own half (one half is often slower than the other).
-            queued = [send(cand, me, seeds[:half]) if send is not None else None for cand in picked]
+        # The helper's share of each candidate's samples; an odd count is split the other way
+        # on every other candidate, so each side plays half of them over the turn.
+        halves = [(len(seeds) + n % 2) // 2 for n in range(len(picked))]
+        with (self.helper.session(game) if self.helper else nullcontext()) as session:
+            # Every candidate's share is queued at once, so the helper never waits for this
+            # process to finish its own (one side is often slower than the other).
+            queued = [session.follow(self, cand, me, seeds[:h]) if session is not None else None
+                      for cand, h in zip(picked, halves)]
             for n, cand in enumerate(picked):
                 if n >= 2 and self.budget and spent + spent / n > self.budget:
                     for future in queued[n:]:
                         if future is not None:
                             future.cancel()
                     break
-                mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[half:]]
+                h = halves[n]
+                mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[h:]]
                 theirs = self._collect(queued[n])
                 if theirs is None:
-                    theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:half]]
+                    theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
                 outcomes = theirs + mine  # in the order of the seeds, whoever played them
                 values = [v for v, _ in outcomes]
                 totals.append(float("-inf") if None in values else sum(v for v in values if v is not None))

@@ -29,8 +29,8 @@ def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | N
     seats = []
     for i in range(setup.players):
         p = HardPlayer(40 + i, helper=False, **kw)
-        for _, look in p.modes.values():
-            look.helper = helper
+        for planner, look in p.modes.values():
+            planner.helper = look.helper = helper
         seats.append(p)
     for _ in range(turns):
         seats[game.current].play_turn(game)
