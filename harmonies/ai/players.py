@@ -152,10 +152,12 @@ class HardPlayer(PlannerPlayer):
         """Looks ahead from ``cands`` (the spirit trial's) or from freshly planned candidates."""
         solo = game.setup.solo
         self.planner, lookahead = self.modes[solo]
-        # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples;
-        # measured: 4 candidates x 8 samples x 2 turns solo and 4x3x1 at a table keep the median
-        # turn under 0.5 s and the slowest under 2 s (a fifth solo candidate added 0.1-1.0 points,
-        # within noise, and put the median at 0.49 s).
+        # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples:
+        # 4 candidates x 8 samples x 2 turns solo and 4x3x1 at a table. In one process they kept the
+        # median turn under 0.5 s and the slowest under 2 s; with the helper, 0.23 s and 0.76 s
+        # solo. The time the helper freed bought nothing measurable: solo 12 samples +0.4, 12
+        # samples x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples
+        # -0.8 and 6 candidates +0.3 (40 seeds); a fifth solo candidate +0.1 to +1.0.
         lookahead.width = self.width or 4
         lookahead.samples = self.samples if self.samples is not None else (8 if solo else 3)
         return lookahead.plan(game, cands)
