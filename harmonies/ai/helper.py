@@ -147,6 +147,10 @@ class Session:
         """``cand`` played on the samples of ``seeds`` by ``look``'s rules (Lookahead.sample)."""
         return self._submit(_follow, look.spec(), cand, me, seeds)
 
+    def collect(self, future: Future[T] | None) -> T | None:
+        """The answer to a request, or None if it was not sent or the helper failed."""
+        return self.helper.collect(future) if future is not None else None
+
     def place(self, planner: Planner, spaces: list[int]) -> Future[list[Placed]] | None:
         """The best token boards for each of ``spaces`` by ``planner`` (Planner.place_spaces)."""
         return self._submit(_place, planner.spec(), spaces)

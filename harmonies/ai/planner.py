@@ -12,7 +12,6 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -355,16 +354,15 @@ class Planner:
         spaces = [i for i, s in enumerate(game.central) if s]
         if self.opts.blunder and self.rng.random() < self.opts.blunder:
             spaces = [self.rng.choice(spaces)]
-        root = None
         # Noise draws from this process's generator: such a planner keeps its search here.
-        helped = self.helper is not None and len(spaces) > 1 and not self.opts.noise
-        with (self.helper.session(game) if helped and self.helper else nullcontext()) as session:
+        helper = self.helper if len(spaces) > 1 and not self.opts.noise else None
+        with (helper.session(game) if helper is not None else nullcontext()) as session:
             # The helper takes the first spaces (fewer: this process also settles the cards after).
             k = len(spaces) // 2 if session is not None else 0
             future = session.place(self, spaces[:k]) if session is not None else None
             root = _Root(game, self.evaluator(game), self.opts)
             mine = self.place_spaces(game, spaces[k:], root)
-            theirs = self.helper.collect(future) if future is not None and self.helper is not None else None
+            theirs = session.collect(future) if session is not None else None
             if theirs is None:
                 theirs = self.place_spaces(game, spaces[:k], root)
         finals: list[tuple[float, int, list[int], list[tuple[Colour, int]]]] = []
@@ -500,7 +498,7 @@ class Lookahead:
                     break
                 h = halves[n]
                 mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[h:]]
-                theirs = self._collect(queued[n])
+                theirs = session.collect(queued[n]) if session is not None else None
                 if theirs is None:
                     theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
                 outcomes = theirs + mine  # in the order of the seeds, whoever played them
@@ -510,9 +508,6 @@ class Lookahead:
         self.last_spent = spent
         # max() keeps the first of equal totals: the planner's own order breaks ties.
         return picked[max(range(len(totals)), key=lambda i: totals[i])]
-
-    def _collect(self, future: Future[list[Outcome]] | None) -> list[Outcome] | None:
-        return self.helper.collect(future) if future is not None and self.helper is not None else None
 
     @staticmethod
     def _world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:
