@@ -37,7 +37,8 @@ options:
   --cards PATH    use this cards file instead of the bundled cards.yaml
   --version       print the version and exit
   --smoke-test    check this install headlessly (cards, every scene, one
-                  computer game) and print one line; exit 1 if anything fails
+                  computer game, the hard player's helper process) and print
+                  one line; exit 1 if anything fails
 """
 
 

@@ -2,7 +2,8 @@
 
 Runs headless, exercises every part a player would touch (the card file,
 fonts and assets through every scene, the rules and the computer players
-through one whole game), prints one line and returns 0. Anything missing or
+through one whole game, the hard player's helper process through one turn),
+prints one line and returns 0. Anything missing or
 broken makes it print ``smoke test FAILED: <reason>`` to stderr and return 1:
 the point is to catch a bundle that lacks a file or a module, so nothing here
 is optional and no error is swallowed.
