@@ -105,9 +105,7 @@ def _check_helper() -> None:
     game_cls = _require("harmonies.rules", "Game", "the rules library")
     helper = helper_cls()
     try:
-        player = hard(1, width=2, samples=2, beam=2, helper=False)
-        for planner, look in player.modes.values():
-            planner.helper = look.helper = helper
+        player = hard(1, width=2, samples=2, beam=2, helper=helper)
         game = game_cls.new(game_setup(players=1, seed=_SEED))
         player.play_turn(game)
         if helper.failed or not helper.answers:

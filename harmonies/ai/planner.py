@@ -503,7 +503,7 @@ class Lookahead:
                     theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
                 outcomes = theirs + mine  # in the order of the seeds, whoever played them
                 values = [v for v, _ in outcomes]
-                totals.append(float("-inf") if None in values else sum(v for v in values if v is not None))
+                totals.append(sum(v if v is not None else float("-inf") for v in values))
                 spent += sum(e for _, e in outcomes)
         self.last_spent = spent
         # max() keeps the first of equal totals: the planner's own order breaks ties.

@@ -16,7 +16,7 @@ import random
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
 from .evaluate import Weights, load_weights
-from .helper import shared_helper
+from .helper import Helper, shared_helper
 from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
 
@@ -116,11 +116,12 @@ class HardPlayer(PlannerPlayer):
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
-                 greedy_stand_in: bool = True, depth: int | None = None, helper: bool = True) -> None:
+                 greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
-        # A second process plays half of the look-ahead's samples where that helps (two cores, not
-        # inside a pool worker); the play is the same with or without it.
-        shared = shared_helper() if helper else None
+        # A second process takes part of each turn's search where that helps (two cores, not inside
+        # a pool worker); the play is the same with or without it. ``helper``: True for this
+        # process's shared one, False for none, or a given one (the tests and the smoke test).
+        shared = helper if isinstance(helper, Helper) else shared_helper() if helper else None
         self.width = width
         self.samples = samples
         # Solo and table games reward different things (no race to fill boards, no one taking

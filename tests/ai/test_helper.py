@@ -26,12 +26,7 @@ def helper() -> Iterator[Helper]:
 
 def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | None = None, **kw: Any) -> list[Command]:
     game = Game.new(setup, cards)
-    seats = []
-    for i in range(setup.players):
-        p = HardPlayer(40 + i, helper=False, **kw)
-        for planner, look in p.modes.values():
-            planner.helper = look.helper = helper
-        seats.append(p)
+    seats = [HardPlayer(40 + i, helper=helper or False, **kw) for i in range(setup.players)]
     for _ in range(turns):
         seats[game.current].play_turn(game)
     return list(game.history)
