@@ -138,6 +138,8 @@ class Session:
         self.helper = helper
         self.turn = turn
         self._unsent: Game | None = game
+        # A search's settings go into each request; pickled once per search, not per request.
+        self._specs: dict[int, bytes] = {}
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any] | None:
         game, self._unsent = self._unsent, None
@@ -145,7 +147,7 @@ class Session:
 
     def follow(self, look: Lookahead, cand: TurnPlan, me: int, seeds: list[int]) -> Future[list[Outcome]] | None:
         """``cand`` played on the samples of ``seeds`` by ``look``'s rules (Lookahead.sample)."""
-        return self._submit(_follow, look.spec(), cand, me, seeds)
+        return self._submit(_follow, self._spec(look), cand, me, seeds)
 
     def collect(self, future: Future[T] | None) -> T | None:
         """The answer to a request, or None if it was not sent or the helper failed."""
@@ -153,7 +155,13 @@ class Session:
 
     def place(self, planner: Planner, spaces: list[int]) -> Future[list[Placed]] | None:
         """The best token boards for each of ``spaces`` by ``planner`` (Planner.place_spaces)."""
-        return self._submit(_place, planner.spec(), spaces)
+        return self._submit(_place, self._spec(planner), spaces)
+
+    def _spec(self, searcher: Lookahead | Planner) -> bytes:
+        spec = self._specs.get(id(searcher))
+        if spec is None:
+            spec = self._specs[id(searcher)] = searcher.spec()
+        return spec
 
 
 _SHARED: Helper | None = None
