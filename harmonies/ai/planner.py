@@ -365,9 +365,20 @@ class Planner:
             theirs = session.collect(future) if session is not None else None
             if theirs is None:
                 theirs = self.place_spaces(game, spaces[:k], root)
+        return self._turns(root, list(zip(spaces, theirs + mine)))
+
+    def hand_candidates(self, game: Game) -> list[TurnPlan]:
+        """Candidates for the rest of a turn whose tokens are taken (the hint mid-turn): the tokens
+        in hand, a card if none was taken yet, cubes; ``space`` is -1."""
+        root = _Root(game, self.evaluator(game), self.opts)
+        return self._turns(root, [(-1, self._place_tokens(root, game.hand))])
+
+    def _turns(self, root: _Root, found: list[tuple[int, Placed]]) -> list[TurnPlan]:
+        """The best ``finals`` token boards over all spaces, each settled with every card choice;
+        best first."""
         finals: list[tuple[float, int, list[int], list[tuple[Colour, int]]]] = []
-        for space, found in zip(spaces, theirs + mine):
-            for v, stacks, moves in found:
+        for space, boards in found:
+            for v, stacks, moves in boards:
                 finals.append((v, space, stacks, moves))
         finals.sort(key=lambda x: x[0], reverse=True)
         out: list[TurnPlan] = []

@@ -170,17 +170,11 @@ class HardPlayer(PlannerPlayer):
     def rest_of_turn(self, game: Game) -> list[Command]:
         """What is left of a turn whose tokens are already taken: the tokens in hand, a card if none
         was taken yet, cubes, EndTurn. The space is decided, so the one-turn search suffices."""
-        from .planner import _Root
-
         planner = self.modes[game.setup.solo][0]
-        root = _Root(game, planner.evaluator(game), planner.opts)
-        best: TurnPlan | None = None
-        for _, stacks, moves in planner._place_tokens(root, game.hand):
-            for value, card, cubes, swap in planner._settle(root, stacks):
-                if best is None or value > best.value:
-                    best = TurnPlan(-1, moves, card, cubes, swap, value)
-        if best is None:
+        cands = planner.hand_candidates(game)
+        if not cands:
             return []
+        best = cands[0]
         # Keep only what the rules accept from here (e.g. no solo swap after a card was taken).
         trial = game.clone()
         return [cmd for cmd in planner.commands(game, best)[1:] if trial.apply(cmd).ok]

@@ -9,7 +9,7 @@ import pytest
 
 from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, plan_turn, play_game
 from harmonies.ai.planner import TurnPlan
-from harmonies.rules import Command, EndTurn, Game, GameSetup, Result, SoloSwap, TakeCard
+from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken, Result, SoloSwap, TakeCard, TakeTokens
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -129,6 +129,25 @@ def test_hint_is_a_legal_whole_turn() -> None:
     for cmd in commands:
         assert game.apply(cmd).ok, cmd
     assert game.round == 2
+
+
+def test_hint_mid_turn_plans_only_what_remains() -> None:
+    game = Game.new(GameSetup(players=2, side="A", seed=8))
+    game.apply(TakeTokens(0))
+    colour = game.hand[0]
+    assert game.apply(PlaceToken(colour, game.token_cells(colour)[0])).ok
+    card = next(c for c in game.display if c is not None)
+    assert game.apply(TakeCard(card)).ok
+    before = len(game.history)
+    commands = hint(game)
+    assert len(game.history) == before
+    # The tokens left in hand, cubes if any, then EndTurn; no second space or card.
+    assert not any(isinstance(cmd, (TakeTokens, TakeCard)) for cmd in commands)
+    assert sum(isinstance(cmd, PlaceToken) for cmd in commands) == len(game.hand)
+    assert isinstance(commands[-1], EndTurn)
+    for cmd in commands:
+        assert game.apply(cmd).ok, cmd
+    assert game.current == 1
 
 
 def _lookahead_work(budget: int) -> tuple[int, list[Command]]:
