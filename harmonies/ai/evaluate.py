@@ -313,13 +313,21 @@ class Evaluator:
 
     def card_value(self, card_id: str, placed: int, placements: tuple[Placement, ...],
                    stacks: list[int], cubes: int, phase: float) -> float:
-        """Points a held card's cubes are still likely to bring (beyond those already placed).
+        """Points a held card's cubes are still likely to bring (beyond those already placed), once
+        this turn's cubes are down.
 
         Each remaining cube needs its own cube cell, so the k-th cube is valued by the k-th nearest
         distinct cube cell whose pattern can still be formed, discounted by ``card_more`` per step.
+        A cube that could go down now but was not is potential like any other: counted as banked,
+        two cards waiting on one cell both counted it, so on the last turn neither got its cube.
         """
-        track = self.cards.animal(card_id).track
-        left = len(track) - placed
+        per_cell = self.cube_distances(placements, stacks, cubes)
+        if not per_cell:
+            return 0.0
+        return self.value_of_distances(card_id, placed, sorted(per_cell.values()), phase, now=False)
+
+    def cube_distances(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int) -> dict[int, int]:
+        """Tokens missing for the nearest pattern at each free cube cell (under 6 only)."""
         per_cell: dict[int, int] = {}
         for cube, cells in placements:
             if (cubes >> cube) & 1:
@@ -335,12 +343,13 @@ class Evaluator:
                     break
             else:
                 per_cell[cube] = d
-        if not per_cell:
-            return 0.0
-        return self.value_of_distances(card_id, placed, sorted(per_cell.values()), phase)
+        return per_cell
 
-    def value_of_distances(self, card_id: str, placed: int, dists: list[int], phase: float) -> float:
-        """Card potential from the sorted distances of its nearest distinct cube cells."""
+    def value_of_distances(self, card_id: str, placed: int, dists: list[int], phase: float,
+                           now: bool = True) -> float:
+        """Card potential from the sorted distances of its nearest distinct cube cells. ``now``: the
+        turn's cubes are still to be placed, so a pattern already formed counts almost in full
+        whatever the phase (its cube can go down this turn)."""
         track = self.cards.animal(card_id).track
         factor = self.card_factor
         more = self.w.card_more
@@ -351,7 +360,7 @@ class Evaluator:
             inc = track[placed + k] - prev
             prev = track[placed + k]
             f = factor[d] * scale
-            value += f * inc if (d == 0 and k == 0) else phase * f * inc
+            value += f * inc if (now and d == 0 and k == 0) else phase * f * inc
             scale *= more
         return value
 

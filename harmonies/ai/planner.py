@@ -218,7 +218,10 @@ class Planner:
         if d >= FAR:
             return 0.0
         f = ev.card_factor[min(d, 5)]
-        return ph * self.weights.spirit_unplaced * f * pts + (f * pts if d == 0 else 0.0) * (1 - ph)
+        # While the tokens are being placed (``changed``), a formed pattern's cube can still go
+        # down this turn; once the cubes are settled, one left unplaced is only potential.
+        now = f * pts if d == 0 and changed is not None else 0.0
+        return ph * self.weights.spirit_unplaced * f * pts + now * (1 - ph)
 
     def _end_value(self, root: _Root, stacks: list[int], cubes: int, held: list[tuple[str, int]],
                    spirit_placed: bool, ph: float) -> float:
@@ -226,12 +229,20 @@ class Planner:
         ev = root.ev
         v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
         unfinished = 1 if root.spirit and not spirit_placed else 0
-        for cid, placed in held:
+        # A formed pattern's cube cell takes one cube only: the card whose next cube is worth most
+        # counts it, the others look further (two cards counting one cell made placing either
+        # cube look like a loss).
+        claimed = 0
+        for cid, placed in sorted(held, key=lambda h: self._next_cube(ev, h), reverse=True):
             track = ev.cards.animal(cid).track
             if placed:
                 v += track[placed - 1]
             if placed < len(track):
-                v += ev.card_value(cid, placed, root.placements[cid], stacks, cubes, ph)
+                dists = ev.cube_distances(root.placements[cid], stacks, cubes | claimed)
+                v += ev.value_of_distances(cid, placed, sorted(dists.values()), ph, now=False)
+                formed = [cell for cell, d in dists.items() if d == 0]
+                if formed:
+                    claimed |= 1 << min(formed)
                 v += self.weights.card_held * ph
                 unfinished += 1
         if unfinished > 2:
@@ -240,6 +251,15 @@ class Planner:
             v += self.weights.card_crowd * (unfinished - 2) * ph
         v += self._spirit_value(root, stacks, cubes, ph, spirit_placed)
         return v
+
+    @staticmethod
+    def _next_cube(ev: Evaluator, held: tuple[str, int]) -> int:
+        """Points the next cube of a held card adds (0 once it is complete)."""
+        track = ev.cards.animal(held[0]).track
+        placed = held[1]
+        if placed >= len(track):
+            return 0
+        return track[placed] - (track[placed - 1] if placed else 0)
 
     # ------------------------------------------------------------------ search
     def _place_tokens(self, root: _Root, colours: tuple[Colour, ...]) -> list[tuple[float, list[int], list[tuple[Colour, int]]]]:
