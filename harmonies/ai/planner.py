@@ -479,6 +479,7 @@ class Lookahead:
         # Plays half of the samples in another process (harmonies/ai/helper.py); same play without.
         self.helper = helper
         self.last_spent = 0  # board evaluations of the last plan, the helper's included
+        self.room: Planner | None = None  # a wider planner looking for a turn that keeps the game going
 
     def spec(self) -> bytes:
         """What a helper process needs to play samples exactly as this look-ahead does."""
@@ -506,6 +507,9 @@ class Lookahead:
         if game.end_triggered or self.width <= 1 or self.samples <= 0:
             return cands[0]  # my last turn: this turn's evaluation is already exact
         picked = distinct_turns(cands, self.width, lambda c: (c.space, c.card))
+        extra = self._room_keeping(game, picked)
+        if extra is not None:
+            picked.append(extra)
         if len(picked) == 1:
             return picked[0]
         me = game.current
@@ -539,6 +543,28 @@ class Lookahead:
         self.last_spent = spent
         # max() keeps the first of equal totals: the planner's own order breaks ties.
         return picked[max(range(len(totals)), key=lambda i: totals[i])]
+
+    def _room_keeping(self, game: Game, picked: list[TurnPlan]) -> TurnPlan | None:
+        """When every picked turn fills my board (the game ends with it) though the pouch would go on,
+        the best turn that leaves room for another, found by a wider search: the one-turn value
+        prices a further turn far below what it brings, and such turns rank low or differ from a
+        picked one only by a token."""
+        if self.room is None:
+            return None
+        seat = game.current
+        start = game.stack_ids(seat)
+        empty = start.count(0)
+        end_cells = rules_data().end_empty_cells
+        refill = rules_data().tokens_per_space * (len(game.central) if game.setup.solo else 1)
+        if game.pouch_size < refill:
+            return None  # the pouch ends the game after this turn anyway
+
+        def fills(plan: TurnPlan) -> bool:
+            return empty - len({i for _, i in plan.tokens if start[i] == 0}) <= end_cells
+
+        if not all(fills(p) for p in picked):
+            return None
+        return next((c for c in self.room.candidates(game) if not fills(c)), None)
 
     @staticmethod
     def _world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:

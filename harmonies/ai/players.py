@@ -147,6 +147,13 @@ class HardPlayer(PlannerPlayer):
             cap = budget if budget is not None else (30000 if solo else 12000)
             lookahead = Lookahead(planner, fast, 1, 0, self.rng, cap, stand, depth=depth or (2 if solo else 1),
                                   helper=shared)
+            # Near the end, when every turn it picked fills the board, the look-ahead also tries the
+            # best turn that leaves room for another, from a search this wide (rarely run: on
+            # a few turns a game at most).
+            room = Planner(w, PlanOptions(beam=40, finals=40), self.rng)
+            room._evaluators = planner._evaluators
+            room.helper = shared
+            lookahead.room = room
             self.modes[solo] = (planner, lookahead)
 
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
