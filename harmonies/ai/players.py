@@ -7,7 +7,8 @@
 - hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
   best few turns are then played forward on sampled pouches (planner.Lookahead), one of its own
-  turns ahead at a table, two in solo.
+  turns ahead at a table, two in solo; when all of them would fill its board, so end the game, a
+  turn that leaves room for another is played forward too.
 """
 
 from __future__ import annotations
