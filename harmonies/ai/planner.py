@@ -555,9 +555,8 @@ class Lookahead:
         start = game.stack_ids(seat)
         empty = start.count(0)
         end_cells = rules_data().end_empty_cells
-        refill = rules_data().tokens_per_space * (len(game.central) if game.setup.solo else 1)
-        if game.pouch_size < refill:
-            return None  # the pouch ends the game after this turn anyway
+        if game.pouch_runs_out:
+            return None  # the game ends after this turn anyway
 
         def fills(plan: TurnPlan) -> bool:
             return empty - len({i for _, i in plan.tokens if start[i] == 0}) <= end_cells

@@ -134,6 +134,13 @@ class Game:
         return len(self._pouch)
 
     @property
+    def pouch_runs_out(self) -> bool:
+        """Whether the pouch is too low for the refill due at the end of this turn (every space in
+        solo, the space taken at a table): the pouch then triggers the end with this turn."""
+        spaces = len(self._central) if self.setup.solo else 1
+        return len(self._pouch) < rules_data().tokens_per_space * spaces
+
+    @property
     def discarded_tokens(self) -> int:
         return self._discarded
 
@@ -540,20 +547,19 @@ class Game:
     def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
         seat = self._current
         events: list[Event] = []
-        per_space = rules_data().tokens_per_space
         if self.setup.solo:
             left = [c for space in self._central for c in space]
             self._discarded += len(left)
             self._central = [[] for _ in self._central]
             events.append(TokensDiscarded(seat, tuple(left)))
-            if len(self._pouch) < per_space * len(self._central):
+            if self.pouch_runs_out:
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
                 for i in range(len(self._central)):
                     events.append(self._refill_space(seat, i))
         else:
-            if len(self._pouch) < per_space:
+            if self.pouch_runs_out:
                 if self._end_reason is None:
                     self._end_reason = "pouch"
                     events.append(EndTriggered(seat, "pouch"))

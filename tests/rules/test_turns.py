@@ -465,6 +465,21 @@ def test_multiplayer_pouch_end_after_exactly_35_refills(seed: int) -> None:
     assert game.over and game.pouch_size == 0 and game.token_count() == 120
 
 
+@pytest.mark.parametrize("players, side, seed", [(1, "A", 0), (1, "B", 1), (4, "A", 1)])
+def test_the_pouch_says_ahead_which_turn_it_runs_out_on(players: int, side: str, seed: int) -> None:
+    # pouch_runs_out is what a player may ask before ending a turn; it names the turn whose end
+    # the pouch triggers, and stays true for the rest of the round. (Two and three seats leave
+    # too few tokens per seat to outlast the boards: those games end by a board.)
+    game = new_game(players=players, side=side, seed=seed)
+    warned, triggered = [], []
+    while not game.over:
+        warned.append(game.pouch_runs_out)
+        events = thrifty_turn(game)
+        triggered.append(any(isinstance(e, EndTriggered) and e.reason == "pouch" for e in events))
+    first = warned.index(True)
+    assert triggered.index(True) == first and not any(warned[:first]) and all(warned[first:])
+
+
 @pytest.mark.parametrize(
     "players, side, seed, trigger_turn, trigger_seat, turns",
     [
