@@ -6,9 +6,10 @@
   plays for this turn's board and cards, not for the end of the game or next turn's display.
 - hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
-  best few turns are then played forward on sampled pouches (planner.Lookahead), one of its own
-  turns ahead at a table, two in solo; when all of them would fill its board, so end the game, a
-  turn that leaves room for another is played forward too.
+  best few turns (even two that differ only in where a token goes) are then played forward on
+  sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo; when all
+  of them would fill its board, so end the game, a turn that leaves room for another is played
+  forward too.
 """
 
 from __future__ import annotations
@@ -123,8 +124,6 @@ class HardPlayer(PlannerPlayer):
         # a pool worker); the play is the same with or without it. ``helper``: True for this
         # process's shared one, False for none, or a given one (the tests and the smoke test).
         shared = helper if isinstance(helper, Helper) else shared_helper() if helper else None
-        self.width = width
-        self.samples = samples
         # Solo and table games reward different things (no race to fill boards, no one taking
         # your space), so each has its own tuned weights; an explicit ``weights`` serves both.
         self.modes: dict[bool, tuple[Planner, Lookahead]] = {}
@@ -146,8 +145,11 @@ class HardPlayer(PlannerPlayer):
             # Board evaluations a turn's look-ahead may spend: set so that it rarely binds (solo's
             # costliest turns of 4 measured games took 23000) but bounds a freak turn.
             cap = budget if budget is not None else (30000 if solo else 12000)
-            lookahead = Lookahead(planner, fast, 1, 0, self.rng, cap, stand, depth=depth or (2 if solo else 1),
-                                  helper=shared)
+            # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 8
+            # candidates x 6 samples x 2 turns solo, 4 x 3 x 1 at a table (timings in plan()).
+            lookahead = Lookahead(planner, fast, width or (8 if solo else 4),
+                                  samples if samples is not None else (6 if solo else 3),
+                                  self.rng, cap, stand, depth=depth or (2 if solo else 1), helper=shared)
             # Near the end, when every turn it picked fills the board, the look-ahead also tries the
             # best turn that leaves room for another, from a search this wide (rarely run: on
             # a few turns a game at most).
@@ -159,16 +161,15 @@ class HardPlayer(PlannerPlayer):
 
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
         """Looks ahead from ``cands`` (the spirit trial's) or from freshly planned candidates."""
-        solo = game.setup.solo
-        self.planner, lookahead = self.modes[solo]
-        # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more samples:
-        # 4 candidates x 8 samples x 2 turns solo and 4x3x1 at a table. In one process they kept the
-        # median turn under 0.5 s and the slowest under 2 s; with the helper, 0.23 s and 0.76 s
-        # solo. The time the helper freed bought nothing measurable: solo 12 samples +0.4, 12
-        # samples x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples
-        # -0.8 and 6 candidates +0.3 (40 seeds); a fifth solo candidate +0.1 to +1.0.
-        lookahead.width = self.width or 4
-        lookahead.samples = self.samples if self.samples is not None else (8 if solo else 3)
+        self.planner, lookahead = self.modes[game.setup.solo]
+        # The look-ahead once took 4 turns that differed in space or card (4 x 8 samples solo). The
+        # planner's best turns, which may share a space and card and differ in where the tokens go,
+        # measured solo, paired by seed: best 8 x 6 samples +3.5 and +2.6 points a game (50 seeds
+        # each from 400000 and 410000), -0.1 on the benchmark's 50; best 8 x 8 samples +4.5, +3.5
+        # and +0.8, but a median turn of 0.52 s with the helper (0.44 s with 6 samples). At a table,
+        # the best 4: +2.8 a seat in hard self-play (40 seeds from 1000), +2.6 on the benchmark's
+        # seeds. The time the helper freed bought little otherwise: solo 12 samples +0.4, 12 samples
+        # x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples -0.8.
         return lookahead.plan(game, cands)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from harmonies.ai import HardPlayer
-from harmonies.ai.planner import TurnPlan, distinct_turns
+from harmonies.ai.planner import TurnPlan
 from harmonies.rules import Game
 
 DATA = Path(__file__).parent / "data"
@@ -24,21 +24,22 @@ def _fills(game: Game, plan: TurnPlan) -> bool:
 
 
 def _picked(player: HardPlayer, game: Game) -> list[TurnPlan]:
-    planner = player.modes[game.setup.solo][0]
-    return distinct_turns(planner.candidates(game), 4, lambda c: (c.space, c.card))
+    planner, lookahead = player.modes[game.setup.solo]
+    return lookahead.pick(planner.candidates(game))
 
 
 def test_a_turn_that_leaves_room_is_found_when_every_picked_turn_fills_the_board() -> None:
-    # Solo seed 22 before its 10th turn, as hard played it: 4 empty cells, a blue token in every
-    # space, 30 tokens in the pouch. Each turn the one-turn search ranks first ends the game.
+    # Solo seed 22 before its 10th turn: 4 empty cells, a blue token in every space, 30 tokens in
+    # the pouch. The turn the one-turn search ranks first ends the game; a look-ahead that picked it
+    # alone must look wider for one that does not.
     game = _load("last_turn_fills_the_board.json")
-    player = HardPlayer(0, helper=False)
-    picked = _picked(player, game)
-    assert picked and all(_fills(game, p) for p in picked)
-    extra = player.modes[True][1]._room_keeping(game, picked)
+    narrow = HardPlayer(0, width=1, helper=False)
+    picked = _picked(narrow, game)
+    assert len(picked) == 1 and _fills(game, picked[0])
+    extra = narrow.modes[True][1]._room_keeping(game, picked)
     assert extra is not None and not _fills(game, extra)
-    # The look-ahead then plays it: three more turns' worth of tokens are left in the pouch.
-    for cmd in player.turn_commands(game):
+    # Hard plays on: three more turns' worth of tokens are left in the pouch.
+    for cmd in HardPlayer(0, helper=False).turn_commands(game):
         assert game.apply(cmd).ok, cmd
     assert not game.over
     assert game.player(0).empty_cells >= 3
@@ -52,8 +53,23 @@ def test_no_search_for_room_when_the_pouch_ends_the_game_anyway() -> None:
 
 def test_no_search_for_room_while_a_picked_turn_keeps_the_game_going() -> None:
     game = _load("last_turn_fills_the_board.json")
-    player = HardPlayer(0, helper=False)
-    lookahead = player.modes[True][1]
-    extra = lookahead._room_keeping(game, _picked(player, game))
+    lookahead = HardPlayer(0, width=1, helper=False).modes[True][1]
+    extra = lookahead._room_keeping(game, lookahead.pick(lookahead.planner.candidates(game)))
     assert extra is not None
     assert lookahead._room_keeping(game, [extra]) is None
+
+
+def test_the_look_ahead_weighs_turns_that_differ_only_in_where_the_tokens_go() -> None:
+    # In the same position the one-turn search's first two turns take the same space and card; the
+    # first fills the board, the second puts a token elsewhere and keeps room. Played forward, the
+    # second is worth more, and the look-ahead sees it without the room search's help (a pick of one
+    # turn per space and card, as it once was, played the first and ended the game).
+    game = _load("last_turn_fills_the_board.json")
+    player = HardPlayer(0, helper=False)
+    planner, lookahead = player.modes[True]
+    lookahead.room = None
+    cands = planner.candidates(game)
+    first, second = cands[0], cands[1]
+    assert (first.space, first.card) == (second.space, second.card) and first.tokens != second.tokens
+    assert _fills(game, first) and not _fills(game, second)
+    assert lookahead.plan(game, cands) is second
