@@ -555,14 +555,11 @@ class Lookahead:
         the best turn that leaves room for another, found by a wider search: the one-turn value
         prices a further turn far below what it brings, and such turns rank low or differ from a
         picked one only by a token."""
-        if self.room is None:
-            return None
-        seat = game.current
-        start = game.stack_ids(seat)
+        if self.room is None or game.pouch_runs_out:
+            return None  # no wider search, or the pouch ends the game after this turn anyway
+        start = game.stack_ids(game.current)
         empty = start.count(0)
         end_cells = rules_data().end_empty_cells
-        if game.pouch_runs_out:
-            return None  # the game ends after this turn anyway
 
         def fills(plan: TurnPlan) -> bool:
             return empty - len({i for _, i in plan.tokens if start[i] == 0}) <= end_cells

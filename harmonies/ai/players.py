@@ -168,7 +168,7 @@ class HardPlayer(PlannerPlayer):
         # each from 400000 and 410000), -0.1 on the benchmark's 50; best 8 x 8 samples +4.5, +3.5
         # and +0.8, but a median turn of 0.52 s with the helper (0.44 s with 6 samples). At a table,
         # the best 4: +2.8 a seat in hard self-play (40 seeds from 1000), +2.6 on the benchmark's
-        # seeds. The time the helper freed bought little otherwise: solo 12 samples +0.4, 12 samples
+        # seeds, with a median turn of 0.41 s and a slowest of 1.4 s at 2 seats. The time the helper freed bought little otherwise: solo 12 samples +0.4, 12 samples
         # x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples -0.8.
         return lookahead.plan(game, cands)
 
