@@ -9,7 +9,8 @@
   best few turns (even two that differ only in where a token goes) are then played forward on
   sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo; when all
   of them would fill its board, so end the game, a turn that leaves room for another is played
-  forward too.
+  forward too. At a table it expects another board to end the game at the pace that board has
+  been filling (planner._turns_to_fill).
 """
 
 from __future__ import annotations
