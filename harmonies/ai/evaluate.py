@@ -169,6 +169,7 @@ class Evaluator:
         self._water_cache: dict[int, tuple[float, int]] = {}
         self._field_cache: dict[int, tuple[int, int]] = {}
         self._group_cache: dict[tuple[str, int], int] = {}
+        self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[Placement, ...], CardIndex]] = {}
         self.size = tables.size
         self.full = (1 << tables.size) - 1
 
@@ -226,6 +227,34 @@ class Evaluator:
             return hit
         height = self.t.height
         return sum(card.points_for(height[s]) for s in stacks if st_kind[s] == kind)
+
+    def card_index(self, card_id: str, stacks: list[int], cubes: int) -> tuple[tuple[Placement, ...], CardIndex]:
+        """A card's placements that can still be completed on this board (no cube on the cube cell,
+        every cell can grow into its stack), and their index. Cached: the look-ahead plans from the
+        same board once per sample."""
+        key = (card_id, tuple(stacks), cubes)
+        hit = self._index_cache.pop(key, None)
+        if hit is None:
+            live = self._live(card_id, stacks, cubes)
+            hit = (live, CardIndex(live, stacks, cubes, self.size))
+            if len(self._index_cache) >= 32:
+                del self._index_cache[next(iter(self._index_cache))]
+        self._index_cache[key] = hit  # last in the order: the most recently used
+        return hit
+
+    def _live(self, card_id: str, stacks: list[int], cubes: int) -> tuple[Placement, ...]:
+        """The placements of a card that can still be completed on this board."""
+        out = []
+        for cube, cells in self.t.cards[card_id].placements:
+            if (cubes >> cube) & 1:
+                continue
+            for j, need in cells:
+                n = need[stacks[j]]
+                if n >= FAR or (n and (cubes >> j) & 1):
+                    break
+            else:
+                out.append((cube, cells))
+        return tuple(out)
 
     # -------------------------------------------------------------- the evaluation
     def landscape(self, stacks: list[int], cubes: int, phase: float) -> float:
@@ -373,7 +402,7 @@ class CardIndex:
     read from the turn's start.
     """
 
-    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root", "_moves")
+    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root", "_moves", "_found")
 
     def __init__(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int, size: int) -> None:
         self.root = stacks[:]
@@ -403,6 +432,9 @@ class CardIndex:
         # (cell, its stack now) -> the placements whose distance that changes, with by how much:
         # a turn's search asks about the same few cells growing the same ways thousands of times.
         self._moves: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        # (want, the changed cells that matter to this card with their stacks) -> distances: most of
+        # a search's boards differ from each other only in cells this card does not look at.
+        self._found: dict[tuple[int, tuple[tuple[int, int], ...]], list[int]] = {}
 
     def _moved(self, j: int, new: int) -> tuple[tuple[int, int], ...]:
         old = self.root[j]
@@ -412,14 +444,30 @@ class CardIndex:
         return hit
 
     def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> list[int]:
-        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now."""
+        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now (shared with
+        later calls: read it, do not change it)."""
         moves = self._moves
-        delta: dict[int, int] = {}
-        for j in set(changed):
+        relevant: list[tuple[int, int]] = []
+        shifts: list[tuple[tuple[int, int], ...]] = []
+        for j in sorted(set(changed)):
             new = stacks[j]
             moved = moves.get((j, new))
             if moved is None:
                 moved = self._moved(j, new)
+            if moved:
+                relevant.append((j, new))
+                shifts.append(moved)
+        key = (want, tuple(relevant))
+        hit = self._found.get(key)
+        if hit is None:
+            if len(self._found) >= 4096:
+                self._found.clear()
+            hit = self._found[key] = self._distances(shifts, want)
+        return hit
+
+    def _distances(self, shifts: list[tuple[tuple[int, int], ...]], want: int) -> list[int]:
+        delta: dict[int, int] = {}
+        for moved in shifts:
             if delta:
                 for p, dd in moved:
                     delta[p] = delta.get(p, 0) + dd

@@ -86,31 +86,19 @@ class _Root:
         ids = {cid for cid, _ in self.held} | set(self.display) | set(self.all_display)
         if self.spirit:
             ids.add(self.spirit)
+        self.index: dict[str, CardIndex] = {}
         for cid in ids:
-            self.placements[cid] = self._live(cid)
-        size = self.t.size
-        self.index = {cid: CardIndex(pl, self.stacks, self.cubes, size) for cid, pl in self.placements.items()}
+            self.placements[cid], self.index[cid] = ev.card_index(cid, self.stacks, self.cubes)
         # The held cards as the token search reads them thousands of times a turn:
         # (id, cubes placed, cubes still to place, index).
         cards = game.cards
         self.held_search = [(cid, placed, cards.animal(cid).cubes - placed, self.index[cid])
                             for cid, placed in self.held]
-
-    def _live(self, card_id: str) -> tuple[Placement, ...]:
-        stacks, cubes = self.stacks, self.cubes
-        out = []
-        for cube, cells in self.t.cards[card_id].placements:
-            if (cubes >> cube) & 1:
-                continue
-            ok = True
-            for j, need in cells:
-                n = need[stacks[j]]
-                if n >= FAR or (n and (cubes >> j) & 1):
-                    ok = False
-                    break
-            if ok:
-                out.append((cube, cells))
-        return tuple(out)
+        # Everything a board's value in the token search reads besides the board itself: roots with
+        # equal keys value every board alike, so they share one memo (Planner._memo).
+        self.key = (ev, tuple(self.stacks), self.cubes, tuple(self.held), self.spirit, self.spirit_done,
+                    self.solo, self.players, self.pouch, self.end_triggered, self.others_turns,
+                    tuple(self.display) if opts.look_at_display else ())
 
     def turns_left(self, stacks: list[int]) -> float:
         """My turns after this one, roughly (0: this is my last turn)."""
@@ -155,6 +143,9 @@ class Planner:
         self.evals = 0
         # Places the tokens of some of the spaces in another process (harmonies/ai/helper.py).
         self.helper: Helper | None = None
+        # Token-search values of boards already seen, per root (_Root.key): the look-ahead plans each
+        # candidate's sampled futures from the same board, and the spaces of one turn share colours.
+        self._memos: dict[Hashable, dict[tuple[int, ...], float]] = {}
 
     def spec(self) -> bytes:
         """What a helper process needs to search exactly as this planner does."""
@@ -270,12 +261,27 @@ class Planner:
             return 0
         return track[placed] - (track[placed - 1] if placed else 0)
 
+    def _memo(self, root: _Root) -> dict[tuple[int, ...], float] | None:
+        """The memo of token-search values for boards from this root (None: noise makes each value
+        a fresh draw). Only the roots used last are kept: the look-ahead plays a candidate's samples
+        one after the other, each from the same board, then from one of its own."""
+        if self.opts.noise:
+            return None
+        memo = self._memos.pop(root.key, None)
+        if memo is None:
+            memo = {}
+            if len(self._memos) >= 4:
+                del self._memos[next(iter(self._memos))]
+        self._memos[root.key] = memo  # last in the order: the most recently used
+        return memo
+
     # ------------------------------------------------------------------ search
     def _place_tokens(self, root: _Root, colours: tuple[Colour, ...]) -> list[tuple[float, list[int], list[tuple[Colour, int]]]]:
         """Best finished boards for one space's tokens: (value, stacks, placements in order)."""
         add = root.t.add
         cubes = root.cubes
         size = root.t.size
+        memo = self._memo(root)
         beam: list[tuple[float, list[int], list[tuple[Colour, int]], tuple[Colour, ...]]] = [
             (0.0, root.stacks, [], tuple(colours))
         ]
@@ -301,8 +307,17 @@ class Planner:
                         children[key] = (0.0, child, moves + [(colour, i)], rest_t)
             if not children:
                 break  # no legal cell at all (cannot happen with a legal game, but stay safe)
-            scored = [(self._token_value(root, c[1], tuple(i for _, i in c[2])), c[1], c[2], c[3])
-                      for c in children.values()]
+            scored = []
+            for board, (_, child, placed, left) in children.items():
+                v = memo.get(board) if memo is not None else None
+                if v is None:
+                    v = self._token_value(root, child, tuple(i for _, i in placed))
+                    if memo is not None:
+                        memo[board] = v
+                else:
+                    # Counted as evaluated: the look-ahead's budget, so its play, stays as without the memo.
+                    self.evals += 1
+                scored.append((v, child, placed, left))
             scored.sort(key=lambda x: x[0], reverse=True)
             beam = scored[: self.opts.beam]
         return [(v, s, m) for v, s, m, _ in beam]
