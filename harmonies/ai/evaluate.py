@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from importlib import resources
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -374,7 +375,7 @@ class Evaluator:
                 per_cell[cube] = d
         return per_cell
 
-    def value_of_distances(self, card_id: str, placed: int, dists: list[int], phase: float,
+    def value_of_distances(self, card_id: str, placed: int, dists: Sequence[int], phase: float,
                            now: bool = True) -> float:
         """Card potential from the sorted distances of its nearest distinct cube cells. ``now``: the
         turn's cubes are still to be placed, so a pattern already formed counts almost in full
@@ -434,7 +435,7 @@ class CardIndex:
         self._moves: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         # (want, the changed cells that matter to this card with their stacks) -> distances: most of
         # a search's boards differ from each other only in cells this card does not look at.
-        self._found: dict[tuple[int, tuple[tuple[int, int], ...]], list[int]] = {}
+        self._found: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
     def _moved(self, j: int, new: int) -> tuple[tuple[int, int], ...]:
         old = self.root[j]
@@ -443,9 +444,9 @@ class CardIndex:
         )
         return hit
 
-    def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> list[int]:
-        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now (shared with
-        later calls: read it, do not change it)."""
+    def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> tuple[int, ...]:
+        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now (a tuple: the
+        same answer is handed to every later call with these changes)."""
         moves = self._moves
         relevant: list[tuple[int, int]] = []
         shifts: list[tuple[tuple[int, int], ...]] = []
@@ -465,7 +466,7 @@ class CardIndex:
             hit = self._found[key] = self._distances(shifts, want)
         return hit
 
-    def _distances(self, shifts: list[tuple[tuple[int, int], ...]], want: int) -> list[int]:
+    def _distances(self, shifts: list[tuple[tuple[int, int], ...]], want: int) -> tuple[int, ...]:
         delta: dict[int, int] = {}
         for moved in shifts:
             if delta:
@@ -474,7 +475,7 @@ class CardIndex:
             else:
                 delta.update(moved)
         if not delta:
-            return [d for d, _ in self.best0[:want]]
+            return tuple(d for d, _ in self.best0[:want])
         d0 = self.d0
         cube_of = self.cube_of
         newd: dict[int, int] = {}
@@ -499,4 +500,4 @@ class CardIndex:
                 if n >= want:
                     break
         out.sort()
-        return out[:want]
+        return tuple(out[:want])
