@@ -173,6 +173,7 @@ class Evaluator:
         self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[Placement, ...], CardIndex]] = {}
         self.size = tables.size
         self.full = (1 << tables.size) - 1
+        self.tracks = {c.id: c.track for c in cards.animals}  # read for every card of every board searched
 
     # -------------------------------------------------------------- graph parts, cached by mask
     def water(self, blue: int) -> tuple[float, int]:
@@ -268,6 +269,8 @@ class Evaluator:
         is_bld = self.is_bld
         top_bit = t.top_bit
         stack_pot = self.stack_pot
+        is_blue = self.is_blue
+        is_yellow = self.is_yellow
         exact = 0.0
         pot = 0.0
         blue = yellow = empty = 0
@@ -278,9 +281,9 @@ class Evaluator:
                 continue
             if (cubes >> i) & 1 == 0:
                 pot += stack_pot[s]
-            if self.is_blue[s]:
+            if is_blue[s]:
                 blue |= 1 << i
-            elif self.is_yellow[s]:
+            elif is_yellow[s]:
                 yellow |= 1 << i
             elif is_mtn[s]:
                 for n in nb[i]:
@@ -298,7 +301,7 @@ class Evaluator:
                         seen |= b
                     else:
                         free += 1
-                k = bin(seen).count("1")
+                k = seen.bit_count()
                 if k >= 3:
                     exact += self.building_points
                 elif free >= 3 - k:
@@ -309,7 +312,7 @@ class Evaluator:
         exact += water
         big, lone = self.field_groups(yellow)
         exact += self.field_points * big
-        n_empty = bin(empty).count("1")
+        n_empty = empty.bit_count()
         pot += self.w.field1 * lone + self.w.empty * n_empty + self.w.lone_mountain * lone_mtn
         if ends:
             e = ends
@@ -380,7 +383,9 @@ class Evaluator:
         """Card potential from the sorted distances of its nearest distinct cube cells. ``now``: the
         turn's cubes are still to be placed, so a pattern already formed counts almost in full
         whatever the phase (its cube can go down this turn)."""
-        track = self.cards.animal(card_id).track
+        if not dists:
+            return 0.0
+        track = self.tracks[card_id]
         factor = self.card_factor
         more = self.w.card_more
         value = 0.0
@@ -393,6 +398,9 @@ class Evaluator:
             value += f * inc if (now and d == 0 and k == 0) else phase * f * inc
             scale *= more
         return value
+
+
+_UNSEEN = 1 << 30  # above any distance, FAR's included
 
 
 class CardIndex:
@@ -467,31 +475,34 @@ class CardIndex:
         return hit
 
     def _distances(self, shifts: list[tuple[tuple[int, int], ...]], want: int) -> tuple[int, ...]:
-        delta: dict[int, int] = {}
-        for moved in shifts:
-            if delta:
+        if len(shifts) == 1:
+            delta = dict(shifts[0])
+        else:
+            delta = {}
+            for moved in shifts:
                 for p, dd in moved:
                     delta[p] = delta.get(p, 0) + dd
-            else:
-                delta.update(moved)
         if not delta:
             return tuple(d for d, _ in self.best0[:want])
         d0 = self.d0
         cube_of = self.cube_of
         newd: dict[int, int] = {}
+        get = newd.get
         for p, dd in delta.items():
             d = d0[p] + dd
             c = cube_of[p]
-            old_d = newd.get(c)
-            if old_d is None or d < old_d:
+            if d < get(c, _UNSEEN):
                 newd[c] = d  # recorded even when out of reach, so the start's value is not reused
-        for c in newd:
-            for dp, p in self.per_cube[c]:
+        per_cube = self.per_cube
+        out = []
+        for c, d in newd.items():
+            for dp, p in per_cube[c]:
                 if p not in delta:
-                    if dp < newd[c]:
-                        newd[c] = dp
+                    if dp < d:
+                        d = dp
                     break
-        out = [d for d in newd.values() if d < 6]
+            if d < 6:
+                out.append(d)
         n = 0
         for d, c in self.best0:
             if c not in newd:

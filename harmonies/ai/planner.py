@@ -74,6 +74,11 @@ class _Root:
         # Another board filling up ends the game for everyone: my turns are bounded by theirs too.
         self.others_turns = min((_turns_to_fill(game, i, seat) for i in range(self.players) if i != seat),
                                 default=99.0)
+        # turns_left's parts that do not depend on the board (it runs for every board searched)
+        self._end_cells = rules_data().end_empty_cells
+        per_space = rules_data().tokens_per_space
+        self._by_pouch: float = (self.pouch // (per_space * 3) if self.solo
+                                 else (self.pouch // per_space) / self.players)
         can_take = opts.take_cards and not game.took_card_this_turn
         unfinished = len(self.held) + (1 if self.spirit else 0)
         self.display: list[str] = []
@@ -105,15 +110,9 @@ class _Root:
         if self.end_triggered:
             return 0.0
         empty = stacks.count(0)
-        if empty <= rules_data().end_empty_cells:
+        if empty <= self._end_cells:
             return 0.0
-        per_space = rules_data().tokens_per_space
-        by_pouch: float
-        if self.solo:
-            by_pouch = self.pouch // (per_space * 3)
-        else:
-            by_pouch = (self.pouch // per_space) / self.players
-        return float(min(by_pouch, (empty - 2) / 2.0, self.others_turns))
+        return float(min(self._by_pouch, (empty - 2) / 2.0, self.others_turns))
 
 
 def _turns_to_fill(game: Game, seat: int, me: int) -> float:
