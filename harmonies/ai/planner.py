@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -20,7 +20,7 @@ from ..rules import (
 )
 from ..rules.tables import rules_data, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
-from .helper import Helper, Outcome, Placed
+from .helper import Helper, Outcome, Placed, Session
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -475,16 +475,18 @@ class Lookahead:
     stand-in turns, and a fast planner plays my next ``depth`` turns, the last of them valued rather
     than played. The candidate whose last turn ends best on average wins: it sees which spaces and
     cards are left to me, what the refills may bring and whether a half-built pattern can really be
-    finished.
+    finished. In stages, the turns that fall behind on the first samples get no more of them.
     """
 
-    def __init__(self, planner: Planner, fast: Planner, width: int, samples: int, rng: random.Random,
+    def __init__(self, planner: Planner, fast: Planner, stages: Sequence[tuple[int, int]], rng: random.Random,
                  budget: int = 0, stand_in: Planner | None = None, depth: int = 1,
                  helper: Helper | None = None) -> None:
         self.planner = planner
         self.fast = fast
-        self.width = width
-        self.samples = samples
+        # (candidates kept, new samples for each) in turn: the first stage plays the planner's best
+        # ``stages[0][0]`` turns, each later one keeps the best of them by the samples so far and
+        # plays them on more. Wide and thin first, then deep on the few that stay in the race.
+        self.stages = tuple(stages)
         self.rng = rng
         # My turns played out after a candidate (the last one valued, not played). One turn sees
         # next turn's spaces but not whether what it sets up still pays once the pouch has been
@@ -493,7 +495,8 @@ class Lookahead:
         self.depth = depth
         # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
         # timed: the open boards of the first rounds make each reply dear, and past the cap the
-        # weaker candidates go unexamined (the best ones come first, so little is lost).
+        # weaker candidates go unexamined (the best ones come first, so little is lost) and no
+        # later stage is played.
         self.budget = budget
         # Plays the other seats' turns in the samples (None: random turns). A greedy one-token
         # planner takes the spaces and cards a real opponent would, for a fraction of a plan's cost.
@@ -501,6 +504,7 @@ class Lookahead:
         # Plays half of the samples in another process (harmonies/ai/helper.py); same play without.
         self.helper = helper
         self.last_spent = 0  # board evaluations of the last plan, the helper's included
+        self._played = 0
         self.room: Planner | None = None  # a wider planner looking for a turn that keeps the game going
 
     def spec(self) -> bytes:
@@ -517,7 +521,7 @@ class Lookahead:
         if stand is not None:
             stand_in = Planner(stand[0], stand[1], rng)
             stand_in._evaluators = fast._evaluators
-        return cls(fast, fast, 0, 0, rng, stand_in=stand_in, depth=depth)
+        return cls(fast, fast, (), rng, stand_in=stand_in, depth=depth)
 
     def spent(self) -> int:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
@@ -526,7 +530,7 @@ class Lookahead:
         """The best of ``cands`` (default: the planner's candidates for ``game``) by the turns after."""
         if not cands:
             cands = self.planner.candidates(game)
-        if game.end_triggered or self.width <= 1 or self.samples <= 0:
+        if game.end_triggered or not self.stages or self.stages[0][0] <= 1 or self.stages[0][1] <= 0:
             return cands[0]  # my last turn: this turn's evaluation is already exact
         picked = self.pick(cands)
         extra = self._room_keeping(game, picked)
@@ -535,43 +539,67 @@ class Lookahead:
         if len(picked) == 1:
             return picked[0]
         me = game.current
-        seeds = [self.rng.randrange(1 << 30) for _ in range(self.samples)]
         worlds: dict[int, Game] = {}
-        totals: list[float] = []
-        spent = 0
-        # The helper's share of each candidate's samples; an odd count is split the other way
-        # on every other candidate, so each side plays half of them over the turn.
-        halves = [(len(seeds) + n % 2) // 2 for n in range(len(picked))]
+        totals = [0.0] * len(picked)
+        alive = list(range(len(picked)))
+        self.last_spent = 0
+        self._played = 0  # sample games of this turn
         with (self.helper.session(game) if self.helper else nullcontext()) as session:
-            # Every candidate's share is queued at once, so the helper never waits for this
-            # process to finish its own (one side is often slower than the other).
-            queued = [session.follow(self, cand, me, seeds[:h]) if session is not None else None
-                      for cand, h in zip(picked, halves)]
-            for n, cand in enumerate(picked):
-                if n >= 2 and self.budget and spent + spent / n > self.budget:
-                    for future in queued[n:]:
-                        if future is not None:
-                            future.cancel()
-                    break
-                h = halves[n]
-                mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[h:]]
-                theirs = session.collect(queued[n]) if session is not None else None
-                if theirs is None:
-                    theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
-                outcomes = theirs + mine  # in the order of the seeds, whoever played them
-                values = [v for v, _ in outcomes]
-                totals.append(sum(v if v is not None else float("-inf") for v in values))
-                spent += sum(e for _, e in outcomes)
-        self.last_spent = spent
+            for n, (keep, count) in enumerate(self.stages):
+                if n:
+                    # sorted() is stable: the planner's own order breaks ties.
+                    alive = sorted(alive, key=lambda i: -totals[i])[:keep]
+                    if len(alive) <= 1 or self._over_budget(len(alive) * count):
+                        break
+                seeds = [self.rng.randrange(1 << 30) for _ in range(count)]
+                done = self._stage(game, me, [picked[i] for i in alive], seeds, worlds, session, first=n == 0)
+                for i, value in zip(alive, done):
+                    totals[i] += value
+                alive = alive[: len(done)]  # the first stage may stop short at the budget
         # max() keeps the first of equal totals: the planner's own order breaks ties.
-        return picked[max(range(len(totals)), key=lambda i: totals[i])]
+        return picked[max(alive, key=lambda i: totals[i])]
+
+    def _over_budget(self, games: int) -> bool:
+        """Whether ``games`` more sample games would likely pass the budget, going by the cost of
+        those played so far on this turn."""
+        played = self._played
+        return bool(self.budget) and played > 0 and self.last_spent * (1 + games / played) > self.budget
+
+    def _stage(self, game: Game, me: int, cands: list[TurnPlan], seeds: list[int], worlds: dict[int, Game],
+               session: Session | None, first: bool) -> list[float]:
+        """Each of ``cands`` played on the samples of ``seeds``: its summed value, in order. On the
+        first stage, the candidates past the budget are dropped (the best come first)."""
+        # The helper's share of each candidate's samples; an odd count is split the other way
+        # on every other candidate, so each side plays half of them over the stage.
+        halves = [(len(seeds) + n % 2) // 2 for n in range(len(cands))]
+        # Every candidate's share is queued at once, so the helper never waits for this
+        # process to finish its own (one side is often slower than the other).
+        queued = [session.follow(self, cand, me, seeds[:h]) if session is not None else None
+                  for cand, h in zip(cands, halves)]
+        totals: list[float] = []
+        for n, cand in enumerate(cands):
+            if first and n >= 2 and self._over_budget(len(seeds)):
+                for future in queued[n:]:
+                    if future is not None:
+                        future.cancel()
+                break
+            h = halves[n]
+            mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[h:]]
+            theirs = session.collect(queued[n]) if session is not None else None
+            if theirs is None:
+                theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
+            outcomes = theirs + mine  # in the order of the seeds, whoever played them
+            totals.append(sum(v if v is not None else float("-inf") for v, _ in outcomes))
+            self.last_spent += sum(e for _, e in outcomes)
+            self._played += len(outcomes)
+        return totals
 
     def pick(self, cands: list[TurnPlan]) -> list[TurnPlan]:
-        """The candidates worth playing forward: the planner's best ``width``. Two of them may take
-        the same space and card and differ only in where the tokens go: that is often what the turns
-        after decide (keeping only the first turn of each space and card lost 2 points a solo game
-        over 150 seeds, and 2.7 a seat in hard self-play)."""
-        return cands[: self.width]
+        """The candidates worth playing forward: the planner's best, as many as the first stage
+        plays. Two of them may take the same space and card and differ only in where the tokens go:
+        that is often what the turns after decide (keeping only the first turn of each space and
+        card lost 2 points a solo game over 150 seeds, and 2.7 a seat in hard self-play)."""
+        return cands[: self.stages[0][0]]
 
     def _room_keeping(self, game: Game, picked: list[TurnPlan]) -> TurnPlan | None:
         """When every picked turn fills my board (the game ends with it) though the pouch would go on,

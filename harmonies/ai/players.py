@@ -7,7 +7,8 @@
 - hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
   best few turns (even two that differ only in where a token goes) are then played forward on
-  sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo; when all
+  sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo, where the
+  best 16 get one sample each and the best of those more (SOLO_STAGES); when all
   of them would fill its board, so end the game, a turn that leaves room for another is played
   forward too. At a table it expects another board to end the game at the pace that board has
   been filling (planner._turns_to_fill).
@@ -16,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
 from .evaluate import Weights, load_weights
@@ -114,12 +116,26 @@ class MediumPlayer(PlannerPlayer):
         super().__init__(seed, load_weights("medium"), PlanOptions(beam=2, finals=2, look_at_display=False))
 
 
+# The look-ahead's stages, (candidates kept, new samples for each) in turn (planner.Lookahead).
+# Solo: the best 16 turns on one sample each, the best 8 of them on two more, the best 4 on three
+# more: 44 sample games, where the best 8 on 6 samples each played 48. Paired by seed against that,
+# 50 seeds a set: +0.72 (from 400000), +1.46 (410000), +3.56 (420000) and +1.10 (the benchmark's),
+# +1.7 +- 0.8 points a game in all, for about 1.05 times the CPU. The width is what pays: starting
+# from 12 turns lost 0.3 (12:2, 6:2, 3:4); from 24 or 32 measured +0.0 and -0.5 on the benchmark's
+# seeds (24:1, 12:2, 4:3 and 32:1, 8:2, 4:3); the best 16 on 2, 2, 2 samples measured alike at 1.3
+# times the CPU.
+# At a table, the best 4 on 3 samples (HardPlayer.plan).
+TABLE_STAGES = ((4, 3),)
+SOLO_STAGES = ((16, 1), (8, 2), (4, 3))
+
+
 class HardPlayer(PlannerPlayer):
     kind = "hard"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
-                 greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True) -> None:
+                 greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True,
+                 stages: Sequence[tuple[int, int]] | None = None) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         # A second process takes part of each turn's search where that helps (two cores, not inside
         # a pool worker); the play is the same with or without it. ``helper``: True for this
@@ -146,11 +162,14 @@ class HardPlayer(PlannerPlayer):
             # Board evaluations a turn's look-ahead may spend: set so that it rarely binds (solo's
             # costliest turns of 4 measured games took 23000) but bounds a freak turn.
             cap = budget if budget is not None else (30000 if solo else 12000)
-            # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 8
-            # candidates x 6 samples x 2 turns solo, 4 x 3 x 1 at a table (timings in plan()).
-            lookahead = Lookahead(planner, fast, width or (8 if solo else 4),
-                                  samples if samples is not None else (6 if solo else 3),
-                                  self.rng, cap, stand, depth=depth or (2 if solo else 1), helper=shared)
+            # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 44
+            # sample games of 2 turns solo, 4 x 3 of 1 turn at a table (timings in plan()).
+            mine: Sequence[tuple[int, int]] = stages or (SOLO_STAGES if solo else TABLE_STAGES)
+            if width is not None or samples is not None:
+                # one stage: the best ``width`` turns on ``samples`` samples each
+                mine = ((width or mine[0][0], samples if samples is not None else mine[0][1]),)
+            lookahead = Lookahead(planner, fast, mine, self.rng, cap, stand, depth=depth or (2 if solo else 1),
+                                  helper=shared)
             # Near the end, when every turn it picked fills the board, the look-ahead also tries the
             # best turn that leaves room for another, from a search this wide (rarely run: on
             # a few turns a game at most).
@@ -171,6 +190,7 @@ class HardPlayer(PlannerPlayer):
         # the best 4: +2.8 a seat in hard self-play (40 seeds from 1000), +2.6 on the benchmark's
         # seeds, with a median turn of 0.41 s and a slowest of 1.4 s at 2 seats. The time the helper freed bought little otherwise: solo 12 samples +0.4, 12 samples
         # x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples -0.8.
+        # Solo now spends its samples in stages instead, wider first (SOLO_STAGES).
         return lookahead.plan(game, cands)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:

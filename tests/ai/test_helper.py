@@ -32,12 +32,17 @@ def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | N
     return list(game.history)
 
 
-@pytest.mark.parametrize("players, side, spirits", [(1, "A", False), (2, "B", True)])
+@pytest.mark.parametrize("players, side, spirits, stages", [
+    (1, "A", False, ((3, 4),)),
+    (2, "B", True, ((3, 4),)),
+    # In stages, as hard plays solo: odd sample counts split both ways, a stage of one sample each.
+    (1, "A", False, ((4, 1), (2, 3))),
+])
 def test_the_same_turns_are_played_with_and_without_the_helper(helper: Helper, players: int, side: str,
-                                                             spirits: bool) -> None:
+                                                             spirits: bool, stages: tuple[tuple[int, int], ...]) -> None:
     setup = GameSetup(players=players, side=side, spirits=spirits, seed=17)
     # Narrower than the shipped hard so the test stays quick; the same code paths.
-    kw = {"width": 3, "samples": 4, "beam": 3}
+    kw = {"stages": stages, "beam": 3}
     before = helper.answers
     alone = play(setup, 3, None, **kw)
     helped = play(setup, 3, helper, **kw)
