@@ -21,8 +21,9 @@ from .evaluate import Weights
 from .planner import Planner, PlanOptions, _Root, distinct_turns
 
 # Weights held fixed: the value is not linear in card_more and horizon; display is a token-search
-# term only; spirit_unplaced multiplies the card factors (fixed, it leaves the value linear in them).
-_NONLINEAR = frozenset({"card_more", "horizon", "display", "spirit_unplaced"})
+# term only and card_prior a card-choice one; spirit_unplaced multiplies the card factors (fixed, it
+# leaves the value linear in them).
+_NONLINEAR = frozenset({"card_more", "horizon", "display", "spirit_unplaced", "card_prior"})
 LINEAR: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name not in _NONLINEAR)
 # What scripts/tune --fit moves: the landscape terms. Fitted card, empty-cell and turns-left weights
 # made the planner play far worse (the regression over-trusts them).
