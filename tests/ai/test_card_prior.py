@@ -32,8 +32,9 @@ def test_a_broken_prior_file_names_the_file_the_place_and_the_fault(text: str, w
     assert "card_prior.yaml" in str(err.value) and where in str(err.value)
 
 
-def test_the_shipped_prior_covers_known_cards_and_an_average_card_is_zero(game: Game) -> None:
-    prior = load_prior("A")
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_the_shipped_prior_covers_known_cards_and_an_average_card_is_zero(game: Game, side: str) -> None:
+    prior = load_prior(side)
     ids = {c.id for c in game.cards.animals}
     assert len(prior) >= 28 and set(prior) <= ids
     assert abs(sum(prior.values()) / len(prior)) < 0.01
