@@ -18,7 +18,6 @@ takes the card (harmonies/ai/planner.py).
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,8 +27,8 @@ from typing import Any
 
 import yaml
 
+from ..persist.atomic import atomic_write_text
 from ..rules import CardSet, Game, GameSetup
-from ..rules.tables import rules_data
 
 PRIOR_FILE = "card_prior.yaml"
 MIN_TURNS = 3.0  # cards taken later get one cube or none whatever they are: they say little
@@ -89,14 +88,6 @@ class GameRecord:
     final: Mapping[str, int]            # card id -> cubes on it at the end
 
 
-def turns_after(game: Game) -> float:
-    """My turns after the one just played, estimated as the planner does (_Root.turns_left): by
-    what the pouch can still refill and by two new cells a turn (solo only)."""
-    per_turn = rules_data().tokens_per_space * len(game.central)
-    empty = game.player(0).empty_cells
-    return float(min(game.pouch_size // per_turn + 1, (empty - rules_data().end_empty_cells) / 2.0))
-
-
 def record_game(seed: int, side: str) -> GameRecord:
     """One hard solo game (no helper process: callers run several at once), logged turn by turn.
 
@@ -104,6 +95,7 @@ def record_game(seed: int, side: str) -> GameRecord:
     happens to fit, so measuring under the prior pulls every card back toward 0 (a second run with
     it, 300 games, kept a correlation of 0.36 with the first and half its spread)."""
     from .evaluate import load_weights
+    from .planner import _Root
     from .players import HardPlayer
 
     game = Game.new(GameSetup(players=1, side=side, seed=seed))
@@ -112,20 +104,19 @@ def record_game(seed: int, side: str) -> GameRecord:
     planner = player.modes[True][0]
     turns: list[tuple[Held, ...]] = []
     while not game.over:
+        # The turns left are the planner's own estimate for the board its turn leaves, read from
+        # the turn's start (the pouch it saw) as it values that board.
+        before = _Root(game, planner.evaluator(game), planner.opts)
         player.play_turn(game)
         if game.over:
             break
-        ev = planner.evaluator(game)
-        stacks = list(game.stack_ids(0))
-        view = game.player(0)
-        index = game.shape.index
-        cubes = sum(1 << index[cell] for cell in view.cubes)
-        left = turns_after(game)
+        after = _Root(game, planner.evaluator(game), planner.opts)
+        left = before.turns_left(after.stacks)
+        ev = after.ev
         row = []
-        for card in view.cards:
-            placements, _ = ev.card_index(card.card_id, stacks, cubes)
-            dists = tuple(sorted(ev.cube_distances(placements, stacks, cubes).values()))
-            row.append(Held(card.card_id, card.cubes_placed, dists, left))
+        for card in game.player(0).cards:
+            dists = ev.cube_distances(after.placements[card.card_id], after.stacks, after.cubes)
+            row.append(Held(card.card_id, card.cubes_placed, tuple(sorted(dists.values())), left))
         turns.append(tuple(row))
     view = game.player(0)
     final = {h.card_id: h.cubes_placed for h in (*view.cards, *view.completed)}
@@ -239,11 +230,8 @@ def write_prior(path: Path, side: str, prior: Mapping[str, float], note: str) ->
             "# card brought in hard solo self-play beyond what its distance predicted; 0 is an average card.",
             "# Written by scripts/tune --card-prior; used times Weights.card_prior (weights.yaml).",
             f"# last run: {note}"]
-    text = "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write_text(path, "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=True))
 
 
 __all__ = ["GameRecord", "Held", "card_priors", "cube_rows", "expected_points", "fit_odds", "load_prior",
-           "odds", "parse_prior", "record_game", "turns_after", "write_prior"]
+           "odds", "parse_prior", "record_game", "write_prior"]

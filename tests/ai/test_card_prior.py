@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harmonies.ai.card_prior import (GameRecord, Held, card_priors, cube_rows, fit_odds, load_prior, odds,
-                                     parse_prior, turns_after, write_prior)
+                                     parse_prior, record_game, write_prior)
 from harmonies.ai.evaluate import load_weights
 from harmonies.ai.planner import Planner, PlanOptions
 from harmonies.rules import Game, GameSetup
@@ -81,9 +81,13 @@ def test_a_card_that_brings_more_than_its_distance_says_gets_a_higher_prior(game
     assert 0 < few[good] < prior[good], "a card seen in few games moves less"
 
 
-def test_turns_after_counts_what_the_pouch_can_still_refill(game: Game) -> None:
-    # At the start, the pouch allows 13 turns in all, the board about 10 more covering 2 cells each.
-    assert turns_after(game) == pytest.approx(min(game.pouch_size // 9 + 1, (23 - 2) / 2))
+def test_a_recorded_game_logs_each_held_card_as_the_planner_saw_it() -> None:
+    rec = record_game(600000, "A")
+    lefts = [turn[0].turns_left for turn in rec.held if turn]
+    assert lefts == sorted(lefts, reverse=True) and lefts[0] <= 12  # after turn 1 at most 12 remain
+    for turn in rec.held:
+        for h in turn:
+            assert 0 <= h.placed <= rec.final[h.card_id] and list(h.dists) == sorted(h.dists)
 
 
 def _planner(game: Game, prior: dict[str, float]) -> Planner:
