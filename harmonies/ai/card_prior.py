@@ -11,8 +11,8 @@ had finally brought by the end. A logistic regression gives the chance that a ca
 cube goes down from (tokens missing, k, turns left). A card's prior is the mean, over the games
 that took it with at least ``MIN_TURNS`` turns to go, of the points it brought minus the points
 those chances predicted when it was taken; shrunk toward 0 by ``SHRINK`` games' worth of zeros and
-centred, so 0 is an average card. The planner adds ``Weights.card_prior`` times it to a turn that
-takes the card (harmonies/ai/planner.py).
+centred, so 0 is an average card. The planner adds ``Weights.card_prior`` times it, for each
+unfinished card held, to the value of a board (harmonies/ai/planner.py).
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ class Weights:
     card_held: float = -0.5   # each unfinished card (a slot used)
     card_crowd: float = 0.0   # each unfinished card beyond two: a full hand takes no better card later
     display: float = 0.7      # the best face-up card, while a card may still be taken this turn
-    card_prior: float = 0.0   # times a card's prior (card_prior.yaml) on a turn that takes it
+    card_prior: float = 0.0   # times a card's prior (card_prior.yaml), for each unfinished card held
     spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
     # end of the game: potential counts fully with this many of my turns left, less below
     horizon: float = 2.5
@@ -176,7 +176,7 @@ class Evaluator:
         self.size = tables.size
         self.full = (1 << tables.size) - 1
         self.tracks = {c.id: c.track for c in cards.animals}  # read for every card of every board searched
-        # Per card, what taking it is worth beyond its distances (harmonies/ai/card_prior.py).
+        # Per card, what holding it is worth beyond its distances (harmonies/ai/card_prior.py).
         prior = load_prior(tables.shape.side) if weights.card_prior else {}
         self.card_prior = {cid: weights.card_prior * v for cid, v in prior.items()}
 

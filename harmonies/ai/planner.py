@@ -232,6 +232,10 @@ class Planner:
         # counts it, the others look further (two cards counting one cell made placing either
         # cube look like a loss).
         claimed = 0
+        # Cards differ in how well they suit the boards this player builds, beyond what their
+        # distances show (card_prior.py). Every unfinished card counts it, not only a turn that
+        # takes one, so the look-ahead's last turn weighs it too (weights.yaml).
+        prior = ev.card_prior
         for cid, placed in sorted(held, key=lambda h: self._next_cube(ev, h), reverse=True):
             track = ev.cards.animal(cid).track
             if placed:
@@ -239,6 +243,7 @@ class Planner:
             if placed < len(track):
                 dists = ev.cube_distances(root.placements[cid], stacks, cubes | claimed)
                 v += ev.value_of_distances(cid, placed, sorted(dists.values()), ph, now=False)
+                v += prior.get(cid, 0.0) * ph
                 formed = [cell for cell, d in dists.items() if d == 0]
                 if formed:
                     claimed |= 1 << min(formed)
@@ -325,16 +330,11 @@ class Planner:
         """Every card choice for a finished token board, each with its greedy cubes:
         (value, card, cubes, swap), best first."""
         ph = self._phase(root, stacks)
-        # Cards differ in how well they suit the boards this player builds, beyond what their
-        # distances show (card_prior.py): paired by seed, hard solo gained 2.6 +- 1.3 points a
-        # game on each of two sets of 100 seeds (weights.yaml). Only solo weighs it so far.
-        prior = root.ev.card_prior
+        prior = root.ev.card_prior  # the card's fit beyond its distances (_end_value)
         out: list[tuple[float, str | None, list[tuple[str, int]], str | None]] = []
         for card in [None, *root.display]:
             held = list(root.held) + ([(card, 0)] if card else [])
             value, cubes_played = self._cubes(root, stacks, held, ph)
-            if card:
-                value += prior.get(card, 0.0) * ph
             if self.opts.noise:
                 value += self.rng.gauss(0.0, self.opts.noise)
             swap = None
