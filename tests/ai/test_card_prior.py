@@ -111,3 +111,16 @@ def test_the_solo_swap_discards_the_face_up_card_its_prior_likes_least(game: Gam
         plans = _planner(game, prior).candidates(game)
         swaps = {p.swap for p in plans if p.card is None}
         assert swaps == {shunned}
+
+
+def test_a_card_already_held_keeps_its_prior_in_the_value_of_every_later_board(game: Game) -> None:
+    # The look-ahead picks a turn by the board it leaves two turns on: the prior of a card taken
+    # before then must still count there, not only on the turn that took it.
+    g = game.clone()
+    planner = _planner(g, {})
+    taking = next(p for p in planner.candidates(g) if p.card is not None)
+    assert all(g.apply(cmd).ok for cmd in planner.commands(g, taking))
+    held = taking.card
+    plain = [p.value for p in _planner(g, {}).candidates(g)]
+    liked = [p.value for p in _planner(g, {held: 5.0}).candidates(g)]
+    assert liked == pytest.approx([v + 5.0 for v in plain])  # early on, at full phase
