@@ -25,7 +25,7 @@ def midgame(players: int, spirits: bool, turns: int) -> Game:
 @pytest.mark.parametrize("players,spirits", [(1, False), (2, True)])
 def test_the_value_is_the_exact_score_plus_each_weight_times_its_term(players: int, spirits: bool) -> None:
     game = midgame(players, spirits, 5 * players)
-    weights = load_weights("hard")
+    weights = load_weights("hard_solo" if players == 1 else "hard")  # solo: the card prior's term too
     seat = game.current
     planner = Planner(weights, PlanOptions(), random.Random(0))
     root = _Root(game, planner.evaluator(game), planner.opts)
