@@ -60,6 +60,11 @@ class Weights:
     # end of the game: potential counts fully with this many of my turns left, less below
     horizon: float = 2.5
     future: float = 4.0       # points per turn I still get to play (filling the board early ends the game)
+    # My turns a board still gives before it ends the game: this many with one cell more empty than
+    # the end leaves, then one more per two empty cells (planner._Root.turns_left). A board one cell
+    # short of the end does give a whole turn; 0.5 is the first estimate, (empty cells - 2) / 2,
+    # with which the table levels were measured.
+    room_turns: float = 0.5
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Weights":
