@@ -56,6 +56,7 @@ class Weights:
     card_crowd: float = 0.0   # each unfinished card beyond two: a full hand takes no better card later
     display: float = 0.7      # the best face-up card, while a card may still be taken this turn
     card_prior: float = 0.0   # times a card's prior (card_prior.yaml), for each unfinished card held
+    swap_prior: float = 1.0   # share of that the solo swap weighs when it picks the face-up card to discard
     spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
     # end of the game: potential counts fully with this many of my turns left, less below
     horizon: float = 2.5

@@ -21,10 +21,10 @@ from .evaluate import Weights
 from .planner import Planner, PlanOptions, _Root, distinct_turns
 
 # Weights held fixed: the value is not linear in card_more, horizon and room_turns (the turns-left
-# estimate); display is a token-search term only; spirit_unplaced multiplies the card factors
-# (fixed, it leaves the value linear in them).
+# estimate); display is a token-search term only and swap_prior a choice of the solo swap only;
+# spirit_unplaced multiplies the card factors (fixed, it leaves the value linear in them).
 # card_prior is an end-of-turn term of every unfinished card held, like the card factors.
-_NONLINEAR = frozenset({"card_more", "horizon", "room_turns", "display", "spirit_unplaced"})
+_NONLINEAR = frozenset({"card_more", "horizon", "room_turns", "display", "swap_prior", "spirit_unplaced"})
 LINEAR: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name not in _NONLINEAR)
 # What scripts/tune --fit moves: the landscape terms. Fitted card, empty-cell and turns-left weights
 # made the planner play far worse (the regression over-trusts them).

@@ -335,6 +335,7 @@ class Planner:
         (value, card, cubes, swap), best first."""
         ph = self._phase(root, stacks)
         prior = root.ev.card_prior  # the card's fit beyond its distances (_end_value)
+        swap_share = self.weights.swap_prior
         out: list[tuple[float, str | None, list[tuple[str, int]], str | None]] = []
         for card in [None, *root.display]:
             held = list(root.held) + ([(card, 0)] if card else [])
@@ -347,7 +348,7 @@ class Planner:
                 # Discard the face-up card least useful to this board; a fresh one replaces it.
                 swap = min(root.all_display,
                            key=lambda c: ev.card_value(c, 0, root.placements[c], stacks, root.cubes, 1.0)
-                           + prior.get(c, 0.0))
+                           + swap_share * prior.get(c, 0.0))
             out.append((value, card, cubes_played, swap))
         out.sort(key=lambda x: x[0], reverse=True)
         return out

@@ -90,8 +90,8 @@ def test_a_recorded_game_logs_each_held_card_as_the_planner_saw_it() -> None:
             assert 0 <= h.placed <= rec.final[h.card_id] and list(h.dists) == sorted(h.dists)
 
 
-def _planner(game: Game, prior: dict[str, float]) -> Planner:
-    weights = load_weights("hard_solo").with_values(card_prior=1.0)
+def _planner(game: Game, prior: dict[str, float], swap_prior: float = 1.0) -> Planner:
+    weights = load_weights("hard_solo").with_values(card_prior=1.0, swap_prior=swap_prior)
     planner = Planner(weights, PlanOptions(beam=2, finals=2), random.Random(0))
     planner.evaluator(game).card_prior = prior
     return planner
@@ -111,6 +111,19 @@ def test_the_solo_swap_discards_the_face_up_card_its_prior_likes_least(game: Gam
         plans = _planner(game, prior).candidates(game)
         swaps = {p.swap for p in plans if p.card is None}
         assert swaps == {shunned}
+
+
+def test_the_solo_swap_weighs_its_share_of_the_prior(game: Game) -> None:
+    shown = [c for c in game.display if c is not None]
+    blind = {(tuple(p.tokens), p.swap) for p in _planner(game, {}).candidates(game) if p.card is None}
+    for shunned in shown:
+        prior = {c: (-50.0 if c == shunned else 0.0) for c in shown}
+        # No share: the swap is what it is without a prior (no card is held, so nothing else moves).
+        plans = _planner(game, prior, swap_prior=0.0).candidates(game)
+        assert {(tuple(p.tokens), p.swap) for p in plans if p.card is None} == blind
+        # A share of a prior this strong still decides.
+        plans = _planner(game, prior, swap_prior=0.5).candidates(game)
+        assert {p.swap for p in plans if p.card is None} == {shunned}
 
 
 def test_a_card_already_held_keeps_its_prior_in_the_value_of_every_later_board(game: Game) -> None:
