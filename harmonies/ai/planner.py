@@ -78,7 +78,8 @@ class _Root:
         self._end_cells = rules_data().end_empty_cells
         self._room_turns = ev.w.room_turns
         per_space = rules_data().tokens_per_space
-        self._by_pouch: float = (self.pouch // (per_space * 3) if self.solo
+        # solo refills every space each turn; at a table only the one taken
+        self._by_pouch: float = (self.pouch // (per_space * rules_data().central_spaces[True]) if self.solo
                                  else (self.pouch // per_space) / self.players)
         can_take = opts.take_cards and not game.took_card_this_turn
         unfinished = len(self.held) + (1 if self.spirit else 0)

@@ -39,12 +39,13 @@ def test_hard_solo_counts_a_whole_turn_for_a_board_one_cell_short_of_the_end() -
     end = rules_data().end_empty_cells
     assert root.turns_left(_board(cells, end)) == 0.0  # this turn ends the game
     # One cell more empty than the end leaves: whatever the next turn covers, it is played.
-    assert root.turns_left(_board(cells, end + 1)) == pytest.approx(weights.room_turns) == pytest.approx(1.0)
+    assert weights.room_turns == 1.0
+    assert root.turns_left(_board(cells, end + 1)) == pytest.approx(1.0)
     # then a turn more per two empty cells
     assert root.turns_left(_board(cells, end + 5)) == pytest.approx(3.0)
 
 
 def test_the_pouch_bounds_the_turns_an_empty_board_gives() -> None:
-    per_turn = rules_data().tokens_per_space * 3  # solo: the three spaces are refilled every turn
+    per_turn = rules_data().tokens_per_space * rules_data().central_spaces[True]  # solo refills all
     root, cells = _root(load_weights("hard_solo"), pouch=2 * per_turn + 4)
     assert root.turns_left(_board(cells, cells)) == 2.0
