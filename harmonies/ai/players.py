@@ -118,11 +118,11 @@ class MediumPlayer(PlannerPlayer):
 
 # The look-ahead's stages, (candidates kept, new samples for each) in turn (planner.Lookahead).
 # Solo: the best 12 turns on two samples each, the best 6 of them on four more, the best 3 on six
-# more: 66 sample games. Chosen offline, where it costs no games: the 16 best turns of 123
-# positions from 10 hard solo games (seeds 710000-720005) were each played on 40 samples; each
-# schedule then picked a turn from a random part of those samples and was judged by the rest
-# (figures in the note on issue 5). The former 16:1, 8:2, 4:3 (44 games) left 0.51 points a turn
-# on the table, this one 0.35, as much as 24:2, 12:4, 6:6 (116 games). Width past 12 bought
+# more: 66 sample games. Chosen offline (scripts/tune --stages): the 16 best turns of 123
+# positions of 10 hard solo games (seeds 710000-3, 720000-5) were each played on 40 samples; each
+# schedule then picked a turn from a random part of those samples and 16 others judged it. The
+# former 16:1, 8:2, 4:3 (44 games) left 0.61 points a turn to the best turn, this one 0.42, about
+# what 24:2, 12:4, 6:6 (116 games) and 16:2, 8:4, 4:6 (84) left. Width past 12 bought
 # nothing: the best turn by 40 samples was nearly always among the planner's best 8. The samples
 # are what pay: on a single one two turns differ by an sd of 3.2 points. Paired by seed, 100 seeds
 # a set: +2.6, -0.8, +3.6 and +0.4 points a game (from 520000, 530000, 540000 and 550000),
