@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import Game, GameSetup
-from .players import HardPlayer
+from .players import HardPlayer, MediumPlayer, PlannerPlayer
 
 Stages = Sequence[tuple[int, int]]
 
@@ -31,26 +31,29 @@ class Position:
     samples: tuple[tuple[float, ...], ...]    # samples[i][s]: candidate i played on sampled world s
 
 
-def record_game(seed: int, side: str = "A", width: int = 16, samples: int = 40) -> list[Position]:
-    """Play one hard solo game; before each turn but the last, its planner's best ``width`` turns are
-    each played on the same ``samples`` sampled worlds. Positions where a candidate cannot be played
-    on some world are left out (it happens when a sample deals a display the turn cannot take)."""
-    game = Game.new(GameSetup(players=1, side=side, seed=seed))
-    player = HardPlayer(seed=seed * 8, helper=False)
-    planner, lookahead = player.modes[True]
+def record_game(seed: int, side: str = "A", width: int = 16, samples: int = 40,
+                players: int = 1) -> list[Position]:
+    """Play one game, hard in the first seat and medium in any other; before each of hard's turns but
+    the last, its planner's best ``width`` turns are each played on the same ``samples`` sampled
+    worlds. Positions where a candidate cannot be played on some world are left out (a sample can
+    deal a display the turn cannot take)."""
+    game = Game.new(GameSetup(players=players, side=side, seed=seed))
+    hard = HardPlayer(seed=seed * 8, helper=False)
+    seats: list[PlannerPlayer] = [hard] + [MediumPlayer(seed * 8 + k) for k in range(1, players)]
+    planner, lookahead = hard.modes[players == 1]
     rng = random.Random(seed)
     out: list[Position] = []
     while not game.over:
-        if not game.end_triggered:
+        if game.current == 0 and not game.end_triggered and not game.spirit_choices:
             cands = planner.candidates(game)[:width]
             seeds = [rng.randrange(1 << 30) for _ in range(samples)]
             worlds: dict[int, Game] = {}
-            rows = [[lookahead.sample(c, game.current, s, lookahead._world(game, s, worlds))[0] for s in seeds]
+            rows = [[lookahead.sample(c, 0, s, lookahead._world(game, s, worlds))[0] for s in seeds]
                     for c in cands]
             if len(rows) > 1 and all(v is not None for row in rows for v in row):
                 out.append(Position(tuple(c.value for c in cands),
                                     tuple(tuple(float(v) for v in row if v is not None) for row in rows)))
-        player.play_turn(game)
+        seats[game.current].play_turn(game)
     return out
 
 
