@@ -597,10 +597,10 @@ class Lookahead:
                         future.cancel()
                 break
             h = halves[n]
-            mine = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[h:]]
+            mine = [self.sample(cand, me, s, self.world(game, s, worlds)) for s in seeds[h:]]
             theirs = session.collect(queued[n]) if session is not None else None
             if theirs is None:
-                theirs = [self.sample(cand, me, s, self._world(game, s, worlds)) for s in seeds[:h]]
+                theirs = [self.sample(cand, me, s, self.world(game, s, worlds)) for s in seeds[:h]]
             outcomes = theirs + mine  # in the order of the seeds, whoever played them
             totals.append(sum(v if v is not None else float("-inf") for v, _ in outcomes))
             self.last_spent += sum(e for _, e in outcomes)
@@ -633,7 +633,8 @@ class Lookahead:
         return next((c for c in self.room.candidates(game) if not fills(c)), None)
 
     @staticmethod
-    def _world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:
+    def world(game: Game, seed: int, worlds: dict[int, Game]) -> Game:
+        """The sampled world of ``seed`` (made once, kept in ``worlds``): every candidate meets the same."""
         world = worlds.get(seed)
         if world is None:
             world = worlds[seed] = game.sample_hidden(random.Random(seed))

@@ -125,8 +125,8 @@ class MediumPlayer(PlannerPlayer):
 # what 24:2, 12:4, 6:6 (116 games) and 16:2, 8:4, 4:6 (84) left. Width past 12 bought
 # nothing: the best turn by 40 samples was nearly always among the planner's best 8. The samples
 # are what pay: on a single one two turns differ by an sd of 3.2 points. Paired by seed, 100 seeds
-# a set: +2.6, -0.8, +3.6 and +0.4 points a game (from 520000, 530000, 540000 and 550000),
-# +1.5 +- 0.6 in all, for 1.4 times the CPU.
+# a set: +2.6, -0.8, +3.6, +0.4 and +0.5 points a game (from 520000, 530000, 540000, 550000 and
+# 560000), +1.3 +- 0.5 in all, for 1.4 times the CPU; side B +2.7 +- 1.1 (560000).
 # At a table, the best 4 on 3 samples (HardPlayer.plan).
 TABLE_STAGES = ((4, 3),)
 SOLO_STAGES = ((12, 2), (6, 4), (3, 6))

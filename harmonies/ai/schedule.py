@@ -48,11 +48,11 @@ def record_game(seed: int, side: str = "A", width: int = 16, samples: int = 40,
             cands = planner.candidates(game)[:width]
             seeds = [rng.randrange(1 << 30) for _ in range(samples)]
             worlds: dict[int, Game] = {}
-            rows = [[lookahead.sample(c, 0, s, lookahead._world(game, s, worlds))[0] for s in seeds]
-                    for c in cands]
-            if len(rows) > 1 and all(v is not None for row in rows for v in row):
-                out.append(Position(tuple(c.value for c in cands),
-                                    tuple(tuple(float(v) for v in row if v is not None) for row in rows)))
+            values = [[lookahead.sample(c, 0, s, lookahead.world(game, s, worlds))[0] for s in seeds]
+                      for c in cands]
+            rows = tuple(tuple(v for v in row if v is not None) for row in values)
+            if len(rows) > 1 and all(len(row) == samples for row in rows):
+                out.append(Position(tuple(c.value for c in cands), rows))
         seats[game.current].play_turn(game)
     return out
 
