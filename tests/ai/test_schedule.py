@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +70,12 @@ def test_a_recorded_game_has_each_turn_played_on_the_same_worlds() -> None:
         assert 2 <= len(pos.values) <= 3
         assert list(pos.values) == sorted(pos.values, reverse=True)
         assert all(len(row) == 2 for row in pos.samples) and len(pos.samples) == len(pos.values)
+
+
+def test_a_malformed_schedule_is_named_not_a_traceback() -> None:
+    tune = Path(__file__).resolve().parents[2] / "scripts" / "tune"
+    run = subprocess.run([sys.executable, str(tune), "--stages", "1", "--schedules", "12:2;6-4"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "stage '6-4' of schedule '6-4': expected KEPT:SAMPLES" in run.stderr
+    assert "Traceback" not in run.stderr
