@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from harmonies.ai.schedule import Position, pick, record_game, regret, samples_needed
-from tests.ai.test_stages import _setup
+from tests.ai.scripted_lookahead import scripted_lookahead
 
 
 def _position(rows: list[list[float]]) -> Position:
@@ -22,7 +22,7 @@ def test_the_replayed_pick_is_the_one_the_look_ahead_makes(seed: int) -> None:
     rng = random.Random(seed)
     stages = ((4, 1), (2, 2), (1, 3)) if seed % 2 else ((4, 2), (3, 1), (2, 2))
     rows = [[float(rng.randint(0, 4)) for _ in range(samples_needed(stages))] for _ in range(4)]
-    game, look, cands, played = _setup(stages, dict(enumerate(rows)))
+    game, look, cands, played = scripted_lookahead(stages, dict(enumerate(rows)))
     chosen, used, games = pick(_position(rows), stages, list(range(samples_needed(stages))))
     assert look.plan(game, cands) is cands[chosen]
     assert games == sum(played.values())

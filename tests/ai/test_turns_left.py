@@ -16,7 +16,7 @@ def _root(weights: Weights, pouch: int | None = None) -> tuple[_Root, int]:
     """A solo game's first turn (or with only ``pouch`` tokens left), and the board's cell count."""
     game = Game.new(GameSetup(players=1, side="A", seed=3))
     if pouch is not None:
-        game._pouch = game._pouch[:pouch]  # type: ignore[attr-defined]
+        game._pouch = game._pouch[:pouch]
     ev: Evaluator = Planner(weights, PlanOptions(), random.Random(0)).evaluator(game)
     root = _Root(game, ev, PlanOptions())
     return root, len(root.stacks)
