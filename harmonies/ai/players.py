@@ -8,7 +8,7 @@
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
   best few turns (even two that differ only in where a token goes) are then played forward on
   sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo, where the
-  best 12 get two samples each and the best of those more (SOLO_STAGES); when all
+  best 12 get three samples each and the best of those more (SOLO_STAGES); when all
   of them would fill its board, so end the game, a turn that leaves room for another is played
   forward too. At a table it expects another board to end the game at the pace that board has
   been filling (planner._turns_to_fill).
@@ -117,19 +117,22 @@ class MediumPlayer(PlannerPlayer):
 
 
 # The look-ahead's stages, (candidates kept, new samples for each) in turn (planner.Lookahead).
-# Solo: the best 12 turns on two samples each, the best 6 of them on four more, the best 3 on six
-# more: 66 sample games. Chosen offline (scripts/tune --stages): the 16 best turns of 123
-# positions of 10 hard solo games (seeds 710000-3, 720000-5) were each played on 40 samples; each
-# schedule then picked a turn from a random part of those samples and 16 others judged it. The
-# former 16:1, 8:2, 4:3 (44 games) left 0.61 points a turn to the best turn, this one 0.42, about
-# what 24:2, 12:4, 6:6 (116 games) and 16:2, 8:4, 4:6 (84) left. Width past 12 bought
-# nothing: the best turn by 40 samples was nearly always among the planner's best 8. The samples
-# are what pay: on a single one two turns differ by an sd of 3.2 points. Paired by seed, 100 seeds
-# a set: +2.6, -0.8, +3.6, +0.4 and +0.5 points a game (from 520000, 530000, 540000, 550000 and
-# 560000), +1.3 +- 0.5 in all, for 1.4 times the CPU; side B +2.7 +- 1.1 (560000).
+# Solo: the best 12 turns on three samples each, the best 6 of them on six more, the best 3 on nine
+# more: 96 sample games. Chosen offline (scripts/tune --stages): the 16 best turns of many
+# positions of hard solo games were each played on 40 samples; each schedule then picked a turn
+# from a random part of those samples and others judged it. Width past 12 buys nothing (the best
+# turn by 40 samples is nearly always among the planner's best 8); samples pay, since on a single
+# one two turns differ by an sd of 3.2 points. The former 16:1, 8:2, 4:3 (44 games) left 0.61
+# points a turn to the best turn; 12:2, 6:4, 3:6 (66) left 0.41-0.42 and won +1.3 +- 0.5 a game
+# over it, paired by seed (500 seeds from 520000); this one leaves 0.36 (151 positions of seeds
+# 730000-11, 22 judging samples). Paired by seed against 12:2, 6:4, 3:6: +1.06 +- 0.85 on a first
+# 200 (520000, 530000), then, on 600 fresh seeds with the rule set beforehand (590000 and
+# 610000-650000, 100 each), +0.33 +- 0.46, about 1.2 times the CPU. The budget below stops
+# turns 1-4 (the open boards') before all their samples are played, so the extra samples go
+# mostly to the later turns.
 # At a table, the best 4 on 3 samples (HardPlayer.plan).
 TABLE_STAGES = ((4, 3),)
-SOLO_STAGES = ((12, 2), (6, 4), (3, 6))
+SOLO_STAGES = ((12, 3), (6, 6), (3, 9))
 
 
 class HardPlayer(PlannerPlayer):
@@ -162,11 +165,12 @@ class HardPlayer(PlannerPlayer):
             if greedy_stand_in and not solo:
                 stand = Planner(w, PlanOptions(beam=1, finals=1, look_at_display=False), self.rng)
                 stand._evaluators = planner._evaluators
-            # Board evaluations a turn's look-ahead may spend: set so that it rarely binds (solo's
-            # costliest turns of 4 measured games took 23000 with 44 sample games; it now plays 66,
-            # so 1.5 times the cap) but bounds a freak turn.
+            # Board evaluations a turn's look-ahead may spend: it bounds the open boards' dear
+            # turns. Solo's 66 sample games never reached 45000 in 20 games; with 96 it stops 78 of
+            # 250 turns (turns 1-4 of each game, a few 5th) short, and SOLO_STAGES' gain was
+            # measured with it there.
             cap = budget if budget is not None else (45000 if solo else 12000)
-            # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 66
+            # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 96
             # sample games of 2 turns solo, 4 x 3 of 1 turn at a table (timings in plan()).
             mine: Sequence[tuple[int, int]] = stages or (SOLO_STAGES if solo else TABLE_STAGES)
             if width is not None or samples is not None:
