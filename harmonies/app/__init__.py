@@ -12,6 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from harmonies.persist.lock import FolderInUse, lock_folder
+from harmonies.persist.paths import resolve_dirs
+
+from .i18n import Catalogue
+
 __all__ = ["build_parser", "main"]
 
 
@@ -67,14 +72,36 @@ def make_app(argv: list[str], saves_enabled: bool = True) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Open the game window; returns the process exit code."""
-    from .app import process_age
+    """Open the game window; returns the process exit code.
 
-    app = make_app(list(sys.argv[1:] if argv is None else argv))
-    if os.environ.get("HARMONIES_TIMING") == "1":
-        app.on_first_frame.append(lambda: print(f"first frame after {process_age() * 1000:.0f} ms", flush=True))
+    Before the window: SDL must have a display to show the window on (without one, a line says so
+    rather than a game running unseen), and the data folder is locked for this process (a second
+    window on the same folder says so and ends, leaving the first one's files alone).
+    """
+    import pygame
+
+    from .app import display_problem, process_age
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    catalogue = Catalogue.load()
     try:
-        return app.run()
+        problem = display_problem(catalogue)
+        if problem is not None:
+            print(f"harmonies: {problem}", file=sys.stderr)
+            return 1
+        try:
+            lock = lock_folder(resolve_dirs(args.data_dir).data)
+        except FolderInUse as exc:
+            print(f"harmonies: {catalogue.t('app.already_open', folder=exc.folder)}", file=sys.stderr)
+            return 1
+        try:
+            app = make_app(argv)
+            if os.environ.get("HARMONIES_TIMING") == "1":
+                app.on_first_frame.append(lambda: print(f"first frame after {process_age() * 1000:.0f} ms", flush=True))
+            return int(app.run())
+        finally:
+            if lock is not None:
+                lock.release()
     finally:
-        import pygame
         pygame.quit()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,10 @@ from .theme import Fonts, Theme
 from .viewport import Viewport
 
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+# Video drivers that draw nowhere. SDL falls back to them when no display answers; a player
+# launching the window then gets a game nobody can see, so they count only when asked for by name
+# (SDL_VIDEODRIVER=dummy: the tests, the smoke test, the screenshots).
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 
 
 class App:
@@ -178,6 +185,57 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+
+def display_problem(catalogue: Catalogue) -> str | None:
+    """Start SDL's video; the line to print if it cannot show a window, else None.
+
+    What SDL's drivers say on stderr while they probe (an absent Wayland, a refused X connection)
+    is kept back when no display is found, so the player reads one line, ours.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip()
+    with _stderr_held() as said:
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as exc:
+            return catalogue.t("app.no_display", reason=str(exc))
+        if asked or driver not in HEADLESS_DRIVERS:
+            said.append(True)  # a real window: let through what the drivers said
+            return None
+        pygame.display.quit()
+    display = os.environ.get("DISPLAY", "")
+    wayland = os.environ.get("WAYLAND_DISPLAY", "")
+    if display or wayland:
+        reason = catalogue.t("app.no_display_dead", display=display or wayland)
+    else:
+        reason = catalogue.t("app.no_display_unset")
+    return catalogue.t("app.no_display", reason=reason)
+
+
+@contextmanager
+def _stderr_held() -> Iterator[list[bool]]:
+    """Catch what is written to file descriptor 2 (C libraries included) inside the block; it is
+    written out afterwards only if the block appends to the list it is given."""
+    keep: list[bool] = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):  # no stderr at all (a windowed build)
+        yield keep
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield keep
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            if keep:
+                caught.seek(0)
+                text = caught.read()
+                if text:
+                    os.write(2, text)
 
 
 def process_age() -> float:
