@@ -47,6 +47,14 @@ def test_the_window_without_a_display_says_so_in_one_line_and_exits(tmp_path: Pa
     assert not data.exists()  # nothing was written for a window that never opened
 
 
+def test_the_demo_without_a_display_says_so_and_exits() -> None:
+    run = harmonies(["demo", "--exit-when-done"], headless_env(DEAD))
+    assert run.returncode != 0
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("harmonies demo: no window can be opened here")
+
+
 def test_the_command_line_works_without_a_display(tmp_path: Path) -> None:
     board = tmp_path / "board.json"
     board.write_text(json.dumps({"side": "A", "cells": [[0, 0, ["blue"]], [1, 0, ["blue"]]]}), encoding="utf-8")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
+
+from .i18n import Catalogue
 
 
 def _user_settings() -> Any:
@@ -19,11 +22,15 @@ def run(players: int = 2, seed: int = 0, exit_when_done: bool = False) -> int:
     """Open the window and watch ``players`` computer seats; returns the exit code."""
     import pygame
 
-    from .app import App
+    from .app import App, display_problem
     from .scenes.play import PlayScene
     from .session import MatchConfig, SaveSlot, Seat
     from .settings import MemorySettingsStore
 
+    problem = display_problem(Catalogue.load())
+    if problem is not None:  # the demo is to be watched: not offscreen
+        print(f"harmonies demo: {problem}", file=sys.stderr)
+        return 1
     players = max(1, min(4, int(players)))
     # The demo never touches the player's autosave or settings files.
     app = App(settings_store=MemorySettingsStore(_user_settings()), saves=SaveSlot(enabled=False))
