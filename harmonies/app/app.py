@@ -194,48 +194,44 @@ def display_problem(catalogue: Catalogue) -> str | None:
     is kept back when no display is found, so the player reads one line, ours.
     """
     asked = os.environ.get("SDL_VIDEODRIVER", "").strip()
-    with _stderr_held() as said:
-        try:
+    said: list[bytes] = []
+    try:
+        with _stderr_caught(said):
             pygame.display.init()
             driver = pygame.display.get_driver()
-        except pygame.error as exc:
-            return catalogue.t("app.no_display", reason=str(exc))
-        if asked or driver not in HEADLESS_DRIVERS:
-            said.append(True)  # a real window: let through what the drivers said
-            return None
-        pygame.display.quit()
-    display = os.environ.get("DISPLAY", "")
-    wayland = os.environ.get("WAYLAND_DISPLAY", "")
-    if display or wayland:
-        reason = catalogue.t("app.no_display_dead", display=display or wayland)
-    else:
-        reason = catalogue.t("app.no_display_unset")
+    except pygame.error as exc:
+        return catalogue.t("app.no_display", reason=str(exc))
+    if asked or driver not in HEADLESS_DRIVERS:
+        for text in said:  # a real window: what the drivers said is let through
+            os.write(2, text)
+        return None
+    pygame.display.quit()
+    display = os.environ.get("DISPLAY", "") or os.environ.get("WAYLAND_DISPLAY", "")
+    reason = catalogue.t("app.no_display_dead", display=display) if display else catalogue.t("app.no_display_unset")
     return catalogue.t("app.no_display", reason=reason)
 
 
 @contextmanager
-def _stderr_held() -> Iterator[list[bool]]:
-    """Catch what is written to file descriptor 2 (C libraries included) inside the block; it is
-    written out afterwards only if the block appends to the list it is given."""
-    keep: list[bool] = []
+def _stderr_caught(into: list[bytes]) -> Iterator[None]:
+    """What is written to file descriptor 2 inside the block (C libraries included) goes to
+    ``into`` instead; nothing is caught where there is no stderr (a windowed build)."""
     try:
         sys.stderr.flush()
         saved = os.dup(2)
-    except (OSError, AttributeError, ValueError):  # no stderr at all (a windowed build)
-        yield keep
+    except (OSError, AttributeError, ValueError):
+        yield
         return
     with tempfile.TemporaryFile() as caught:
         os.dup2(caught.fileno(), 2)
         try:
-            yield keep
+            yield
         finally:
             os.dup2(saved, 2)
             os.close(saved)
-            if keep:
-                caught.seek(0)
-                text = caught.read()
-                if text:
-                    os.write(2, text)
+            caught.seek(0)
+            text = caught.read()
+            if text:
+                into.append(text)
 
 
 def process_age() -> float:
