@@ -64,9 +64,3 @@ def test_the_command_line_works_without_a_display(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["total"] > 0
 
-
-@pytest.mark.slow
-def test_the_smoke_test_runs_without_a_display() -> None:
-    run = harmonies(["--smoke-test"], headless_env(DEAD))
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("smoke test ok")
