@@ -108,6 +108,11 @@ def test_a_second_window_on_the_folder_says_so_and_leaves_the_first_alone(tmp_pa
         assert "already open" in lines[0] and str(data) in lines[0]
         assert first.proc.poll() is None  # the first window plays on
         assert snapshot(data) == before  # and its files are as they were
+        # the command-line tools take no lock: they read the open window's save
+        replay = subprocess.run([sys.executable, "-m", "harmonies", "--data-dir", str(data), "replay",
+                                 str(data / "autosave.json")], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60, check=False)
+        assert replay.returncode == 0, replay.stderr
     finally:
         first.kill()
     # kill -9 leaves no stale lock: the OS lock died with the process
