@@ -41,7 +41,6 @@ class FolderLock:
 
     def __init__(self, folder: Path, fd: int) -> None:
         self.folder = folder
-        self.path = folder / LOCK_NAME
         self._fd: int | None = fd
 
     @property
@@ -62,9 +61,10 @@ class FolderLock:
 def lock_folder(folder: Path) -> FolderLock | None:
     """Lock ``folder`` (created if missing) for this process.
 
-    Raises :class:`FolderInUse` if another process holds it. Returns None when the folder cannot
-    hold a lock file (it cannot be created or written): nothing can be saved there either, so two
-    windows cannot overwrite each other's files, and the saves report the folder's problem.
+    Raises :class:`FolderInUse` if another process holds it. Returns None when no lock file can be
+    opened there (the folder cannot be created, a read-only file system) or the file system has no
+    locks: where no lock file can be written no save can be either, so two windows cannot overwrite
+    each other's files, and the saves report the folder's problem.
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
