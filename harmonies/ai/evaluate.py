@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..rules import CardSet
+from ..rules import CardSet, Colour
 from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
 from .card_prior import load_prior
 from .tables import FAR, Placement, Tables
@@ -62,7 +62,7 @@ class Weights:
     horizon: float = 2.5
     future: float = 4.0       # points per turn I still get to play (filling the board early ends the game)
     # My turns a board still gives before it ends the game: this many with one cell more empty than
-    # the end leaves, then one more per two empty cells (planner._Root.turns_left). A board one cell
+    # the end leaves, then one more per two empty cells (planner.TurnRoot.turns_left). A board one cell
     # short of the end does give a whole turn; 0.5 is the first estimate, (empty cells - 2) / 2,
     # with which the table levels were measured.
     room_turns: float = 0.5
@@ -146,7 +146,6 @@ class Evaluator:
         st = stack_table()
         ids = st.ids
         data = rules_data()
-        from ..rules import Colour
 
         def sid(*cs: Colour) -> int:
             return ids[tuple(cs)]

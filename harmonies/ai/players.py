@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
+from ..rules import ChooseSpirit, Command, Game
 from .evaluate import Weights, load_weights
+from .finish import finish_turn
 from .helper import Helper, shared_helper
 from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
@@ -76,20 +77,6 @@ class PlannerPlayer:
 
     def spirit_bias(self, game: Game, spirit_id: str) -> float:
         return 0.0
-
-
-def finish_turn(game: Game) -> None:
-    """End the current turn legally from wherever it stands (the safety net after a slip)."""
-    if game.over:
-        return
-    if not game.taken_tokens_this_turn:
-        space = next(i for i, s in enumerate(game.central) if s)
-        game.apply(TakeTokens(space))
-    for colour in list(game.hand):
-        cells = game.token_cells(colour)
-        if cells:
-            game.apply(PlaceToken(colour, cells[0]))
-    game.apply(EndTurn())
 
 
 class EasyPlayer(PlannerPlayer):

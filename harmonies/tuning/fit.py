@@ -16,9 +16,11 @@ import random
 import statistics
 from dataclasses import fields
 
+from ..ai.evaluate import Weights
+from ..ai.planner import Planner, PlanOptions, TurnRoot, distinct_turns
+from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup
-from .evaluate import Weights
-from .planner import Planner, PlanOptions, _Root, distinct_turns
+from .linalg import solve
 
 # Weights held fixed: the value is not linear in card_more, horizon and room_turns (the turns-left
 # estimate); display is a token-search term only and swap_prior a choice of the solo swap only;
@@ -47,9 +49,7 @@ def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[f
     view._current = seat  # the evaluation reads the seat to move; any seat's board may be asked about
     values = []
     for planner in planners:
-        root = _Root(view, planner.evaluator(view), planner.opts)
-        phase = planner._phase(root, root.stacks)
-        values.append(planner._end_value(root, root.stacks, root.cubes, root.held, root.spirit is None, phase))
+        values.append(planner.settled_value(TurnRoot(view, planner.evaluator(view), planner.opts)))
     exact = values[0]
     return exact, [v - exact for v in values[1:]]
 
@@ -58,8 +58,6 @@ def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", 
                 k: int = 6, worlds: int = 3) -> list[list[tuple[list[float], float]]]:
     """One self-play game's states: per state, per candidate turn, (terms after it, mean points it
     gained to the end over ``worlds`` sampled pouches)."""
-    from .players import PlannerPlayer
-
     rng = random.Random(seed)
     units = unit_planners(weights)
     opts = PlanOptions(beam=beam, finals=beam)
@@ -121,22 +119,9 @@ def ridge_fit(groups: list[list[tuple[list[float], float]]], prior: dict[str, fl
         d = lam * spread[r] ** 2
         a[r][r] += d
         b[r] += d * p0[r]
-    w = _solve(a, b)
+    w = solve(a, b)
     out = dict(prior)
     for i, v in zip(live, w):
         out[LINEAR[i]] = v
     return out
 
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [bv] for row, bv in zip(a, b)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[col][col]:
-                f = m[r][col] / m[col][col]
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
