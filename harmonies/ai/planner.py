@@ -116,17 +116,16 @@ class TurnRoot:
         empty = stacks.count(0)
         if empty <= self._end_cells:
             return 0.0
-        # two new cells a turn (solo measured flat at 1.7 and 3 points a game worse at 1.4, where
-        # the pouch, not the board, bounds the early turns and stacking stops paying)
+        # two new cells a turn; in the early turns the pouch, not the board, is the bound
         board = self._room_turns + (empty - self._end_cells - 1) / 2.0
         return float(min(self._by_pouch, board, self.others_turns))
 
 
 def _turns_to_fill(game: Game, seat: int, me: int) -> float:
     """Roughly how many more turns ``me`` gets before ``seat``'s board ends the game, at the pace that
-    board has been covering cells. A fixed two cells a turn misjudged a one-turn planner that spreads
-    three a turn: hard then invested for turns it never got (medium ended 24 of 50 benchmark games).
-    The pace starts from one assumed turn of two cells, so the first turns do not swing it."""
+    board has been covering cells: an opponent that spreads three cells a turn ends the game sooner
+    than two a turn would say, and turns invested past that end are lost. The pace starts from one
+    assumed turn of two cells, so the first turns do not swing it."""
     stacks = game.stack_ids(seat)
     covered = sum(1 for s in stacks if s)
     turns = sum(stack_table().height[s] for s in stacks) / rules_data().tokens_per_space
@@ -206,8 +205,8 @@ class Planner:
     def _spirit_value(self, root: TurnRoot, stacks: list[int], cubes: int, ph: float, placed: bool,
                       changed: tuple[int, ...] | None = None) -> float:
         """``changed``: the cells this turn's tokens changed, while cubes are as at the turn's start;
-        the spirit's distance then comes from its index, as the animal cards' do (scanning all its
-        placements took a ninth of a 4-seat spirit game's planning; the index needs half of that)."""
+        the spirit's distance then comes from its index, as the animal cards' do, rather than from
+        a scan of all its placements on every board searched."""
         ev = root.ev
         if root.spirit_done:
             return float(ev.spirit_points(root.spirit_done, stacks))
@@ -236,12 +235,12 @@ class Planner:
         v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
         unfinished = 1 if root.spirit and not spirit_placed else 0
         # A formed pattern's cube cell takes one cube only: the card whose next cube is worth most
-        # counts it, the others look further (two cards counting one cell made placing either
-        # cube look like a loss).
+        # counts it, the others look further (if two cards counted one cell, placing either cube
+        # would look like a loss).
         claimed = 0
         # Cards differ in how well they suit the boards this player builds, beyond what their
         # distances show (card_prior.py). Every unfinished card counts it, not only a turn that
-        # takes one, so the look-ahead's last turn weighs it too (weights.yaml).
+        # takes one, so the look-ahead's valued last turn weighs it too.
         prior = ev.card_prior
         for cid, placed in sorted(held, key=lambda h: self._next_cube(ev, h), reverse=True):
             track = ev.cards.animal(cid).track
@@ -257,8 +256,8 @@ class Planner:
                 v += self.weights.card_held * ph
                 unfinished += 1
         if unfinished > 2:
-            # Solo showed the cost of a crowded hand: four cards taken early, one cube each, and no
-            # slot left for the better cards the swaps bring (scripts/tune --scan card_crowd=...).
+            # A crowded hand costs: cards taken early that get one cube each leave no slot for the
+            # better cards the solo swaps bring (card_crowd, docs/ai.md).
             v += self.weights.card_crowd * (unfinished - 2) * ph
         v += self._spirit_value(root, stacks, cubes, ph, spirit_placed)
         return v
@@ -510,8 +509,7 @@ class Lookahead:
         self.rng = rng
         # My turns played out after a candidate (the last one valued, not played). One turn sees
         # next turn's spaces but not whether what it sets up still pays once the pouch has been
-        # drawn again: in solo a second turn was worth 4-5 points a game with 12 samples, 1-2 with
-        # the 8 that fit the time (harmonies/ai/players.py). At a table it did not help.
+        # drawn again; a second turn shows that (HardPlayer uses two in solo, one at a table).
         self.depth = depth
         # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
         # timed: the open boards of the first rounds make each reply dear, and past the cap the
@@ -617,8 +615,8 @@ class Lookahead:
     def pick(self, cands: list[TurnPlan]) -> list[TurnPlan]:
         """The candidates worth playing forward: the planner's best, as many as the first stage
         plays. Two of them may take the same space and card and differ only in where the tokens go:
-        that is often what the turns after decide (keeping only the first turn of each space and
-        card lost 2 points a solo game over 150 seeds, and 2.7 a seat in hard self-play)."""
+        that is often what the turns after decide (one keeps room for another turn, one finishes a
+        pattern), so near-copies are kept."""
         return cands[: self.stages[0][0]]
 
     def _room_keeping(self, game: Game, picked: list[TurnPlan]) -> TurnPlan | None:

@@ -53,8 +53,8 @@ def record_game(seed: int, side: str) -> GameRecord:
     """One hard solo game (no helper process: callers run several at once), logged turn by turn.
 
     Hard plays it without the prior: a player that already shuns a card takes it only where it
-    happens to fit, so measuring under the prior pulls every card back toward 0 (a second run with
-    it, 300 games, kept a correlation of 0.36 with the first and half its spread)."""
+    happens to fit, so measuring under the prior would pull every card back toward 0, and a second
+    run would not reproduce the first."""
     game = Game.new(GameSetup(players=1, side=side, seed=seed))
     blind = load_weights("hard_solo").with_values(card_prior=0.0)
     player = HardPlayer(seed=seed * 8, weights=blind, helper=False)
@@ -169,9 +169,10 @@ def write_prior(path: Path, side: str, prior: Mapping[str, float], note: str) ->
     """Replace one side's prior in the file (atomically), keeping the other sides."""
     data: dict[str, Any] = parse_prior(path.read_text(encoding="utf-8"), str(path)) if path.exists() else {}
     data[side] = dict(sorted(prior.items()))
-    head = ["# Per-card prior of the hard player's card choices (harmonies/ai/card_prior.py): points a",
-            "# card brought in hard solo self-play beyond what its distance predicted; 0 is an average card.",
-            "# Written by scripts/tune --card-prior; used times Weights.card_prior (weights.yaml).",
+    head = ["# Per-card prior of the hard player's card choices, per board side: the points a card brought in",
+            "# hard solo self-play beyond what its distance predicted; 0 is an average card. Read by",
+            "# harmonies/ai/card_prior.py and weighed by Weights.card_prior (weights.yaml).",
+            "# Written by scripts/tune --card-prior (harmonies/tuning/card_prior.py); see docs/ai.md.",
             f"# last run: {note}"]
     atomic_write_text(path, "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=True))
 

@@ -6,8 +6,8 @@ few tokens away...). For states of self-play games, several candidate turns are 
 the end of the game on the same sampled pouches; within one state, the differences in final score
 between candidates are regressed on the differences in those terms. Comparing candidates of the same
 state keeps only what the decision depends on: a fit to whole-game outcomes instead learns "fewer
-empty cells, fewer points to come", which is true and useless to a player choosing a move (tried:
-it played 20-35 points worse).
+empty cells, fewer points to come", which is true and useless to a player choosing a move
+(docs/ai.md has what such fits gave).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from .linalg import solve
 # card_prior is an end-of-turn term of every unfinished card held, like the card factors.
 _NONLINEAR = frozenset({"card_more", "horizon", "room_turns", "display", "swap_prior", "spirit_unplaced"})
 LINEAR: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name not in _NONLINEAR)
-# What scripts/tune --fit moves: the landscape terms. Fitted card, empty-cell and turns-left weights
-# made the planner play far worse (the regression over-trusts them).
+# What scripts/tune --fit moves: the landscape terms. The regression over-trusts the card, empty-cell
+# and turns-left terms, so their fitted values are printed but not written (docs/ai.md).
 LANDSCAPE: tuple[str, ...] = ("brown1", "brown2", "gray1", "gray2", "lone_mountain", "red1", "building0",
                               "building1", "building2", "field1", "blue_waste", "river_end")
 
