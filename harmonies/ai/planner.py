@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -470,20 +470,6 @@ class Planner:
             out.append(SoloSwap(plan.swap))
         out.append(EndTurn())
         return out
-
-
-def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
-    """The first ``k`` of ``cands`` that differ by ``key`` (the fit's spread of turns to compare)."""
-    out: list[TurnPlan] = []
-    seen: set[Hashable] = set()
-    for c in cands:
-        kc = key(c)
-        if kc not in seen:
-            seen.add(kc)
-            out.append(c)
-            if len(out) == k:
-                break
-    return out
 
 
 class Lookahead:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 
 from ..ai.evaluate import Weights
-from ..ai.planner import Planner, PlanOptions, TurnRoot, distinct_turns
+from ..ai.planner import Planner, PlanOptions, TurnPlan, TurnRoot
 from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup
 from .linalg import solve
@@ -52,6 +53,20 @@ def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[f
         values.append(planner.settled_value(TurnRoot(view, planner.evaluator(view), planner.opts)))
     exact = values[0]
     return exact, [v - exact for v in values[1:]]
+
+
+def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
+    """The first ``k`` of ``cands`` that differ by ``key``: the spread of turns the fit compares."""
+    out: list[TurnPlan] = []
+    seen: set[Hashable] = set()
+    for c in cands:
+        kc = key(c)
+        if kc not in seen:
+            seen.add(kc)
+            out.append(c)
+            if len(out) == k:
+                break
+    return out
 
 
 def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", beam: int = 4,
