@@ -143,3 +143,23 @@ def test_smoke_test_names_a_missing_piece(
     assert entry.main(["--smoke-test"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("smoke test FAILED:") and "harmonies.app.smoke" in err
+
+
+def test_the_game_never_imports_the_tuning_tools() -> None:
+    # The bundle leaves harmonies.tuning out (build/harmonies.spec): importing every other module of
+    # the game, in a fresh interpreter, must not pull it in.
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "def walk(name):\n"
+        "    module = importlib.import_module(name)\n"
+        "    for m in pkgutil.iter_modules(getattr(module, '__path__', [])):\n"
+        "        if m.name != 'tuning' and m.name != '__main__':\n"
+        "            walk(f'{name}.{m.name}')\n"
+        "walk('harmonies')\n"
+        "print(sorted(n for n in sys.modules if n.startswith('harmonies.tuning')))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

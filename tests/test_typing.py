@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("package", ["harmonies/rules", "harmonies/ai"])
+@pytest.mark.parametrize("package", ["harmonies/rules", "harmonies/ai", "harmonies/tuning"])
 def test_library_packages_pass_mypy_strict(package: str) -> None:
     pytest.importorskip("mypy")
     run = subprocess.run(

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..rules import CardSet
+from ..rules import CardSet, Colour
 from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
 from .card_prior import load_prior
 from .tables import FAR, Placement, Tables
@@ -62,9 +62,9 @@ class Weights:
     horizon: float = 2.5
     future: float = 4.0       # points per turn I still get to play (filling the board early ends the game)
     # My turns a board still gives before it ends the game: this many with one cell more empty than
-    # the end leaves, then one more per two empty cells (planner._Root.turns_left). A board one cell
-    # short of the end does give a whole turn; 0.5 is the first estimate, (empty cells - 2) / 2,
-    # with which the table levels were measured.
+    # the end leaves, then one more per two empty cells (planner.TurnRoot.turns_left). 0.5 is
+    # (empty cells - 2) / 2; hard solo counts a whole turn there, since the next turn is played
+    # whatever it covers (weights.yaml, docs/ai.md).
     room_turns: float = 0.5
 
     @classmethod
@@ -146,7 +146,6 @@ class Evaluator:
         st = stack_table()
         ids = st.ids
         data = rules_data()
-        from ..rules import Colour
 
         def sid(*cs: Colour) -> int:
             return ids[tuple(cs)]
@@ -362,8 +361,8 @@ class Evaluator:
 
         Each remaining cube needs its own cube cell, so the k-th cube is valued by the k-th nearest
         distinct cube cell whose pattern can still be formed, discounted by ``card_more`` per step.
-        A cube that could go down now but was not is potential like any other: counted as banked,
-        two cards waiting on one cell both counted it, so on the last turn neither got its cube.
+        A cube that could go down now but was not is potential like any other, not counted as
+        banked: two cards waiting on one cell would otherwise both count it, and neither place it.
         """
         per_cell = self.cube_distances(placements, stacks, cubes)
         if not per_cell:

@@ -25,27 +25,29 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
-import random
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from ..rules import CardSet, Game
-
-if TYPE_CHECKING:
-    from ..rules import Colour
-    from .planner import Lookahead, Planner, TurnPlan
+from ..rules import CardSet, Colour, Game
 
 # One sample's answer: the value of the candidate there (None: it cannot be played there) and the
 # board evaluations it took (the look-ahead's budget counts them).
 Outcome = tuple[float | None, int]
 T = TypeVar("T")
 # One space's best token boards: (value, stacks, placements in order).
-Placed = list[tuple[float, list[int], list[tuple["Colour", int]]]]
+Placed = list[tuple[float, list[int], list[tuple[Colour, int]]]]
+
+
+class Searcher(Protocol):
+    """A search the helper can repeat: ``spec`` is what it needs to rebuild it (a planner or a
+    look-ahead, harmonies/ai/planner.py)."""
+
+    def spec(self) -> bytes: ...
 
 
 def _dump(game: Game, cards_token: int) -> bytes:
@@ -152,19 +154,17 @@ class Session:
         game, self._unsent = self._unsent, None
         return self.helper._submit(fn, game, self.turn, *args)
 
-    def follow(self, look: Lookahead, cand: TurnPlan, me: int, seeds: list[int]) -> Future[list[Outcome]] | None:
-        """``cand`` played on the samples of ``seeds`` by ``look``'s rules (Lookahead.sample)."""
-        return self._submit(_follow, self._spec(look), cand, me, seeds)
+    def ask(self, fn: Callable[..., T], searcher: Searcher, *args: Any) -> Future[T] | None:
+        """Queue ``fn(turn, token, cards, state, spec, *args)`` in the helper process, ``spec`` being
+        ``searcher``'s; ``fn`` rebuilds the game with ``turn_game`` and the search with
+        ``cached_searcher`` (the planner's remote searches are such functions)."""
+        return self._submit(fn, self._spec(searcher), *args)
 
     def collect(self, future: Future[T] | None) -> T | None:
         """The answer to a request, or None if it was not sent or the helper failed."""
         return self.helper.collect(future) if future is not None else None
 
-    def place(self, planner: Planner, spaces: list[int]) -> Future[list[Placed]] | None:
-        """The best token boards for each of ``spaces`` by ``planner`` (Planner.place_spaces)."""
-        return self._submit(_place, self._spec(planner), spaces)
-
-    def _spec(self, searcher: Lookahead | Planner) -> bytes:
+    def _spec(self, searcher: Searcher) -> bytes:
         spec = self._specs.get(id(searcher))
         if spec is None:
             spec = self._specs[id(searcher)] = searcher.spec()
@@ -231,10 +231,11 @@ def parent_gone(parent_pid: int, sentinels: list[int]) -> bool:
 
 
 def _ready() -> None:
-    from . import planner  # noqa: F401  (import the search now, not on the first turn)
+    """Nothing to run: unpickling this function in the new process imports this package, whose
+    players import the search, so it is loaded before the first turn asks for it."""
 
 
-def _game(turn: int, token: int | None, cards: bytes | None, state: bytes | None) -> Game:
+def turn_game(turn: int, token: int | None, cards: bytes | None, state: bytes | None) -> Game:
     """This turn's game: the one just sent, or the one kept from the turn's first request."""
     st = _STATE
     if cards is not None:
@@ -249,33 +250,17 @@ def _game(turn: int, token: int | None, cards: bytes | None, state: bytes | None
     return game
 
 
-def _cached(kind: str, spec: bytes, build: Callable[[bytes], Any]) -> Any:
-    found = _STATE["searchers"].get((kind, spec))
+def cached_searcher(kind: str, spec: bytes, build: Callable[[bytes], T]) -> T:
+    """The search of ``kind`` rebuilt from ``spec`` by ``build``, once per process."""
+    searchers: dict[tuple[str, bytes], T] = _STATE["searchers"]
+    found = searchers.get((kind, spec))
     if found is None:
-        found = _STATE["searchers"][kind, spec] = build(spec)
+        found = searchers[kind, spec] = build(spec)
     return found
 
 
-def _follow(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
-            cand: TurnPlan, me: int, seeds: list[int]) -> list[Outcome]:
-    from .planner import Lookahead
-
-    game = _game(turn, token, cards, state)
-    look: Lookahead = _cached("follow", spec, Lookahead.from_spec)
+def turn_worlds() -> dict[int, Game]:
+    """The sampled worlds made so far from this turn's game (emptied when a new game comes)."""
     worlds: dict[int, Game] = _STATE["worlds"]
-    out = []
-    for seed in seeds:
-        world = worlds.get(seed)
-        if world is None:
-            world = worlds[seed] = game.sample_hidden(random.Random(seed))
-        out.append(look.sample(cand, me, seed, world))
-    return out
+    return worlds
 
-
-def _place(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
-           spaces: list[int]) -> list[Placed]:
-    from .planner import Planner
-
-    game = _game(turn, token, cards, state)
-    planner: Planner = _cached("place", spec, Planner.from_spec)
-    return planner.place_spaces(game, spaces)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -20,7 +20,9 @@ from ..rules import (
 )
 from ..rules.tables import rules_data, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
-from .helper import Helper, Outcome, Placed, Session
+from .finish import finish_turn
+from .helper import Helper, Outcome, Placed, Session, cached_searcher, turn_game, turn_worlds
+from .random_player import RandomPlayer
 from .tables import FAR, Placement, Tables, tables_for
 
 
@@ -48,7 +50,7 @@ class TurnPlan:
     notes: dict[str, float] = field(default_factory=dict)
 
 
-class _Root:
+class TurnRoot:
     """What stays fixed during one turn's search."""
 
     def __init__(self, game: Game, ev: Evaluator, opts: PlanOptions) -> None:
@@ -114,17 +116,16 @@ class _Root:
         empty = stacks.count(0)
         if empty <= self._end_cells:
             return 0.0
-        # two new cells a turn (solo measured flat at 1.7 and 3 points a game worse at 1.4, where
-        # the pouch, not the board, bounds the early turns and stacking stops paying)
+        # two new cells a turn; in the early turns the pouch, not the board, is the bound
         board = self._room_turns + (empty - self._end_cells - 1) / 2.0
         return float(min(self._by_pouch, board, self.others_turns))
 
 
 def _turns_to_fill(game: Game, seat: int, me: int) -> float:
     """Roughly how many more turns ``me`` gets before ``seat``'s board ends the game, at the pace that
-    board has been covering cells. A fixed two cells a turn misjudged a one-turn planner that spreads
-    three a turn: hard then invested for turns it never got (medium ended 24 of 50 benchmark games).
-    The pace starts from one assumed turn of two cells, so the first turns do not swing it."""
+    board has been covering cells: an opponent that spreads three cells a turn ends the game sooner
+    than two a turn would say, and turns invested past that end are lost. The pace starts from one
+    assumed turn of two cells, so the first turns do not swing it."""
     stacks = game.stack_ids(seat)
     covered = sum(1 for s in stacks if s)
     turns = sum(stack_table().height[s] for s in stacks) / rules_data().tokens_per_space
@@ -147,7 +148,7 @@ class Planner:
         self.evals = 0
         # Places the tokens of some of the spaces in another process (harmonies/ai/helper.py).
         self.helper: Helper | None = None
-        # Token-search values of boards already seen, per root (_Root.key): the look-ahead plans each
+        # Token-search values of boards already seen, per root (TurnRoot.key): the look-ahead plans each
         # candidate's sampled futures from the same board, and the spaces of one turn share colours.
         self._memos: dict[Hashable, dict[tuple[int, ...], float]] = {}
 
@@ -168,17 +169,17 @@ class Planner:
         return ev
 
     # ------------------------------------------------------------------ evaluation helpers
-    def _phase(self, root: _Root, stacks: list[int]) -> float:
+    def _phase(self, root: TurnRoot, stacks: list[int]) -> float:
         return self._phase_at(root.turns_left(stacks))
 
     def _phase_at(self, turns_left: float) -> float:
         """How much unfinished work still counts with this many of my turns left."""
         return min(1.0, turns_left / self.weights.horizon) if self.weights.horizon > 0 else 1.0
 
-    def _future(self, root: _Root, stacks: list[int]) -> float:
+    def _future(self, root: TurnRoot, stacks: list[int]) -> float:
         return self.weights.future * root.turns_left(stacks)
 
-    def _token_value(self, root: _Root, stacks: list[int], changed: tuple[int, ...]) -> float:
+    def _token_value(self, root: TurnRoot, stacks: list[int], changed: tuple[int, ...]) -> float:
         """Value of a board while tokens are being placed (cubes still as at the turn's start)."""
         self.evals += 1
         ev = root.ev
@@ -201,11 +202,11 @@ class Planner:
             v += self.rng.gauss(0.0, self.opts.noise)
         return v
 
-    def _spirit_value(self, root: _Root, stacks: list[int], cubes: int, ph: float, placed: bool,
+    def _spirit_value(self, root: TurnRoot, stacks: list[int], cubes: int, ph: float, placed: bool,
                       changed: tuple[int, ...] | None = None) -> float:
         """``changed``: the cells this turn's tokens changed, while cubes are as at the turn's start;
-        the spirit's distance then comes from its index, as the animal cards' do (scanning all its
-        placements took a ninth of a 4-seat spirit game's planning; the index needs half of that)."""
+        the spirit's distance then comes from its index, as the animal cards' do, rather than from
+        a scan of all its placements on every board searched."""
         ev = root.ev
         if root.spirit_done:
             return float(ev.spirit_points(root.spirit_done, stacks))
@@ -227,19 +228,19 @@ class Planner:
         now = f * pts if d == 0 and changed is not None else 0.0
         return ph * self.weights.spirit_unplaced * f * pts + now * (1 - ph)
 
-    def _end_value(self, root: _Root, stacks: list[int], cubes: int, held: list[tuple[str, int]],
+    def _end_value(self, root: TurnRoot, stacks: list[int], cubes: int, held: list[tuple[str, int]],
                    spirit_placed: bool, ph: float) -> float:
         """Value once the turn's cards and cubes are settled: exact card points count too."""
         ev = root.ev
         v = ev.landscape(stacks, cubes, ph) + self._future(root, stacks)
         unfinished = 1 if root.spirit and not spirit_placed else 0
         # A formed pattern's cube cell takes one cube only: the card whose next cube is worth most
-        # counts it, the others look further (two cards counting one cell made placing either
-        # cube look like a loss).
+        # counts it, the others look further (if two cards counted one cell, placing either cube
+        # would look like a loss).
         claimed = 0
         # Cards differ in how well they suit the boards this player builds, beyond what their
         # distances show (card_prior.py). Every unfinished card counts it, not only a turn that
-        # takes one, so the look-ahead's last turn weighs it too (weights.yaml).
+        # takes one, so the look-ahead's valued last turn weighs it too.
         prior = ev.card_prior
         for cid, placed in sorted(held, key=lambda h: self._next_cube(ev, h), reverse=True):
             track = ev.cards.animal(cid).track
@@ -255,11 +256,16 @@ class Planner:
                 v += self.weights.card_held * ph
                 unfinished += 1
         if unfinished > 2:
-            # Solo showed the cost of a crowded hand: four cards taken early, one cube each, and no
-            # slot left for the better cards the swaps bring (scripts/tune --scan card_crowd=...).
+            # A crowded hand costs: cards taken early that get one cube each leave no slot for the
+            # better cards the solo swaps bring (card_crowd, docs/ai.md).
             v += self.weights.card_crowd * (unfinished - 2) * ph
         v += self._spirit_value(root, stacks, cubes, ph, spirit_placed)
         return v
+
+    def settled_value(self, root: TurnRoot) -> float:
+        """The end-of-turn value of the root's board as it stands (its cards and cubes as they are)."""
+        return self._end_value(root, root.stacks, root.cubes, root.held, root.spirit is None,
+                               self._phase(root, root.stacks))
 
     @staticmethod
     def _next_cube(ev: Evaluator, held: tuple[str, int]) -> int:
@@ -270,7 +276,7 @@ class Planner:
             return 0
         return track[placed] - (track[placed - 1] if placed else 0)
 
-    def _memo(self, root: _Root) -> dict[tuple[int, ...], float] | None:
+    def _memo(self, root: TurnRoot) -> dict[tuple[int, ...], float] | None:
         """The memo of token-search values for boards from this root (None: noise makes each value
         a fresh draw). Only the roots used last are kept: the look-ahead plays a candidate's samples
         one after the other, each from the same board, then from one of its own."""
@@ -285,7 +291,7 @@ class Planner:
         return memo
 
     # ------------------------------------------------------------------ search
-    def _place_tokens(self, root: _Root, colours: tuple[Colour, ...]) -> list[tuple[float, list[int], list[tuple[Colour, int]]]]:
+    def _place_tokens(self, root: TurnRoot, colours: tuple[Colour, ...]) -> list[tuple[float, list[int], list[tuple[Colour, int]]]]:
         """Best finished boards for one space's tokens: (value, stacks, placements in order)."""
         add = root.t.add
         cubes = root.cubes
@@ -331,7 +337,7 @@ class Planner:
             beam = scored[: self.opts.beam]
         return [(v, s, m) for v, s, m, _ in beam]
 
-    def _settle(self, root: _Root, stacks: list[int]) -> list[tuple[float, str | None, list[tuple[str, int]], str | None]]:
+    def _settle(self, root: TurnRoot, stacks: list[int]) -> list[tuple[float, str | None, list[tuple[str, int]], str | None]]:
         """Every card choice for a finished token board, each with its greedy cubes:
         (value, card, cubes, swap), best first."""
         ph = self._phase(root, stacks)
@@ -354,7 +360,7 @@ class Planner:
         out.sort(key=lambda x: x[0], reverse=True)
         return out
 
-    def _cubes(self, root: _Root, stacks: list[int], held: list[tuple[str, int]],
+    def _cubes(self, root: TurnRoot, stacks: list[int], held: list[tuple[str, int]],
                ph: float) -> tuple[float, list[tuple[str, int]]]:
         """Place cubes greedily while one raises the value; returns (value, cubes placed)."""
         ev = root.ev
@@ -415,8 +421,8 @@ class Planner:
         with (helper.session(game) if helper is not None else nullcontext()) as session:
             # The helper takes the first spaces (fewer: this process also settles the cards after).
             k = len(spaces) // 2 if session is not None else 0
-            future = session.place(self, spaces[:k]) if session is not None else None
-            root = _Root(game, self.evaluator(game), self.opts)
+            future = session.ask(_place_remote, self, spaces[:k]) if session is not None else None
+            root = TurnRoot(game, self.evaluator(game), self.opts)
             mine = self.place_spaces(game, spaces[k:], root)
             theirs = session.collect(future) if session is not None else None
             if theirs is None:
@@ -426,10 +432,10 @@ class Planner:
     def hand_candidates(self, game: Game) -> list[TurnPlan]:
         """Candidates for the rest of a turn whose tokens are taken (the hint mid-turn): the tokens
         in hand, a card if none was taken yet, cubes; ``space`` is -1."""
-        root = _Root(game, self.evaluator(game), self.opts)
+        root = TurnRoot(game, self.evaluator(game), self.opts)
         return self._turns(root, [(-1, self._place_tokens(root, game.hand))])
 
-    def _turns(self, root: _Root, found: list[tuple[int, Placed]]) -> list[TurnPlan]:
+    def _turns(self, root: TurnRoot, found: list[tuple[int, Placed]]) -> list[TurnPlan]:
         """The best ``finals`` token boards over all spaces, each settled with every card choice;
         best first."""
         finals: list[tuple[float, int, list[int], list[tuple[Colour, int]]]] = []
@@ -444,9 +450,9 @@ class Planner:
         out.sort(key=lambda p: p.value, reverse=True)
         return out
 
-    def place_spaces(self, game: Game, spaces: list[int], root: _Root | None = None) -> list[Placed]:
+    def place_spaces(self, game: Game, spaces: list[int], root: TurnRoot | None = None) -> list[Placed]:
         """The best token boards of each of ``spaces``, in that order."""
-        root = root or _Root(game, self.evaluator(game), self.opts)
+        root = root or TurnRoot(game, self.evaluator(game), self.opts)
         return [self._place_tokens(root, tuple(game.central[s])) for s in spaces]
 
     def plan(self, game: Game) -> TurnPlan:
@@ -464,20 +470,6 @@ class Planner:
             out.append(SoloSwap(plan.swap))
         out.append(EndTurn())
         return out
-
-
-def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
-    """The first ``k`` of ``cands`` that differ by ``key`` (the fit's spread of turns to compare)."""
-    out: list[TurnPlan] = []
-    seen: set[Hashable] = set()
-    for c in cands:
-        kc = key(c)
-        if kc not in seen:
-            seen.add(kc)
-            out.append(c)
-            if len(out) == k:
-                break
-    return out
 
 
 class Lookahead:
@@ -503,8 +495,7 @@ class Lookahead:
         self.rng = rng
         # My turns played out after a candidate (the last one valued, not played). One turn sees
         # next turn's spaces but not whether what it sets up still pays once the pouch has been
-        # drawn again: in solo a second turn was worth 4-5 points a game with 12 samples, 1-2 with
-        # the 8 that fit the time (harmonies/ai/players.py). At a table it did not help.
+        # drawn again; a second turn shows that (HardPlayer uses two in solo, one at a table).
         self.depth = depth
         # Most board evaluations the fast planner may spend on one turn (0: no cap). Counted, not
         # timed: the open boards of the first rounds make each reply dear, and past the cap the
@@ -587,7 +578,7 @@ class Lookahead:
         halves = [(len(seeds) + n % 2) // 2 for n in range(len(cands))]
         # Every candidate's share is queued at once, so the helper never waits for this
         # process to finish its own (one side is often slower than the other).
-        queued = [session.follow(self, cand, me, seeds[:h]) if session is not None else None
+        queued = [session.ask(_follow_remote, self, cand, me, seeds[:h]) if session is not None else None
                   for cand, h in zip(cands, halves)]
         totals: list[float] = []
         for n, cand in enumerate(cands):
@@ -610,8 +601,8 @@ class Lookahead:
     def pick(self, cands: list[TurnPlan]) -> list[TurnPlan]:
         """The candidates worth playing forward: the planner's best, as many as the first stage
         plays. Two of them may take the same space and card and differ only in where the tokens go:
-        that is often what the turns after decide (keeping only the first turn of each space and
-        card lost 2 points a solo game over 150 seeds, and 2.7 a seat in hard self-play)."""
+        that is often what the turns after decide (one keeps room for another turn, one finishes a
+        pattern), so near-copies are kept."""
         return cands[: self.stages[0][0]]
 
     def _room_keeping(self, game: Game, picked: list[TurnPlan]) -> TurnPlan | None:
@@ -653,8 +644,6 @@ class Lookahead:
     def follow(self, g: Game, me: int, seed: int) -> float:
         """What a sampled game after my candidate turn is worth to me: the other seats' stand-in
         turns, then my own ``depth`` turns by the fast planner, the last one valued, not played."""
-        from .random_player import RandomPlayer
-
         stand_in = RandomPlayer(seed)
         last = max(1, self.depth) - 1
         turn = 0
@@ -676,9 +665,26 @@ class Lookahead:
 
     @staticmethod
     def _play(g: Game, planner: Planner, plan: TurnPlan | None = None) -> None:
-        from .players import finish_turn
-
         for cmd in planner.commands(g, plan or planner.plan(g)):
             if not g.apply(cmd).ok:
                 finish_turn(g)  # a slip must not stall the sample
                 break
+
+
+# ---------------------------------------------------------------------- run in the helper process
+def _place_remote(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
+                  spaces: list[int]) -> list[Placed]:
+    """Planner.place_spaces for the planner of ``spec``, on this turn's game (harmonies/ai/helper.py)."""
+    game = turn_game(turn, token, cards, state)
+    planner = cached_searcher("place", spec, Planner.from_spec)
+    return planner.place_spaces(game, spaces)
+
+
+def _follow_remote(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
+                   cand: TurnPlan, me: int, seeds: list[int]) -> list[Outcome]:
+    """``cand`` played on the samples of ``seeds`` by the look-ahead of ``spec`` (Lookahead.sample),
+    on this turn's game; each seed's world is made once per turn, as Lookahead.world makes it."""
+    game = turn_game(turn, token, cards, state)
+    look = cached_searcher("follow", spec, Lookahead.from_spec)
+    worlds = turn_worlds()
+    return [look.sample(cand, me, seed, Lookahead.world(game, seed, worlds)) for seed in seeds]

@@ -8,7 +8,7 @@
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
   best few turns (even two that differ only in where a token goes) are then played forward on
   sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo, where the
-  best 12 get three samples each and the best of those more (SOLO_STAGES); when all
+  best 12 get three samples each and the best 6 and then 3 of those more (SOLO_STAGES); when all
   of them would fill its board, so end the game, a turn that leaves room for another is played
   forward too. At a table it expects another board to end the game at the pace that board has
   been filling (planner._turns_to_fill).
@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..rules import ChooseSpirit, Command, EndTurn, Game, PlaceToken, TakeTokens
+from ..rules import ChooseSpirit, Command, Game
 from .evaluate import Weights, load_weights
+from .finish import finish_turn
 from .helper import Helper, shared_helper
 from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
@@ -58,8 +59,7 @@ class PlannerPlayer:
 
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
         """The turn to play; ``cands``: this turn's candidates if already planned (on a spirit turn,
-        by the trial that chose the spirit: planning them again made medium's spirit turn the one
-        slower than 0.1 s, and hard's over 2 s at 4 seats)."""
+        by the trial that chose the spirit, so the turn is not planned twice)."""
         return cands[0] if cands else self.planner.plan(game)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
@@ -76,20 +76,6 @@ class PlannerPlayer:
 
     def spirit_bias(self, game: Game, spirit_id: str) -> float:
         return 0.0
-
-
-def finish_turn(game: Game) -> None:
-    """End the current turn legally from wherever it stands (the safety net after a slip)."""
-    if game.over:
-        return
-    if not game.taken_tokens_this_turn:
-        space = next(i for i, s in enumerate(game.central) if s)
-        game.apply(TakeTokens(space))
-    for colour in list(game.hand):
-        cells = game.token_cells(colour)
-        if cells:
-            game.apply(PlaceToken(colour, cells[0]))
-    game.apply(EndTurn())
 
 
 class EasyPlayer(PlannerPlayer):
@@ -118,19 +104,11 @@ class MediumPlayer(PlannerPlayer):
 
 # The look-ahead's stages, (candidates kept, new samples for each) in turn (planner.Lookahead).
 # Solo: the best 12 turns on three samples each, the best 6 of them on six more, the best 3 on nine
-# more: 96 sample games. Chosen offline (scripts/tune --stages): the 16 best turns of many
-# positions of hard solo games were each played on 40 samples; each schedule then picked a turn
-# from a random part of those samples and others judged it. Width past 12 buys nothing (the best
-# turn by 40 samples is nearly always among the planner's best 8); samples pay, since on a single
-# one two turns differ by an sd of 3.2 points. The former 16:1, 8:2, 4:3 (44 games) left 0.61
-# points a turn to the best turn; 12:2, 6:4, 3:6 (66) left 0.41-0.42 and won +1.3 +- 0.5 a game
-# over it, paired by seed (500 seeds from 520000); this one leaves 0.36 (151 positions of seeds
-# 730000-11, 22 judging samples). Paired by seed against 12:2, 6:4, 3:6: +1.06 +- 0.85 on a first
-# 200 (520000, 530000), then, on 600 fresh seeds with the rule set beforehand (590000 and
-# 610000-650000, 100 each), +0.33 +- 0.46, about 1.2 times the CPU. The budget below stops
-# turns 1-4 (the open boards') before all their samples are played, so the extra samples go
-# mostly to the later turns.
-# At a table, the best 4 on 3 samples (HardPlayer.plan).
+# more: 96 sample games a turn. The planner's best turn by many samples is nearly always among its
+# first 8, so width past 12 buys little; samples pay, since on one sample two turns differ by
+# about 3 points. The budget below stops the open boards' turns (the first four) before all their
+# samples are played, so most samples go to the later turns. At a table, the best 4 on 3 samples.
+# How the schedule was chosen, with its figures: docs/ai.md (scripts/tune --stages).
 TABLE_STAGES = ((4, 3),)
 SOLO_STAGES = ((12, 3), (6, 6), (3, 9))
 
@@ -155,9 +133,8 @@ class HardPlayer(PlannerPlayer):
             planner = Planner(w, PlanOptions(beam=beam, finals=beam), self.rng)
             planner.helper = shared
             # Solo looks two of my turns ahead: a quick greedy plays the first, the second is
-            # valued. Measured against one turn valued by a 2-wide planner, hard solo paired by
-            # seed: +2.2 and +0.4 points a game (50 seeds each from 400000 and 410000), +1.2 on the
-            # benchmark's seeds; deeper or more samples gained more but took twice the time.
+            # valued; deeper would see more but costs more time than a turn may take. A table
+            # looks one turn ahead with a 2-wide planner (docs/ai.md).
             fast = Planner(w, PlanOptions(beam=1, finals=1, look_at_display=False) if solo
                            else PlanOptions(beam=2, finals=2), self.rng)
             fast._evaluators = planner._evaluators  # share the mask caches
@@ -166,12 +143,10 @@ class HardPlayer(PlannerPlayer):
                 stand = Planner(w, PlanOptions(beam=1, finals=1, look_at_display=False), self.rng)
                 stand._evaluators = planner._evaluators
             # Board evaluations a turn's look-ahead may spend: it bounds the open boards' dear
-            # turns. Solo's 66 sample games never reached 45000 in 20 games; with 96 it stops 78 of
-            # 250 turns (turns 1-4 of each game, a few 5th) short, and SOLO_STAGES' gain was
-            # measured with it there.
+            # turns (in solo, about the first four of each game stop short of SOLO_STAGES).
             cap = budget if budget is not None else (45000 if solo else 12000)
             # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 96
-            # sample games of 2 turns solo, 4 x 3 of 1 turn at a table (timings in plan()).
+            # sample games of 2 turns solo, 4 x 3 of 1 turn at a table.
             mine: Sequence[tuple[int, int]] = stages or (SOLO_STAGES if solo else TABLE_STAGES)
             if width is not None or samples is not None:
                 # one stage: the best ``width`` turns on ``samples`` samples each
@@ -190,15 +165,8 @@ class HardPlayer(PlannerPlayer):
     def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
         """Looks ahead from ``cands`` (the spirit trial's) or from freshly planned candidates."""
         self.planner, lookahead = self.modes[game.setup.solo]
-        # The look-ahead once took 4 turns that differed in space or card (4 x 8 samples solo). The
-        # planner's best turns, which may share a space and card and differ in where the tokens go,
-        # measured solo, paired by seed: best 8 x 6 samples +3.5 and +2.6 points a game (50 seeds
-        # each from 400000 and 410000), -0.1 on the benchmark's 50; best 8 x 8 samples +4.5, +3.5
-        # and +0.8, but a median turn of 0.52 s with the helper (0.44 s with 6 samples). At a table,
-        # the best 4: +2.8 a seat in hard self-play (40 seeds from 1000), +2.6 on the benchmark's
-        # seeds, with a median turn of 0.41 s and a slowest of 1.4 s at 2 seats. The time the helper freed bought little otherwise: solo 12 samples +0.4, 12 samples
-        # x 3 turns +0.9 (100-150 seeds each, standard error about 1); at a table 6 samples -0.8.
-        # Solo now spends its samples in stages instead, wider first (SOLO_STAGES).
+        # The look-ahead plays forward the planner's best turns, near-copies included (they may
+        # share a space and card and differ only in where the tokens go), by the mode's stages.
         return lookahead.plan(game, cands)
 
     def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:

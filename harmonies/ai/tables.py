@@ -9,10 +9,9 @@ placement of its pattern with the number of tokens each cell still needs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..rules import AnimalCard, BoardShape, CardSet, SpiritCard, board_shape, rotate
-from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
+from ..rules.tables import MOUNTAIN, TREE, rules_data, stack_table
 
 FAR = 99  # tokens needed when a cell can never reach the stack a pattern wants
 
@@ -112,8 +111,3 @@ def tables_for(cards: CardSet, side: str) -> Tables:
     )
     _CACHE[key] = (cards, tables)
     return tables
-
-
-@lru_cache(maxsize=1)
-def kinds() -> dict[str, int]:
-    return {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from harmonies.ai import make_player
-from harmonies.ai.planner import _Root
+from harmonies.ai.planner import TurnRoot
 from harmonies.ai.tables import FAR
 from harmonies.rules import Game, GameSetup
 
 
-def _fresh(root: _Root, card_id: str, stacks: list[int], want: int) -> list[int]:
+def _fresh(root: TurnRoot, card_id: str, stacks: list[int], want: int) -> list[int]:
     """Nearest distinct cube cells of a card under 6 tokens away, counted over every live placement."""
     per_cube: dict[int, int] = {}
     for cube, cells in root.placements[card_id]:
@@ -36,7 +36,7 @@ def _mid_game(seed: int, turns: int) -> Game:
 def test_index_distances_match_a_fresh_count(seed: int, turns: int) -> None:
     game = _mid_game(seed, turns)
     planner = make_player("medium", 0).planner  # type: ignore[attr-defined]
-    root = _Root(game, planner.evaluator(game), planner.opts)
+    root = TurnRoot(game, planner.evaluator(game), planner.opts)
     add, size = root.t.add, root.t.size
     rng = random.Random(seed)
     free = [i for i in range(size) if not (root.cubes >> i) & 1]

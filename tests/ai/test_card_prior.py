@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.ai.card_prior import (GameRecord, Held, card_priors, cube_rows, fit_odds, load_prior, odds,
-                                     parse_prior, record_game, write_prior)
+from harmonies.ai.card_prior import load_prior, parse_prior
 from harmonies.ai.evaluate import load_weights
 from harmonies.ai.planner import Planner, PlanOptions
 from harmonies.rules import Game, GameSetup
+from harmonies.tuning.card_prior import (GameRecord, Held, card_priors, cube_rows, fit_odds, odds, record_game,
+                                         write_prior)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from harmonies.ai import HardPlayer, MediumPlayer
-from harmonies.ai.planner import _Root
+from harmonies.ai.planner import TurnRoot
 from harmonies.rules import Game, PlaceCube
 
 DATA = Path(__file__).parent / "data"
@@ -29,7 +29,7 @@ def test_the_saved_position_is_what_the_test_needs() -> None:
 def test_on_the_last_turn_an_unplaced_cube_is_worth_nothing() -> None:
     game = _last_turn()
     planner = HardPlayer(0, helper=False).modes[True][0]
-    root = _Root(game, planner.evaluator(game), planner.opts)
+    root = TurnRoot(game, planner.evaluator(game), planner.opts)
     ev = root.ev
     # The turn's cubes settled, a formed pattern without its cube scores nothing at the end...
     assert ev.card_value("lizard", 0, root.placements["lizard"], root.stacks, root.cubes, 0.0) == 0.0

@@ -9,8 +9,8 @@ import pytest
 
 from harmonies.ai import make_player
 from harmonies.ai.evaluate import load_weights
-from harmonies.ai.fit import LANDSCAPE, LINEAR, game_groups, ridge_fit, terms, unit_planners
-from harmonies.ai.planner import Planner, PlanOptions, _Root
+from harmonies.tuning.fit import LANDSCAPE, LINEAR, game_groups, ridge_fit, terms, unit_planners
+from harmonies.ai.planner import Planner, PlanOptions, TurnRoot
 from harmonies.rules import Game, GameSetup
 
 
@@ -28,7 +28,7 @@ def test_the_value_is_the_exact_score_plus_each_weight_times_its_term(players: i
     weights = load_weights("hard_solo" if players == 1 else "hard")  # solo: the card prior's term too
     seat = game.current
     planner = Planner(weights, PlanOptions(), random.Random(0))
-    root = _Root(game, planner.evaluator(game), planner.opts)
+    root = TurnRoot(game, planner.evaluator(game), planner.opts)
     want = planner._end_value(root, root.stacks, root.cubes, root.held, root.spirit is None,
                               planner._phase(root, root.stacks))
     exact, phi = terms(unit_planners(weights), game, seat)

@@ -171,10 +171,10 @@ def test_lookahead_work_is_capped_by_a_count_not_a_clock() -> None:
 
 def _board_value(player: Player, game: Game, last_turn: bool) -> float:
     """What a player's planner thinks of the current board, as if this were (not) its last turn."""
-    from harmonies.ai.planner import _Root
+    from harmonies.ai.planner import TurnRoot
 
     planner = player.planner  # type: ignore[attr-defined]
-    root = _Root(game, planner.evaluator(game), planner.opts)
+    root = TurnRoot(game, planner.evaluator(game), planner.opts)
     root.end_triggered = last_turn
     return planner._token_value(root, root.stacks, ())
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.ai.schedule import Position, pick, record_game, regret, samples_needed
+from harmonies.tuning.schedule import Position, pick, record_game, regret, samples_needed
 from tests.ai.scripted_lookahead import scripted_lookahead
 
 

@@ -7,18 +7,18 @@ import random
 import pytest
 
 from harmonies.ai.evaluate import Evaluator, Weights, load_weights
-from harmonies.ai.planner import PlanOptions, Planner, _Root
+from harmonies.ai.planner import PlanOptions, Planner, TurnRoot
 from harmonies.rules import Game, GameSetup
 from harmonies.rules.tables import rules_data
 
 
-def _root(weights: Weights, pouch: int | None = None) -> tuple[_Root, int]:
+def _root(weights: Weights, pouch: int | None = None) -> tuple[TurnRoot, int]:
     """A solo game's first turn (or with only ``pouch`` tokens left), and the board's cell count."""
     game = Game.new(GameSetup(players=1, side="A", seed=3))
     if pouch is not None:
         game._pouch = game._pouch[:pouch]
     ev: Evaluator = Planner(weights, PlanOptions(), random.Random(0)).evaluator(game)
-    root = _Root(game, ev, PlanOptions())
+    root = TurnRoot(game, ev, PlanOptions())
     return root, len(root.stacks)
 
 

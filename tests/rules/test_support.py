@@ -10,8 +10,8 @@ The other test modules import from here (pytest puts tests/rules on sys.path). T
   (``_hand``, ``_taken_space``, ``_display``, ``_took_card``, ``_players[i].spirit_choices``).
 
 * A second, deliberately naive implementation of stacking, scoring and habitat matching written
-  from ``shared/reference/harmonies-reference.yaml`` (not from the engine's rules.yaml or
-  cards.yaml), so that comparing the two can catch a wrong number in either.
+  from ``tests/data/harmonies-reference.yaml``, a copy of the shared facts reference (not from the
+  engine's rules.yaml or cards.yaml), so that comparing the two can catch a wrong number in either.
 
 The tests at the bottom check that the helpers themselves do what they say.
 """
@@ -33,7 +33,8 @@ from harmonies.rules import (
 from harmonies.rules.tables import stack_table
 
 REPO = Path(__file__).resolve().parents[2]
-REFERENCE = REPO.parent / "shared" / "reference" / "harmonies-reference.yaml"
+# A copy of shared/reference/harmonies-reference.yaml kept in the repository (see its header).
+REFERENCE = REPO / "tests" / "data" / "harmonies-reference.yaml"
 
 Stack = tuple[Colour, ...]
 Board = dict[Hex, Stack]
@@ -65,9 +66,7 @@ TRUNK2: Stack = (BROWN, BROWN)
 
 @lru_cache(maxsize=1)
 def reference() -> dict[str, Any]:
-    """harmonies-reference.yaml, or a skip when the shared folder is not there."""
-    if not REFERENCE.exists():
-        pytest.skip(f"facts reference not found at {REFERENCE}", allow_module_level=True)
+    """The facts reference (tests/data/harmonies-reference.yaml), read once."""
     return yaml.safe_load(REFERENCE.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 

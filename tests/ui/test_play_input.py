@@ -54,7 +54,11 @@ def test_refused_drop_returns_the_token_with_the_reason(play: Driver) -> None:
     play.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(g.shape.cells[0]))
     assert len(g.hand) == n, "a refused drop changed the hand"
     assert sc.message and sc.message_t > 0
-    assert sc.message == g.check(PlaceToken(illegal[0], g.shape.cells[0])).capitalize() or sc.message
+    reason = g.check(PlaceToken(illegal[0], g.shape.cells[0]))
+    assert reason is not None
+    # the line on screen is the refusal's reason as the text catalogue renders it, capitalised
+    shown = play.app.t(f"reason.{reason}", default=reason)
+    assert sc.message == shown[:1].upper() + shown[1:]
     assert sc.anims.busy, "the token does not slide back"
 
 

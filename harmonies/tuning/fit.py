@@ -6,19 +6,22 @@ few tokens away...). For states of self-play games, several candidate turns are 
 the end of the game on the same sampled pouches; within one state, the differences in final score
 between candidates are regressed on the differences in those terms. Comparing candidates of the same
 state keeps only what the decision depends on: a fit to whole-game outcomes instead learns "fewer
-empty cells, fewer points to come", which is true and useless to a player choosing a move (tried:
-it played 20-35 points worse).
+empty cells, fewer points to come", which is true and useless to a player choosing a move
+(docs/ai.md has what such fits gave).
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 
+from ..ai.evaluate import Weights
+from ..ai.planner import Planner, PlanOptions, TurnPlan, TurnRoot
+from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup
-from .evaluate import Weights
-from .planner import Planner, PlanOptions, _Root, distinct_turns
+from .linalg import solve
 
 # Weights held fixed: the value is not linear in card_more, horizon and room_turns (the turns-left
 # estimate); display is a token-search term only and swap_prior a choice of the solo swap only;
@@ -26,8 +29,8 @@ from .planner import Planner, PlanOptions, _Root, distinct_turns
 # card_prior is an end-of-turn term of every unfinished card held, like the card factors.
 _NONLINEAR = frozenset({"card_more", "horizon", "room_turns", "display", "swap_prior", "spirit_unplaced"})
 LINEAR: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name not in _NONLINEAR)
-# What scripts/tune --fit moves: the landscape terms. Fitted card, empty-cell and turns-left weights
-# made the planner play far worse (the regression over-trusts them).
+# What scripts/tune --fit moves: the landscape terms. The regression over-trusts the card, empty-cell
+# and turns-left terms, so their fitted values are printed but not written (docs/ai.md).
 LANDSCAPE: tuple[str, ...] = ("brown1", "brown2", "gray1", "gray2", "lone_mountain", "red1", "building0",
                               "building1", "building2", "field1", "blue_waste", "river_end")
 
@@ -47,19 +50,29 @@ def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[f
     view._current = seat  # the evaluation reads the seat to move; any seat's board may be asked about
     values = []
     for planner in planners:
-        root = _Root(view, planner.evaluator(view), planner.opts)
-        phase = planner._phase(root, root.stacks)
-        values.append(planner._end_value(root, root.stacks, root.cubes, root.held, root.spirit is None, phase))
+        values.append(planner.settled_value(TurnRoot(view, planner.evaluator(view), planner.opts)))
     exact = values[0]
     return exact, [v - exact for v in values[1:]]
+
+
+def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
+    """The first ``k`` of ``cands`` that differ by ``key``: the spread of turns the fit compares."""
+    out: list[TurnPlan] = []
+    seen: set[Hashable] = set()
+    for c in cands:
+        kc = key(c)
+        if kc not in seen:
+            seen.add(kc)
+            out.append(c)
+            if len(out) == k:
+                break
+    return out
 
 
 def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", beam: int = 4,
                 k: int = 6, worlds: int = 3) -> list[list[tuple[list[float], float]]]:
     """One self-play game's states: per state, per candidate turn, (terms after it, mean points it
     gained to the end over ``worlds`` sampled pouches)."""
-    from .players import PlannerPlayer
-
     rng = random.Random(seed)
     units = unit_planners(weights)
     opts = PlanOptions(beam=beam, finals=beam)
@@ -121,22 +134,9 @@ def ridge_fit(groups: list[list[tuple[list[float], float]]], prior: dict[str, fl
         d = lam * spread[r] ** 2
         a[r][r] += d
         b[r] += d * p0[r]
-    w = _solve(a, b)
+    w = solve(a, b)
     out = dict(prior)
     for i, v in zip(live, w):
         out[LINEAR[i]] = v
     return out
 
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [bv] for row, bv in zip(a, b)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[col][col]:
-                f = m[r][col] / m[col][col]
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]

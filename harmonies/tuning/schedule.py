@@ -17,8 +17,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..ai.players import HardPlayer, MediumPlayer, PlannerPlayer
 from ..rules import Game, GameSetup
-from .players import HardPlayer, MediumPlayer, PlannerPlayer
 
 Stages = Sequence[tuple[int, int]]
 

@@ -1,0 +1,6 @@
+"""Offline tuning of the computer players (``scripts/tune``): self-play measurements that write the
+data files the players read (``harmonies/ai/weights.yaml``, ``harmonies/ai/card_prior.yaml``).
+
+The game never imports this package, and the packaged app leaves it out (``build/harmonies.spec``):
+it only reads the files these tools write.
+"""
