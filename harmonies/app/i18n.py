@@ -39,7 +39,7 @@ def has_language(language: object) -> bool:
         return False
     try:
         asset(f"locales/{language}.yaml")
-    except AssetError:
+    except (AssetError, OSError):  # the resource finder raises FileNotFoundError, the fallback AssetError
         return False
     return True
 

@@ -106,7 +106,8 @@ def encode(game: Game, meta: dict[str, Any], kind: str = KIND_SAVE, cards_path: 
 def dumps(doc: dict[str, Any]) -> str:
     """JSON text with one command per line, so a save reads (and diffs) well.
 
-    ``TypeError``/``ValueError`` if something in ``meta`` is not JSON (a set, an object, NaN).
+    ``TypeError``/``ValueError`` if something in ``meta`` is not JSON (a set, an object, NaN) or is
+    text UTF-8 cannot store (a lone surrogate).
     """
     parts = []
     for key, value in doc.items():
@@ -117,7 +118,9 @@ def dumps(doc: dict[str, Any]) -> str:
         else:
             text = _compact(value)
         parts.append(f" {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    text = "{\n" + ",\n".join(parts) + "\n}\n"
+    text.encode("utf-8")  # UnicodeEncodeError (a ValueError) for text UTF-8 cannot hold: a lone surrogate
+    return text
 
 
 def _compact(value: Any) -> str:
