@@ -13,8 +13,11 @@ import pytest
 from harmonies.app.i18n import Catalogue, has_language
 from harmonies.app.settings import MAX_WINDOW, Settings, StoreSettings
 from harmonies.persist import LoadProblem, Store, document
+from harmonies.persist import cards as persist_cards
 from harmonies.persist import settings as settings_file
 from harmonies.persist.replay import main as replay_main
+from harmonies.rules import default_cards
+from harmonies.rules.cards import default_cards_path
 
 from saves_helpers import mid_turn
 
@@ -168,3 +171,15 @@ def test_saving_over_a_file_with_unstorable_text_keeps_working(store: Store) -> 
     raw = json.loads(store.dirs.settings.read_text(encoding="utf-8"))
     assert raw["future_key"] == "\ud800" and raw["volume"] == 40
     assert asdict(store.load_settings(Settings())) == asdict(Settings(volume=40))
+
+
+# ------------------------------------------------------------------ cards for the window
+def test_a_slow_cards_file_gives_the_bundled_cards_and_one_line(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(persist_cards, "USER_CARDS_SECONDS", 0.0)
+    path = tmp_path / "cards.yaml"
+    path.write_bytes(default_cards_path().read_bytes())
+    cards, warning = persist_cards.load_cards_or_default(path)
+    assert cards is default_cards()
+    assert warning is not None and warning.startswith(f"{path}:") and "CPU time" in warning
+    assert "\n" not in warning and warning.endswith("playing with the bundled cards instead.")
