@@ -30,7 +30,8 @@ usage: harmonies [--data-dir DIR] [--cards PATH]              open the game wind
        harmonies --version | --smoke-test | --help
 
 commands: {commands}
-  run 'harmonies COMMAND --help' for a command's own options
+  run 'harmonies COMMAND --help' for a command's own options;
+  --data-dir and --cards may also come after COMMAND
 
 options:
   --data-dir DIR  keep saves and settings in DIR instead of the user folders

@@ -14,27 +14,38 @@ from pathlib import Path
 from typing import Any
 
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
+from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
 
 
 @lru_cache(maxsize=4)
 def _cards(path: str | None) -> CardSet:
     # Cached: simulate asks once per game, and each new card set would get its own habitat tables.
-    return load_cards(path) if path else default_cards()
+    return load_cards(path, cpu_limit=USER_CARDS_SECONDS) if path else default_cards()
+
+
+def _global_options(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument("--cards", metavar="PATH", default=default,
+                        help="cards file to use instead of the bundled cards.yaml")
+    parser.add_argument("--data-dir", metavar="DIR", default=default, help="folder for saves and settings")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="harmonies", description="Harmonies command-line tools.")
-    parser.add_argument("--cards", metavar="PATH", help="cards file to use instead of the bundled cards.yaml")
-    parser.add_argument("--data-dir", metavar="DIR", help="folder for saves and settings")
+    _global_options(parser, None)
+    # Every command accepts the global options too, so they may come before or after its name.
+    # SUPPRESS: an option not given after the command leaves the one given before it in place.
+    common = argparse.ArgumentParser(add_help=False)
+    _global_options(common, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    score = sub.add_parser("score", help="score board files, one JSON line each")
+    score = sub.add_parser("score", parents=[common], help="score board files, one JSON line each")
     score.add_argument("files", nargs="+", type=Path)
-    habitats = sub.add_parser("habitats", help="cells where each card's next cube may go, one JSON line each")
+    habitats = sub.add_parser("habitats", parents=[common],
+                              help="cells where each card's next cube may go, one JSON line each")
     habitats.add_argument("files", nargs="+", type=Path)
 
-    sim = sub.add_parser("simulate", help="play complete games between computer players")
+    sim = sub.add_parser("simulate", parents=[common], help="play complete games between computer players")
     sim.add_argument("--players", default="random,random", help="comma-separated kinds, one per seat")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -44,9 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="processes to use (results do not depend on it)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    replay = sub.add_parser("replay", help="check a save or finished game by replaying it")
+    replay = sub.add_parser("replay", parents=[common], help="check a save or finished game by replaying it")
     replay.add_argument("files", nargs="+", type=Path)
-    demo = sub.add_parser("demo", help="watch computer players play a game in the window")
+    demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
     demo.add_argument("--exit-when-done", action="store_true")
@@ -218,6 +229,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay_argv(args: argparse.Namespace) -> list[str]:
+    """The replay command's own arguments, rebuilt from the parsed ones in one order."""
+    argv = ["--cards", args.cards] if args.cards else []
+    # "--" keeps a file whose name starts with "-" a file.
+    return [*argv, "--", *(str(f) for f in args.files)]
+
+
 def _delegate(module: str, argv: list[str]) -> int:
     import importlib
 
@@ -231,11 +249,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(args_list)
     try:
         if args.command == "replay":
-            return _delegate("harmonies.persist.replay", args_list)
+            return _delegate("harmonies.persist.replay", _replay_argv(args))
         if args.command == "demo":
             from .app import demo
 
-            return int(demo.run(args.players, args.seed, args.exit_when_done) or 0)
+            return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
         cards = _cards(args.cards)
         if args.command == "score":
             return _score(args.files, cards)

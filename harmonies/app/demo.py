@@ -8,17 +8,17 @@ from typing import Any
 from .i18n import Catalogue
 
 
-def _user_settings() -> Any:
-    """The player's saved settings (for the speed), read only; defaults if there are none."""
+def _user_settings(data_dir: str | None = None) -> Any:
+    """The player's saved settings (for the speed) from ``data_dir`` (default: the user folders), read only."""
     from .settings import Settings, StoreSettings
     try:
         from harmonies.persist import Store
-        return StoreSettings(Store(None)).load()
+        return StoreSettings(Store(data_dir)).load()
     except Exception:
         return Settings()
 
 
-def run(players: int = 2, seed: int = 0, exit_when_done: bool = False) -> int:
+def run(players: int = 2, seed: int = 0, exit_when_done: bool = False, data_dir: str | None = None) -> int:
     """Open the window and watch ``players`` computer seats; returns the exit code."""
     import pygame
 
@@ -33,7 +33,7 @@ def run(players: int = 2, seed: int = 0, exit_when_done: bool = False) -> int:
         return 1
     players = max(1, min(4, int(players)))
     # The demo never touches the player's autosave or settings files.
-    app = App(settings_store=MemorySettingsStore(_user_settings()), saves=SaveSlot(enabled=False))
+    app = App(settings_store=MemorySettingsStore(_user_settings(data_dir)), saves=SaveSlot(enabled=False))
     levels = ("medium", "easy", "hard", "random")
     seats = tuple(Seat(app.t("setup.default_name", n=i + 1), "computer", levels[i]) for i in range(players))
     config = MatchConfig(seats, "A", False, seed)

@@ -7,9 +7,14 @@ Placeholders use ``str.format`` syntax.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from .assets import load_yaml
+from .assets import AssetError, asset, load_yaml
+
+#: What a language code looks like (``en``, ``pt_BR``); anything else is never made into a file name.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+FALLBACK_LANGUAGE = "en"
 
 
 def _flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
@@ -24,6 +29,21 @@ def _is_plural(node: dict[Any, Any]) -> bool:
     return set(node) <= {"zero", "one", "other"} and "other" in node
 
 
+def has_language(language: object) -> bool:
+    """Whether ``language`` is a well-formed code with a catalogue in ``assets/locales``.
+
+    The code is checked before it becomes part of a path, so a setting such as ``../../cards``
+    never opens a file.
+    """
+    if not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language):
+        return False
+    try:
+        asset(f"locales/{language}.yaml")
+    except (AssetError, OSError):  # the resource finder raises FileNotFoundError, the fallback AssetError
+        return False
+    return True
+
+
 class Catalogue:
     """One language's strings; ``t(key, **params)`` formats one of them."""
 
@@ -33,9 +53,10 @@ class Catalogue:
         self.fallback = fallback
 
     @classmethod
-    def load(cls, language: str = "en") -> Catalogue:
-        english = cls._read("en")
-        if language == "en":
+    def load(cls, language: str = FALLBACK_LANGUAGE) -> Catalogue:
+        """The catalogue of ``language`` over English; English alone for a language there is no catalogue of."""
+        english = cls._read(FALLBACK_LANGUAGE)
+        if language == FALLBACK_LANGUAGE or not has_language(language):
             return english
         return cls._read(language, fallback=english)
 

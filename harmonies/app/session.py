@@ -49,7 +49,10 @@ class MatchConfig:
             raw = seats_raw[i] if i < len(seats_raw) and isinstance(seats_raw[i], dict) else {}
             seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or "human"),
                               str(raw.get("level") or "random")))
-        return cls(tuple(seats), str(meta.get("side", side)), bool(meta.get("spirits", spirits)), meta.get("seed"))
+        # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
+        # whole number is dropped, so a hand-edited meta cannot break Restart.
+        seed = meta.get("seed")
+        return cls(tuple(seats), side, spirits, seed if type(seed) is int else None)
 
 
 class SaveSlot:

@@ -7,13 +7,20 @@ the session; :func:`default_store` picks the persistent one when it exists.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Protocol
+
+from .i18n import FALLBACK_LANGUAGE, has_language
 
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
 AI_SPEEDS = ("slow", "normal", "fast", "instant")
 #: Seconds between two computer actions, and the length of one move animation.
 SPEED_TIMING = {"slow": (0.9, 0.45), "normal": (0.5, 0.3), "fast": (0.18, 0.16), "instant": (0.0, 0.0)}
+#: The smallest and largest window the settings may ask for (the largest is a 4K screen).
+MIN_WINDOW = (640, 360)
+MAX_WINDOW = (3840, 2160)
+_WINDOW_TEXT = re.compile(r"(\d{1,6})x(\d{1,6})")
 
 
 @dataclass(frozen=True)
@@ -27,11 +34,10 @@ class Settings:
 
     @property
     def window_size(self) -> tuple[int, int]:
-        try:
-            w, h = (int(v) for v in self.window.lower().split("x"))
-            return (max(640, w), max(360, h))
-        except ValueError:
-            return (1280, 720)
+        """The window size asked for, kept between :data:`MIN_WINDOW` and :data:`MAX_WINDOW`."""
+        size = parse_window(self.window) or parse_window(Settings.window)
+        assert size is not None
+        return size
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -56,7 +62,19 @@ class Settings:
         s = replace(default, **values)
         if s.ai_speed not in AI_SPEEDS:
             s = replace(s, ai_speed=default.ai_speed)
-        return replace(s, volume=min(100, max(0, s.volume)))
+        size = parse_window(s.window)
+        window = f"{size[0]}x{size[1]}" if size is not None else default.window
+        language = s.language if has_language(s.language) else FALLBACK_LANGUAGE
+        return replace(s, volume=min(100, max(0, s.volume)), window=window, language=language)
+
+
+def parse_window(text: str) -> tuple[int, int] | None:
+    """``"1280x720"`` as (1280, 720), clamped between :data:`MIN_WINDOW` and :data:`MAX_WINDOW`; None if malformed."""
+    match = _WINDOW_TEXT.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+    if match is None:
+        return None
+    w, h = int(match.group(1)), int(match.group(2))
+    return (min(MAX_WINDOW[0], max(MIN_WINDOW[0], w)), min(MAX_WINDOW[1], max(MIN_WINDOW[1], h)))
 
 
 class SettingsStore(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..rules import CardSet, CardsError, default_cards, load_cards
+from ..rules.cards import USER_CARDS_SECONDS
 
 
 def load_cards_or_default(path: str | Path | None) -> tuple[CardSet, str | None]:
@@ -17,9 +18,9 @@ def load_cards_or_default(path: str | Path | None) -> tuple[CardSet, str | None]
     if path is None or str(path) == "":
         return default_cards(), None
     try:
-        return load_cards(path), None
+        return load_cards(path, cpu_limit=USER_CARDS_SECONDS), None
     except CardsError as e:
         reason = str(e)
     except Exception as e:  # the loader promises CardsError; a surprise must still not stop the app
-        reason = f"{path}: could not be read ({type(e).__name__}: {e})"
+        reason = f"{path}: could not be read ({type(e).__name__}: {e})"[:300]
     return default_cards(), f"{reason} — playing with the bundled cards instead."

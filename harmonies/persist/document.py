@@ -22,17 +22,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..rules import CardSet, Game, default_cards
+from ..rules import jsontext
 
 SAVE_FORMAT = 1
 KIND_SAVE = "save"
 KIND_FINISHED = "finished"
 #: A bare ``Game.to_json()`` document (what ``harmonies replay`` also accepts).
 KIND_GAME = "game"
+#: Limits checked before a save is parsed (size) and before it is replayed (commands). A whole game
+#: is a few hundred commands and tens of kilobytes; these leave room for any real game and refuse
+#: files that would take minutes and gigabytes to replay.
+MAX_BYTES = 16 * 2**20
+MAX_COMMANDS = 100_000
 
 
 class SaveFormatError(ValueError):
@@ -43,7 +51,7 @@ class SaveFormatError(ValueError):
     """
 
     def __init__(self, message: str, other_cards: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(_short(message))
         self.other_cards = other_cards
 
 
@@ -98,7 +106,8 @@ def encode(game: Game, meta: dict[str, Any], kind: str = KIND_SAVE, cards_path: 
 def dumps(doc: dict[str, Any]) -> str:
     """JSON text with one command per line, so a save reads (and diffs) well.
 
-    ``TypeError``/``ValueError`` if something in ``meta`` is not JSON (a set, an object, NaN).
+    ``TypeError``/``ValueError`` if something in ``meta`` is not JSON (a set, an object, NaN) or is
+    text UTF-8 cannot store (a lone surrogate).
     """
     parts = []
     for key, value in doc.items():
@@ -109,29 +118,40 @@ def dumps(doc: dict[str, Any]) -> str:
         else:
             text = _compact(value)
         parts.append(f" {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    text = "{\n" + ",\n".join(parts) + "\n}\n"
+    text.encode("utf-8")  # UnicodeEncodeError (a ValueError) for text UTF-8 cannot hold: a lone surrogate
+    return text
 
 
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
+def read_limited(path: Path) -> bytes:
+    """The bytes of the file at ``path``, reading no more than one byte past :data:`MAX_BYTES`.
+
+    ``OSError`` if it cannot be read; a file over the limit comes back over the limit, for
+    :func:`parse_json` to refuse, without the whole of it in memory.
+    """
+    with path.open("rb") as f:
+        return f.read(MAX_BYTES + 1)
+
+
 def parse_json(data: bytes) -> Any:
-    """Bytes of a file to JSON; ``SaveFormatError`` names the line and column of a syntax error."""
+    """Bytes of a file to JSON; ``SaveFormatError`` names the line and column of what is wrong.
+
+    Too large, too deeply nested, or holding a number longer than Python converts: refused with
+    the place, before anything is built from it.
+    """
+    if len(data) > MAX_BYTES:
+        raise SaveFormatError(f"it is larger than the {MAX_BYTES // 2**20} MB a save can be")
     if not data.strip():
         raise SaveFormatError("the file is empty")
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise SaveFormatError(f"line {line}: not text (not valid UTF-8)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveFormatError(f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg}); "
-                              "the file is damaged or was cut short") from None
-    except RecursionError:
-        raise SaveFormatError("not valid JSON (nested too deeply)") from None
+        return jsontext.loads_bytes(data)
+    except jsontext.JsonTextError as e:
+        cut = "; the file is damaged or was cut short" if e.problem.startswith("not valid JSON") else ""
+        raise SaveFormatError(f"{e}{cut}") from None
 
 
 def decode(doc: Any, cards: CardSet | None = None) -> tuple[Game, dict[str, Any], str]:
@@ -159,8 +179,7 @@ def decode(doc: Any, cards: CardSet | None = None) -> tuple[Game, dict[str, Any]
                               f"({doc.get('app_version', 'unknown')}, save format {version}; "
                               f"this version reads format {SAVE_FORMAT})")
     meta = doc.get("meta")
-    if not isinstance(meta, dict):
-        meta = {}
+    meta = clean_text(meta) if isinstance(meta, dict) else {}
     if "game" not in doc:
         raise SaveFormatError("the save has no 'game' field")
     saved_cards = doc.get("cards")
@@ -171,10 +190,14 @@ def decode(doc: Any, cards: CardSet | None = None) -> tuple[Game, dict[str, Any]
 
 
 def _replay(game_doc: Any, cards: CardSet, saved_cards: dict[str, Any] | None) -> Game:
+    commands = game_doc.get("commands") if isinstance(game_doc, dict) else None
+    if isinstance(commands, list) and len(commands) > MAX_COMMANDS:
+        raise SaveFormatError(f"'commands' holds {len(commands):,} commands, more than the {MAX_COMMANDS:,} "
+                              "a save can hold")
     try:
         return Game.from_json(game_doc, cards)
     except Exception as e:  # the rules promise ValueError; anything else still must not reach the player
-        reason = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
+        reason = _short(str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}")
         fingerprint = saved_cards.get("fingerprint") if saved_cards else None
         if isinstance(fingerprint, str) and fingerprint != cards_fingerprint(cards):
             path = saved_cards.get("path") if saved_cards else None
@@ -182,6 +205,32 @@ def _replay(game_doc: Any, cards: CardSet, saved_cards: dict[str, Any] | None) -
             raise SaveFormatError(f"it was played with {which}, not the cards in use now, "
                                   f"and does not replay with them ({reason})", other_cards=True) from None
         raise SaveFormatError(f"the game does not replay: {reason}") from None
+
+
+#: Longest text kept from a save's ``meta`` (names are typed with at most a few dozen characters).
+MAX_TEXT = 100
+# Unicode categories no font draws: controls (NUL...), format marks, lone surrogates, private use, unassigned.
+_UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def clean_text(value: Any) -> Any:
+    """``value`` with every text in it drawable: characters no font draws removed, each text cut to
+    :data:`MAX_TEXT` characters; keys of objects too. Other JSON values are returned as they are."""
+    if isinstance(value, str):
+        if value.isprintable() and len(value) <= MAX_TEXT:
+            return value  # the usual case, checked at C speed
+        return "".join(c for c in value[: MAX_TEXT * 4] if unicodedata.category(c) not in _UNDRAWABLE)[:MAX_TEXT]
+    if isinstance(value, list):
+        return [clean_text(v) for v in value]
+    if isinstance(value, dict):
+        return {clean_text(k): clean_text(v) for k, v in value.items()}
+    return value
+
+
+def _short(text: str, limit: int = 300) -> str:
+    """A reason cut to one readable line, however large the value it quotes."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _check_outcome(game: Game, recorded: Any) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import CardSet, CardsError, Game, default_cards, load_cards
+from ..rules.cards import USER_CARDS_SECONDS
 from . import document
 
 
@@ -58,7 +59,7 @@ def report(game: Game, kind: str, path: Path, meta: dict[str, Any]) -> dict[str,
 
 def replay_file(path: Path, cards: CardSet) -> dict[str, Any]:
     """Replay one file; ``SaveFormatError`` (or ``OSError``) says why it does not."""
-    data = path.read_bytes()
+    data = document.read_limited(path)
     game, meta, kind = document.decode(document.parse_json(data), cards)
     return report(game, kind, path, meta)
 
@@ -72,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if files[0] == "replay" and len(files) > 1:
         files = files[1:]
     try:
-        cards = load_cards(args.cards) if args.cards else default_cards()
+        cards = load_cards(args.cards, cpu_limit=USER_CARDS_SECONDS) if args.cards else default_cards()
     except CardsError as e:
         print(f"harmonies replay: {e}", file=sys.stderr)
         return 2

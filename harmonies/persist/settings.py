@@ -21,6 +21,8 @@ from .errors import LoadProblem, SaveError
 
 T = TypeVar("T")
 _WHAT = "settings file"
+#: A settings file holds a few short values; a larger file is not one and is set aside unread.
+MAX_BYTES = 64 * 1024
 
 
 @overload
@@ -37,13 +39,16 @@ def read_settings(path: Path, defaults: Any = None) -> Any:
     A missing file gives the defaults. Raises :class:`LoadProblem` (file set aside) for a damaged file.
     """
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return _merge({}, defaults)
     except OSError as e:
         raise LoadProblem(_WHAT, path, f"cannot read it ({e.strerror or e})", None,
                           " The default settings are used.") from None
     try:
+        if len(data) > MAX_BYTES:
+            raise SaveFormatError(f"it is larger than the {MAX_BYTES // 1024} KB a settings file can be")
         raw = parse_json(data)
         if not isinstance(raw, dict):
             raise SaveFormatError("expected a JSON object of settings")
@@ -69,13 +74,15 @@ def write_settings(path: Path, settings: Any, *, durable: bool = True) -> None:
     else:
         raise TypeError(f"settings must be a dataclass instance or a mapping, not {type(settings).__name__}")
     try:
-        old = json.loads(path.read_bytes())
+        with path.open("rb") as f:
+            old = parse_json(f.read(MAX_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         old = None
     merged = dict(old) if isinstance(old, dict) else {}
     merged.update(values)
     try:
-        text = json.dumps(merged, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+        # ASCII escapes: a value kept from the old file may hold text UTF-8 cannot encode (a lone surrogate).
+        text = json.dumps(merged, indent=2, sort_keys=True, ensure_ascii=True, allow_nan=False) + "\n"
     except (TypeError, ValueError) as e:
         raise SaveError(path, f"a setting is not storable as JSON ({e})") from None
     try:
@@ -107,6 +114,8 @@ def _merge(raw: dict[str, Any], defaults: Any) -> Any:
 
 
 _NO = object()
+#: Longest text a setting may hold (the real ones are a word or two).
+MAX_TEXT = 200
 
 
 def _fit(value: Any, default: Any) -> Any:
@@ -121,7 +130,7 @@ def _fit(value: Any, default: Any) -> Any:
     if want is float:
         return float(value) if type(value) in (int, float) else _NO
     if want is str:
-        return value if isinstance(value, str) else _NO
+        return value if isinstance(value, str) and value.isprintable() and len(value) <= MAX_TEXT else _NO
     if want in (list, tuple):
         return want(value) if isinstance(value, list) else _NO
     if want is dict:

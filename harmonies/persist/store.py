@@ -191,7 +191,7 @@ class Store:
 
     def _read(self, path: Path, what: str) -> tuple[Game, dict[str, Any], str]:
         try:
-            data = path.read_bytes()
+            data = document.read_limited(path)
         except OSError as e:
             raise LoadProblem(what, path, f"cannot read it ({e.strerror or e})", None) from None
         try:
@@ -204,6 +204,8 @@ class Store:
             raise self._set_aside(what, path, str(e)) from None
         except RecursionError:
             raise self._set_aside(what, path, "the file is nested too deeply to read") from None
+        except Exception as e:  # decoding promises SaveFormatError; a surprise must still be a message
+            raise self._set_aside(what, path, f"it cannot be read ({type(e).__name__}: {e})"[:300]) from None
 
     def _set_aside(self, what: str, path: Path, reason: str) -> LoadProblem:
         try:
@@ -216,7 +218,7 @@ class Store:
     def _autosave_setup(self) -> Any:
         """The setup object of the autosave file, read without replaying (None if absent or unreadable)."""
         try:
-            doc = json.loads(self.autosave_path.read_bytes())
+            doc = document.parse_json(document.read_limited(self.autosave_path))
             return doc["game"]["setup"]
         except (OSError, ValueError, KeyError, TypeError):
             return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal, Mapping, Sequence
@@ -33,6 +34,7 @@ __all__ = [
     "default_cards_path",
     "landscape_code",
     "load_cards",
+    "USER_CARDS_SECONDS",
 ]
 
 Stack = tuple[Colour, ...]
@@ -211,13 +213,17 @@ class CardSet:
 
 class CardsError(ValueError):
     """A cards file that cannot be used. ``line`` is 1-based (None if unknown); ``field`` is the
-    field path as shown in the message (e.g. ``animals[3] (otter) pattern[1].landscape``)."""
+    field path as shown in the message (e.g. ``animals[3] (otter) pattern[1].landscape``).
+
+    The message is one line of reasonable length whatever the file holds: the field path and the
+    problem are cut short (a problem quoting a megabyte of text stays readable)."""
 
     def __init__(self, path: str | Path, line: int | None, field: str, problem: str) -> None:
         self.path = str(path)
         self.line = line
-        self.field = field
-        self.problem = problem
+        self.field = _cut(field, _MAX_FIELD)
+        self.problem = _cut(problem, _MAX_PROBLEM)
+        field, problem = self.field, self.problem
         where = self.path if line is None else f"{self.path}:{line}"
         super().__init__(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
 
@@ -225,22 +231,88 @@ class CardsError(ValueError):
 # --------------------------------------------------------------------------- loading
 
 _TAG = "tag:yaml.org,2002:"
+_MAX_FIELD = 120
+_MAX_PROBLEM = 200
+_MAX_VALUE = 40
+#: A cards file is about 15 KB; a much larger one is refused before it is read.
+MAX_BYTES = 256 * 1024
+#: Deepest nesting accepted; a cards file nests about seven levels.
+MAX_DEPTH = 32
+#: CPU seconds a player's own cards file may take to load (the bundled one takes a fifth of that);
+#: pass it as ``load_cards(path, cpu_limit=USER_CARDS_SECONDS)``.
+USER_CARDS_SECONDS = 1.0
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _TooSlow(Exception):
+    """Loading passed its CPU time limit at ``line`` (1-based, None if unknown)."""
+
+    def __init__(self, line: int | None) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class _Budget:
+    """The CPU time a load may still take (``thread_time``: other programs on the machine do not count)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.end = None if seconds is None else time.thread_time() + seconds
+
+    def check(self, node: yaml.Node | yaml.Mark | None) -> None:
+        if self.end is not None and time.thread_time() > self.end:
+            mark = node.start_mark if isinstance(node, yaml.Node) else node
+            raise _TooSlow(None if mark is None else mark.line + 1)
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe YAML composer, refusing deep nesting (with its line) and stopping when out of time."""
+
+    def __init__(self, stream: str, budget: _Budget) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._budget = budget
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+        self._budget.check(mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(problem=f"nested more than {MAX_DEPTH} levels deep", problem_mark=mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 class _Reader:
     """Walks the composed YAML node tree so that every error can point at a line."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, budget: _Budget | None = None) -> None:
         self.path = path
+        self.budget = budget or _Budget(None)
         self._scalars = yaml.SafeLoader("")  # only used to build scalar values from nodes
 
     def fail(self, node: yaml.Node | None, fld: str, problem: str) -> CardsError:
         line = None if node is None else node.start_mark.line + 1
         return CardsError(self.path, line, fld, problem)
 
+    def construct(self, node: yaml.Node, fld: str, expected: str) -> object:
+        """The value of a scalar already known to carry the right tag; a tagged value that is not one
+        (``!!int "abc"``, ``!!bool "maybe"``, a number too long to convert) is reported, not raised."""
+        try:
+            return self._scalars.construct_object(node)
+        except (ValueError, KeyError, TypeError, yaml.YAMLError):
+            raise self.fail(node, fld, f"expected {expected}, got {_describe(node)}") from None
+
     def mapping(
         self, node: yaml.Node, fld: str, required: Sequence[str], optional: Sequence[str] = ()
     ) -> dict[str, yaml.Node]:
+        self.budget.check(node)
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, fld, f"expected a mapping (key: value), got {_describe(node)}")
         known = (*required, *optional)
@@ -261,6 +333,7 @@ class _Reader:
         return out
 
     def sequence(self, node: yaml.Node, fld: str, min_len: int = 0) -> list[yaml.Node]:
+        self.budget.check(node)
         if not isinstance(node, yaml.SequenceNode):
             raise self.fail(node, fld, f"expected a list, got {_describe(node)}")
         if len(node.value) < min_len:
@@ -270,8 +343,9 @@ class _Reader:
     def integer(self, node: yaml.Node, fld: str, minimum: int | None = None) -> int:
         if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "int"):
             raise self.fail(node, fld, f"expected a whole number, got {_describe(node)}")
-        value = self._scalars.construct_object(node)
-        assert isinstance(value, int)
+        value = self.construct(node, fld, "a whole number")
+        if not isinstance(value, int):
+            raise self.fail(node, fld, f"expected a whole number, got {_describe(node)}")
         if minimum is not None and value < minimum:
             raise self.fail(node, fld, f"must be at least {minimum}, got {value}")
         return value
@@ -284,7 +358,10 @@ class _Reader:
     def boolean(self, node: yaml.Node, fld: str) -> bool:
         if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "bool"):
             raise self.fail(node, fld, f"expected true or false, got {_describe(node)}")
-        return bool(self._scalars.construct_object(node))
+        value = self.construct(node, fld, "true or false")
+        if not isinstance(value, bool):
+            raise self.fail(node, fld, f"expected true or false, got {_describe(node)}")
+        return value
 
     def text(self, node: yaml.Node, fld: str) -> str:
         if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "str"):
@@ -332,7 +409,7 @@ def _describe(node: yaml.Node | None) -> str:
     if isinstance(node, yaml.ScalarNode):
         kind = {"int": "number", "float": "number", "bool": "true/false", "null": "nothing"}
         name = kind.get(node.tag.removeprefix(_TAG), "text")
-        return "nothing (empty)" if name == "nothing" else f"{name} {node.value!r}"
+        return "nothing (empty)" if name == "nothing" else f"{name} {_cut(repr(node.value), _MAX_VALUE)}"
     return "nothing"
 
 
@@ -520,26 +597,47 @@ def _read_cards(rd: _Reader, root: yaml.Node | None) -> CardSet:
     return CardSet(animals, spirits)
 
 
-def load_cards(path: str | Path) -> CardSet:
-    """Read and check a cards file; raises CardsError naming file, line and field on any problem."""
+def load_cards(path: str | Path, cpu_limit: float | None = None) -> CardSet:
+    """Read and check a cards file; raises CardsError naming file, line and field on any problem.
+
+    ``cpu_limit`` (seconds of this thread's CPU time, e.g. :data:`USER_CARDS_SECONDS`) refuses a file
+    that takes longer to read; without it loading is bounded by the file size alone.
+    """
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise CardsError(path, None, "", f"cannot read the file ({exc.strerror or exc})") from exc
+    if len(raw) > MAX_BYTES:
+        raise CardsError(path, None, "", f"larger than {MAX_BYTES // 1024} KB, too large for a cards file")
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CardsError(path, raw.count(b"\n", 0, exc.start) + 1, "", "not a text file (not valid UTF-8)") from exc
+    budget = _Budget(cpu_limit)
     try:
-        root = yaml.compose(source, Loader=yaml.SafeLoader)
+        root = _compose(source, budget)
+        return _read_cards(_Reader(path, budget), root)
+    except _TooSlow as exc:
+        raise CardsError(path, exc.line, "", f"reading it took more than {budget.seconds:g} s of CPU time; "
+                                             "a cards file loads in a fraction of that") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = None if mark is None else mark.line + 1
         problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise CardsError(path, line, "", f"not valid YAML: {problem}") from exc
+        raise CardsError(path, line, "", f"not valid YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise CardsError(path, None, "", f"not valid YAML: {exc}") from exc
-    return _read_cards(_Reader(path), root)
+        raise CardsError(path, None, "", f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise CardsError(path, None, "", "nested too deeply") from None
+
+
+def _compose(source: str, budget: _Budget) -> yaml.Node | None:
+    loader = _Loader(source, budget)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 # --------------------------------------------------------------------------- shipped cards

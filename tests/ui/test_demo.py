@@ -12,7 +12,7 @@ def test_demo_plays_to_the_scoresheet_and_exits(monkeypatch: pytest.MonkeyPatch)
     from harmonies.app.scenes.scoring import ScoringScene
     from harmonies.app.settings import Settings
 
-    monkeypatch.setattr(demo, "_user_settings", lambda: Settings(ai_speed="instant"))
+    monkeypatch.setattr(demo, "_user_settings", lambda data_dir=None: Settings(ai_speed="instant"))
     monkeypatch.setattr(ScoringScene, "exit_after", 0.2)
     seen: list[str] = []
     original = ScoringScene.on_enter
