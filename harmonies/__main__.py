@@ -2,17 +2,18 @@
 packaging hooks ``--version`` and ``--smoke-test``.
 
 This module only dispatches. Importing it has no side effects and does not
-import pygame, so ``--version`` and the command-line tools start fast and work
-on a machine without a screen.
+import pygame (the window's modules load it when the window opens), so
+``--version`` and the command-line tools work on a machine without a screen.
 """
 
 from __future__ import annotations
 
-import importlib
+import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Sequence
+
+from harmonies import __version__, app, cli, smoke
 
 # argv[0] values that go to the command-line tools (harmonies/cli.py) rather
 # than opening the window.
@@ -60,46 +61,6 @@ def _subcommand_index(args: Sequence[str]) -> int | None:
     return None
 
 
-def _load_entry(module: str, attr: str, what: str) -> Callable[..., object] | None:
-    """Import ``module.attr``; None (after saying why) if the module is absent.
-
-    Only the absence of *module* itself is reported this way: an ImportError
-    raised inside it is a real bug and propagates with its traceback.
-    """
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and (
-            module == exc.name or module.startswith(exc.name + ".")
-        ):
-            print(
-                f"harmonies: {what} is not available in this build "
-                f"(module {module} is missing)",
-                file=sys.stderr,
-            )
-            return None
-        raise
-    entry = getattr(mod, attr, None)
-    if entry is None:
-        # main may live in a submodule (harmonies/app/main.py) that the
-        # package does not import itself.
-        try:
-            entry = importlib.import_module(f"{module}.{attr}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{module}.{attr}":
-                raise
-    if isinstance(entry, ModuleType):
-        entry = getattr(entry, "main", None)
-    if not callable(entry):
-        print(
-            f"harmonies: {what} is not available in this build "
-            f"({module} has no {attr}())",
-            file=sys.stderr,
-        )
-        return None
-    return entry
-
-
 def _exit_code(result: object) -> int:
     if result is None:
         return 0
@@ -121,35 +82,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ours = args if sub is None else args[:sub]
 
     if "--version" in ours:
-        from harmonies import __version__
-
         print(f"harmonies {__version__}")
         return 0
     if "--help" in ours or "-h" in ours:
         print(USAGE.format(commands=", ".join(sorted(SUBCOMMANDS))), end="")
         return 0
     if "--smoke-test" in ours:
-        from harmonies import smoke
-
         return smoke.run()
 
     if sub is not None and args[sub] in SUBCOMMANDS:
-        cli_main = _load_entry(
-            "harmonies.cli", "main", "the command-line tools (harmonies/cli.py)"
-        )
-        if cli_main is None:
-            return 1
-        return _exit_code(cli_main(args))
-
-    app_main = _load_entry("harmonies.app", "main", "the game window (harmonies/app)")
-    if app_main is None:
-        return 1
-    return _exit_code(app_main(args))
+        return _exit_code(cli.main(args))
+    return _exit_code(app.main(args))
 
 
 if __name__ == "__main__":
     # Needed before anything else if a frozen build ever spawns processes.
-    import multiprocessing
-
     multiprocessing.freeze_support()
     sys.exit(main())
