@@ -16,6 +16,7 @@ from harmonies.persist.lock import FolderInUse, lock_folder
 from harmonies.persist.paths import resolve_dirs
 
 from .i18n import Catalogue
+from .settings import parse_window
 
 __all__ = ["build_parser", "main"]
 
@@ -30,13 +31,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``--size`` as a window size, clamped like the size in the settings."""
     if not text:
         return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"--size must look like 1280x720, not {text!r}") from None
-    return (max(640, w), max(360, h))
+    size = parse_window(text)
+    if size is None:
+        raise SystemExit(f"--size must look like 1280x720, not {text[:40]!r}")
+    return size
 
 
 def make_app(argv: list[str], saves_enabled: bool = True) -> Any:
