@@ -184,16 +184,6 @@ class SaveSlot:
         self.unsaved_actions = 0
         return path
 
-    def forget(self) -> None:
-        """Drop the game in progress without keeping it (nothing in the app does this any more)."""
-        self._memory = None
-        self._pending = None
-        if self.store is not None:
-            try:
-                self.store.clear_autosave()
-            except Exception as exc:
-                self.last_error = str(exc)
-
     def has_current(self) -> bool:
         """A game in progress that a new game would replace."""
         if self._pending is not None and not self._pending[0].over:

@@ -24,6 +24,7 @@ from harmonies.app.session import MatchConfig, SaveSlot, Seat
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
 from harmonies.persist import store as store_module
+from harmonies.persist.atomic import atomic_write_text
 
 DANGER = pygame.Color("#C4472A")
 TOP_BAR_RIGHT = (380, 0, 680, 50)          # right of the turn text, left of the Hint button
@@ -57,7 +58,7 @@ class Breakage:
         self.kind = kind
         self.folder = folder
         self.broken = False
-        real = store_module.atomic_write_text
+        real = atomic_write_text
 
         def writer(path: Path, text: str, *, durable: bool = True) -> None:
             if self.broken and kind == "disk_full" and folder in path.parents:  # another disk still has room

@@ -135,7 +135,7 @@ class MenuScene(WidgetScene):
         if problem is None:
             return
         first, second = menu_lines(app, problem)
-        px = paint.fit_px(app, first, 16, 880, bold=True, min_px=12)
+        px = paint.fit_px(app, first, 16, 1040, bold=True, min_px=12)
         w = max(paint.text_width(app, first, px, True), paint.text_width(app, second, 15)) + 44
         paint.panel(surface, app, (640 - w / 2, 246, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
                     shadow=True)

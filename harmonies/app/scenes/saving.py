@@ -17,6 +17,7 @@ from harmonies.persist.store import KEEP_REPLACED
 
 from ..session import SaveProblem
 from .confirm import Action, Dialog, Page
+from .games import row_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -74,7 +75,8 @@ def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
 
     actions = [Action(t(f"dialog.{kind}.go"), go, name="go"),
                Action(t("dialog.back"), lambda: dialog.close(), name="back")]
-    body = [t(f"dialog.{kind}.body", n=KEEP_REPLACED)]
+    current = [row_label(app, game) for game in slot.games() if game.current]
+    body = current[:1] + [t(f"dialog.{kind}.body", n=KEEP_REPLACED)]
     if slot.unsaved:
         body = [unsaved_line(app), t("dialog.replace_unsaved")]
         actions.insert(0, Action(t("dialog.save_elsewhere"), lambda: ask_folder(dialog, proceed, t(f"dialog.{kind}.go")),
