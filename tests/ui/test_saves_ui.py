@@ -268,3 +268,24 @@ def test_a_read_only_folder_at_start_is_reported(tmp_path: Path) -> None:
     finally:
         folder.chmod(0o755)
         shutil.rmtree(folder)
+
+
+def test_an_unusable_folder_shows_the_banner_from_the_first_save_and_the_menu_quit_asks(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder", encoding="utf-8")
+    app = make_app(SaveSlot(blocker))
+    d = start_game(app)
+    assert d.top.save_notice() is not None and app.saves.unsaved             # the game's first save failed
+    assert red_pixels(app, TOP_BAR_RIGHT) > 50
+    d.key(pygame.K_ESCAPE)
+    d.press_widget("menu")
+    d.frames(1)
+    d.press_widget("go")                                                     # leave without saving
+    d.frames(1)
+    assert d.top.name == "menu"
+    d.press_widget("quit")
+    d.frames(1)
+    assert app.running and d.top.name == "dialog" and d.top.purpose == "close"
+    d.press_widget("go")
+    assert not app.running
+    pygame.display.quit()

@@ -117,22 +117,23 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
 
     def save() -> None:
         typed = dialog.text.strip()
+        folder = Path(typed).expanduser()
         try:
-            path = app.saves.save_elsewhere(Path(typed).expanduser()) if typed else None
+            path = app.saves.save_elsewhere(folder) if typed else None
         except Exception as exc:  # the reason goes on the page; the player may type another folder
             reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
             ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.failed", reason=reason), typed)
             return
         if path is None:
             return
-        done(path)
+        done(path, folder)
 
-    def done(path: Path) -> None:
+    def done(path: Path, folder: Path) -> None:
         def go() -> None:
             dialog.close()
             proceed()
 
-        lines = [t("save.saved_elsewhere", path=str(path)), t("save.continue_from", folder=str(path.parent))]
+        lines = [t("save.saved_elsewhere", path=str(path)), t("save.continue_from", folder=str(folder))]
         app.messages.append(" ".join(lines))
         dialog.show(Page(t("dialog.elsewhere.done_title"), lines,
                          [Action(go_label, go, primary=True, name="go"),
