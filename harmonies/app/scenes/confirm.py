@@ -67,7 +67,7 @@ class Dialog(WidgetScene):
         self.page = page
         self.text = ""
         self.rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-        self._body_top = 0.0
+        self._typing = False
         self.show(page)
 
     # ------------------------------------------------------------------ pages
@@ -75,6 +75,9 @@ class Dialog(WidgetScene):
         """Replace what the dialog shows with ``page``."""
         self.page = page
         self.text = page.field if page.field is not None else ""
+        if page.field is not None and not self._typing:
+            pygame.key.start_text_input()
+            self._typing = True
         self._layout()
 
     def close(self) -> None:
@@ -117,11 +120,9 @@ class Dialog(WidgetScene):
         self.text = value
 
     # ------------------------------------------------------------------ input
-    def on_enter(self, data: object = None) -> None:
-        pygame.key.start_text_input()
-
     def on_exit(self) -> None:
-        pygame.key.stop_text_input()
+        if self._typing:  # the scene below starts its own typing again when it resumes (setup does)
+            pygame.key.stop_text_input()
 
     def on_resize(self) -> None:
         self._layout()
