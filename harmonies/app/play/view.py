@@ -124,7 +124,7 @@ def _top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
         if sc.hint_on or notice is not None:
-            # the hint's line needs the room: the notice moves up next to the turn
+            # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
             _pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
             x += w + 10

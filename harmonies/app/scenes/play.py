@@ -135,8 +135,6 @@ class PlayScene(Scene):
         self.anims.banner(self.turn_text(), 1.6)
 
     def on_resume(self, data: Any = None) -> None:
-        if isinstance(data, dict) and data.get("action") == "restart":
-            self.restart()
         self._refresh()
 
     def restart(self) -> None:
