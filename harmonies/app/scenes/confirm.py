@@ -7,6 +7,7 @@ Enter presses the focused button, or the page's first primary one while typing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -51,6 +52,24 @@ class Page:
     cancel: Callable[[], None] | None = None
 
 
+def wrap_paths(font: pygame.font.Font, text: str, max_px: int) -> list[str]:
+    """Lines of ``text`` no wider than ``max_px``: broken at spaces, and inside a long path after a "/"."""
+    if " " not in text:
+        return paint.wrap_lines(font, text, max_px)  # text written without spaces breaks anywhere
+    pieces = re.findall(r"[^ /]*(?:/|\s+|$)", text)
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        if line and font.size((line + piece).rstrip())[0] > max_px:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return lines
+
+
 def _label(action: Action) -> Callable[[], str]:
     return lambda: action.label
 
@@ -68,6 +87,7 @@ class Dialog(WidgetScene):
         self.text = ""
         self.rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         self._typing = False
+        self.body_px: list[float] = []
         self.show(page)
 
     # ------------------------------------------------------------------ pages
@@ -83,16 +103,33 @@ class Dialog(WidgetScene):
     def close(self) -> None:
         self.app.scenes.pop()
 
-    def _lines(self, text: str, px: float, bold: bool = False) -> int:
+    def _body_px(self, text: str) -> float:
+        """The body size, a little smaller for a paragraph holding a long folder path."""
+        longest = max(text.split(" "), key=len, default="")
+        return paint.fit_px(self.app, longest, BODY_PX, PANEL_W - 2 * PAD, min_px=15)
+
+    def _wrapped(self, text: str, px: float, bold: bool = False) -> list[str]:
         vp = self.app.vp
-        return len(paint.wrap_lines(self.app.fonts.font(vp.s(px), bold), text, vp.s(PANEL_W - 2 * PAD)))
+        return wrap_paths(self.app.fonts.font(vp.s(px), bold), text, vp.s(PANEL_W - 2 * PAD))
+
+    def _lines(self, text: str, px: float, bold: bool = False) -> int:
+        return len(self._wrapped(text, px, bold))
+
+    def _block(self, surface: pygame.Surface, text: str, y: float, px: float, colour: pygame.Color,
+               bold: bool = False) -> float:
+        """Draw ``text`` wrapped in the panel from ``y``; returns the height used."""
+        lines = self._wrapped(text, px, bold)
+        for i, line in enumerate(lines):
+            paint.text(surface, self.app, line, (self.rect[0] + PAD, y + i * px * 1.32), px, colour, bold=bold)
+        return len(lines) * px * 1.32
 
     def _layout(self) -> None:
         page = self.page
         inner = PANEL_W - 2 * PAD
         h = PAD + TITLE_PX * 1.4 + 8
-        for para in page.body:
-            h += self._lines(para, BODY_PX) * BODY_PX * 1.32 + 10
+        self.body_px = [self._body_px(para) for para in page.body]
+        for para, px in zip(page.body, self.body_px):
+            h += self._lines(para, px) * px * 1.32 + 10
         field_y = h + 4
         if page.field is not None:
             h += FIELD_H + 16
@@ -149,15 +186,15 @@ class Dialog(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
         paint.veil(surface, 170)
-        x, y, w, h = self.rect
+        y = self.rect[1]
         paint.panel(surface, app, self.rect, th.c("table"), radius=18, edge=th.c("panel_edge"), shadow=True)
         paint.text(surface, app, self.page.title, (640, y + PAD + TITLE_PX * 0.55), TITLE_PX, th.c("table_text"),
                    "center", bold=True)
         yy = y + PAD + TITLE_PX * 1.4 + 8
-        for para in self.page.body:
-            yy += paint.text_block(surface, app, para, (x + PAD, yy), BODY_PX, th.c("table_text"), w - 2 * PAD) + 10
+        for para, px in zip(self.page.body, self.body_px):
+            yy += self._block(surface, para, yy, px, th.c("table_text")) + 10
         if self.page.field is not None:
             yy += FIELD_H + 16
         if self.page.error:
-            paint.text_block(surface, app, self.page.error, (x + PAD, yy), 16, th.c("notice"), w - 2 * PAD, bold=True)
+            self._block(surface, self.page.error, yy, 16, th.c("notice"), bold=True)
         self.ui.draw(surface, app)

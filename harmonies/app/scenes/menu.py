@@ -134,8 +134,8 @@ class MenuScene(WidgetScene):
         problem = app.saves.problem
         if problem is None:
             return
-        first, second = menu_lines(app, problem)
-        px = paint.fit_px(app, first, 16, 1040, bold=True, min_px=12)
+        first, second = menu_lines(app, problem, 1000)
+        px = paint.fit_px(app, first, 16, 1000, bold=True, min_px=12)
         w = max(paint.text_width(app, first, px, True), paint.text_width(app, second, 15)) + 44
         paint.panel(surface, app, (640 - w / 2, 246, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
                     shadow=True)

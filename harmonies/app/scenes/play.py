@@ -142,12 +142,12 @@ class PlayScene(Scene):
         if self.config is not None:
             self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
 
-    def save_notice(self) -> tuple[str, str] | None:
-        """The banner's two lines while games cannot be saved (never in the demo, which saves nothing)."""
+    def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
+        """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
         problem = self.app.saves.problem
         if self.demo or problem is None:
             return None
-        return banner_lines(self.app, problem)
+        return banner_lines(self.app, problem, max_w)
 
     def on_pause(self) -> None:
         self.drop_hint(forget=True)  # the player left the board: an answer arriving later is not wanted

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from harmonies.persist.store import KEEP_REPLACED
 
+from .. import paint
 from ..session import SaveProblem
 from .confirm import Action, Dialog, Page
 from .games import row_label
@@ -32,15 +33,29 @@ def reason_text(app: App, problem: SaveProblem) -> str:
     return app.t("save.reason", words=words, system=problem.reason) if words else problem.reason
 
 
-def banner_lines(app: App, problem: SaveProblem) -> tuple[str, str]:
-    """The play screen's two lines: what failed and why, then the folder."""
+def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
+    """The text ``key`` with ``folder`` in it, the folder cut in its middle if needed to fit ``max_w``.
+
+    The start and the end of a path say most about where it is; the end of the text says what to do."""
+    whole = str(folder)
+    keep = len(whole)
+    text = app.t(key, folder=whole, **params)
+    while keep > 12 and paint.text_width(app, text, px, bold) > max_w:
+        keep -= 3
+        head = keep // 3
+        text = app.t(key, folder=f"{whole[:head]}…{whole[len(whole) - (keep - head):]}", **params)
+    return text
+
+
+def banner_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+    """The play screen's two lines (at 15 and 13 px): what failed and why, then the folder."""
     return (app.t("save.not_saved", reason=reason_text(app, problem)),
-            app.t("save.not_saved_where", folder=str(problem.folder)))
+            fit_folder(app, "save.not_saved_where", problem.folder, 13, max_w))
 
 
-def menu_lines(app: App, problem: SaveProblem) -> tuple[str, str]:
-    """The menu's two lines when the data folder cannot be used."""
-    return (app.t("menu.folder_problem", folder=str(problem.folder), reason=reason_text(app, problem)),
+def menu_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+    """The menu's two lines (at 16 px bold, then 15 px) when the data folder cannot be used."""
+    return (fit_folder(app, "menu.folder_problem", problem.folder, 16, max_w, True, reason=reason_text(app, problem)),
             app.t("menu.folder_problem_more"))
 
 
