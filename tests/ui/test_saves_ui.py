@@ -134,7 +134,7 @@ def test_a_failed_save_shows_a_banner_that_stays_until_a_save_works(broken: Brea
     assert d.top.save_notice() is None and red_pixels(app, TOP_BAR_RIGHT) == 0
     broken.break_()
     act()
-    first, second = d.top.save_notice()
+    first, second = d.top.save_notice(max_w=2000)                               # wide enough for the whole path
     assert str(broken.folder) in second
     assert app.saves.problem is not None and app.saves.problem.reason in first   # the system's own words
     assert red_pixels(app, TOP_BAR_RIGHT) > 50                                   # drawn, in the top bar
