@@ -120,27 +120,22 @@ def _top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     else:
         r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 16
-    notice = sc.save_notice(_BANNER_MAX_W)
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
-        if sc.hint_on or notice is not None:
+        if sc.hint_on or sc.save_failed:
             # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
             _pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
             x += w + 10
         else:
             _pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
-    if notice is not None:
-        x = _save_banner(sc, surface, notice, x)
+    if sc.save_failed:
+        x = _save_banner(sc, surface, x)
     if sc.hint_on and sc.shown_seat == g.current:
         _hint_text(sc, surface, x)
 
 
-# The failed-save banner's text width at most (it sits between the turn and the Hint button).
-_BANNER_MAX_W = 560.0
-
-
-def _save_banner(sc: PlayScene, surface: pygame.Surface, lines: tuple[str, str], x0: float) -> float:
+def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
     """While saves fail: what failed and why, and the folder, in red in the top bar; returns where it ends.
 
     With the hint's line on show it shrinks to a short "not saved" so both fit."""
@@ -152,7 +147,10 @@ def _save_banner(sc: PlayScene, surface: pygame.Surface, lines: tuple[str, str],
         _pill(sc, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
         return x0 + w + 10
     pad = 14.0
-    max_w = min(_BANNER_MAX_W, L.hint_btn[0] - 12 - x0 - 2 * pad)
+    max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
+    lines = sc.save_notice(max_w)
+    if lines is None:
+        return x0
     first, second = lines
     px1 = paint.fit_px(app, first, 15, max_w, bold=True, min_px=11)
     px2 = paint.fit_px(app, second, 13, max_w, min_px=10)

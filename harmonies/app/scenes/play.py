@@ -142,6 +142,11 @@ class PlayScene(Scene):
         if self.config is not None:
             self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
 
+    @property
+    def save_failed(self) -> bool:
+        """Games are not being saved: the play screen shows why (never in the demo, which saves nothing)."""
+        return not self.demo and self.app.saves.problem is not None
+
     def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
         """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
         problem = self.app.saves.problem
