@@ -15,6 +15,7 @@ import pygame
 
 from .i18n import Catalogue
 from .scene import Scene, SceneStack
+from .scenes.saving import confirm_leave
 from .session import SaveSlot
 from .settings import MemorySettingsStore, Settings, SettingsStore
 from .theme import Fonts, Theme
@@ -102,7 +103,7 @@ class App:
     # -- the frame ----------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.request_close()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
@@ -185,6 +186,13 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def request_close(self) -> None:
+        """The window's close button: with actions that could not be saved, ask first; closing again quits."""
+        if any(getattr(scene, "purpose", "") == "close" for scene in self.scenes.scenes):
+            self.running = False
+            return
+        confirm_leave(self, "close", self.quit)
 
 
 def display_problem(catalogue: Catalogue) -> str | None:

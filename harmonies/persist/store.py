@@ -11,6 +11,7 @@ Every public method either does its job or raises one of two exceptions with a m
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
@@ -22,6 +23,32 @@ from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, s
 from .paths import Dirs, resolve_dirs
 
 T = TypeVar("T")
+
+
+#: Folder (inside the data folder) of games in progress that a new game replaced.
+IN_PROGRESS_DIR = "in-progress"
+#: How many replaced games ``in-progress/`` keeps; the oldest goes when one more is kept.
+KEEP_REPLACED = 8
+#: A file larger than this is not read for its summary (a real save is a few dozen kilobytes).
+_SUMMARY_LIMIT = 16 * 1024 * 1024
+_NAME_LIMIT = 24
+
+
+class GameSummary(NamedTuple):
+    """What the Continue list shows of one game in progress, read from its file without replaying it.
+
+    ``current`` is true for ``autosave.json`` (the game Continue resumes directly), false for a game a
+    new game replaced. ``readable`` is false when the file could not be read: the other fields are then
+    empty, and loading the file says why (and sets it aside).
+    """
+
+    path: Path
+    current: bool
+    readable: bool
+    saved_at: str | None = None
+    names: tuple[str, ...] = ()
+    round: int | None = None
+    commands: int | None = None
 
 
 class SavedGame(NamedTuple):
@@ -112,6 +139,116 @@ class Store:
             pass
         except OSError as e:
             raise SaveError(self.autosave_path, e.strerror or str(e)) from None
+
+    # ------------------------------------------------------------------ replaced games in progress
+    @property
+    def in_progress_dir(self) -> Path:
+        return self.dirs.data / IN_PROGRESS_DIR
+
+    def check_folder(self) -> None:
+        """Write and remove a small file in the data folder: raises :class:`SaveError` if games cannot be saved there."""
+        probe = self.dirs.data / ".write-check"
+        try:
+            atomic_write_bytes(probe, b"", durable=False)
+            probe.unlink()
+        except OSError as e:
+            raise SaveError(probe, e.strerror or str(e)) from None
+
+    def keep_current(self) -> Path | None:
+        """Move the game in progress into ``in-progress/`` so a new game can take its place; returns where it went.
+
+        Nothing is moved when there is no game in progress, or when its file holds no command yet (a
+        game set up and not played: the new game's save replaces it). Only the latest
+        :data:`KEEP_REPLACED` replaced games are kept. Raises :class:`SaveError` if the file cannot be
+        moved; the game in progress is then untouched.
+        """
+        current = self.autosave_path
+        if not current.is_file():
+            return None
+        summary = self._summary(current, True)
+        if summary.readable and summary.commands == 0:
+            return None
+        folder = self.in_progress_dir
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = self._free_name(folder)
+            os.rename(current, target)
+        except OSError as e:
+            raise SaveError(current, e.strerror or str(e)) from None
+        self._trim_kept()
+        return target
+
+    def games_in_progress(self) -> list[GameSummary]:
+        """The game in progress and the replaced ones, newest first (by when each was last saved)."""
+        paths = [self.autosave_path] if self.autosave_path.is_file() else []
+        out = [self._summary(p, True) for p in paths] + [self._summary(p, False) for p in self._kept_files()]
+        return sorted(out, key=lambda s: (s.saved_at or "", s.current), reverse=True)
+
+    def has_kept(self) -> bool:
+        """Whether a replaced game waits in ``in-progress/``."""
+        return bool(self._kept_files())
+
+    def resume_kept(self, path: str | Path) -> SavedGame | None:
+        """Make the replaced game ``path`` the game in progress again and load it (see :meth:`load_autosave`).
+
+        The game in progress until now is kept in its place (:meth:`keep_current`). Raises
+        :class:`SaveError` if the files cannot be moved, :class:`LoadProblem` if the game does not load,
+        ``ValueError`` if ``path`` is not one of :meth:`games_in_progress`.
+        """
+        chosen = Path(path)
+        if chosen == self.autosave_path:
+            return self.load_autosave()
+        if chosen.parent != self.in_progress_dir or chosen.suffix != ".json":
+            raise ValueError(f"{chosen} is not a replaced game of {self.in_progress_dir}")
+        self.keep_current()
+        try:
+            os.replace(chosen, self.autosave_path)
+        except OSError as e:
+            raise SaveError(self.autosave_path, e.strerror or str(e)) from None
+        return self.load_autosave()
+
+    def _kept_files(self) -> list[Path]:
+        """Replaced games, oldest first (their names start with when they were replaced)."""
+        try:
+            return sorted(p for p in self.in_progress_dir.glob("*.json") if p.is_file())
+        except OSError:
+            return []
+
+    def _trim_kept(self) -> None:
+        kept = self._kept_files()
+        for old in kept[: max(0, len(kept) - KEEP_REPLACED)]:
+            try:
+                old.unlink()
+            except OSError:
+                pass  # one more kept than promised is better than failing the new game
+
+    @staticmethod
+    def _free_name(folder: Path) -> Path:
+        """``<when>-<n>.json``, after every name already there: names sort in the order games were kept."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        taken = [p.stem[len(stamp) + 1:] for p in folder.glob(f"{stamp}-*.json")]
+        n = 1 + max((int(t) for t in taken if t.isdigit()), default=0)
+        return folder / f"{stamp}-{n:03d}.json"
+
+    @staticmethod
+    def _summary(path: Path, current: bool) -> GameSummary:
+        unreadable = GameSummary(path, current, False)
+        try:
+            if path.stat().st_size > _SUMMARY_LIMIT:
+                return unreadable
+            doc = json.loads(path.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return unreadable
+        if not isinstance(doc, dict):
+            return unreadable
+        meta, status, game = (_object(doc.get(key)) for key in ("meta", "status", "game"))
+        seats = meta.get("seats")
+        names = tuple(_clean_name(s.get("name")) for s in seats if isinstance(s, dict)) if isinstance(seats, list) else ()
+        commands = game.get("commands")
+        saved_at = doc.get("saved_at")
+        rnd = status.get("round")
+        return GameSummary(path, current, True, saved_at if isinstance(saved_at, str) else None, names,
+                           rnd if type(rnd) is int else None, len(commands) if isinstance(commands, list) else None)
 
     # ------------------------------------------------------------------ finished games
     def archive_finished(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
@@ -233,4 +370,14 @@ class Store:
         return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
 
 
-__all__ = ["LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]
+def _object(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _clean_name(value: Any) -> str:
+    """A seat name fit to draw: printable characters only (no NUL, no lone surrogate), not too long."""
+    text = "".join(ch for ch in str(value or "") if ch.isprintable())
+    return text[:_NAME_LIMIT]
+
+
+__all__ = ["GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]

@@ -122,6 +122,9 @@ def test_pause_restart_starts_a_fresh_game(play: Driver) -> None:
     play.frames(1)
     play.press_widget("restart")
     play.frames(2)
+    assert play.top.name == "dialog"        # a game in progress is never replaced unasked
+    play.press_widget("go")
+    play.frames(2)
     assert play.top.name == "play"
     assert play.top.game.history == ()
 

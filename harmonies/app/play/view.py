@@ -122,15 +122,44 @@ def _top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     x = (r.right - vp.ox) / vp.scale + 16
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
-        if sc.hint_on:
-            # the hint's line needs the room: the notice moves up next to the turn
+        if sc.hint_on or sc.save_failed:
+            # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
             _pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
             x += w + 10
         else:
             _pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+    if sc.save_failed:
+        x = _save_banner(sc, surface, x)
     if sc.hint_on and sc.shown_seat == g.current:
         _hint_text(sc, surface, x)
+
+
+def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
+    """While saves fail: what failed and why, and the folder, in red in the top bar; returns where it ends.
+
+    With the hint's line on show it shrinks to a short "not saved" so both fit."""
+    app, th, L = sc.app, sc.app.theme, sc.layout
+    assert L is not None
+    if sc.hint_on:
+        label = app.t("save.not_saved_short")
+        w = paint.text_width(app, label, 15, True) + 15 * 1.6
+        _pill(sc, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
+        return x0 + w + 10
+    pad = 14.0
+    max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
+    lines = sc.save_notice(max_w)
+    if lines is None:
+        return x0
+    first, second = lines
+    px1 = paint.fit_px(app, first, 15, max_w, bold=True, min_px=11)
+    px2 = paint.fit_px(app, second, 13, max_w, min_px=10)
+    first, second = paint.ellipsize(app, first, px1, max_w, True), paint.ellipsize(app, second, px2, max_w)
+    w = max(paint.text_width(app, first, px1, True), paint.text_width(app, second, px2)) + 2 * pad
+    paint.panel(surface, app, (x0, 4, w, 42), th.c("danger"), radius=12, shadow=True)
+    paint.text(surface, app, first, (x0 + pad, 15), px1, th.c("table_text"), "midleft", bold=True)
+    paint.text(surface, app, second, (x0 + pad, 35), px2, th.c("table_text"), "midleft")
+    return x0 + w + 10
 
 
 # ---------------------------------------------------------------------- central board

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -11,6 +12,8 @@ from ..hexgrid import HexLayout
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .games import GamesScene
+from .saving import confirm_leave, confirm_replace, menu_lines
 
 if TYPE_CHECKING:
     from ..app import App
@@ -37,11 +40,12 @@ class MenuScene(WidgetScene):
                            visible=self.app.saves.has_continue, px=24, name="continue"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
-        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.quit"), self.app.quit, px=24, name="quit"))
+        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
         self._relayout()
 
     def _relayout(self) -> None:
-        # Close the gap left by a hidden Continue button.
+        # Close the gap left by a hidden Continue button. With a game in progress, Continue is the
+        # first choice (lit, and what Enter does); otherwise New game is.
         has = self.app.saves.has_continue()
         y = 318 if has else 330
         for wdg in self.ui.widgets:
@@ -50,6 +54,10 @@ class MenuScene(WidgetScene):
             x, _, w, h = wdg.rect
             wdg.rect = (x, y, w, h)
             y += 68
+        new, cont = self.ui.widgets[0], self.ui.widgets[1]
+        assert isinstance(new, Button) and isinstance(cont, Button)
+        new.primary, cont.primary = not has, has
+        self.ui.focus = 1 if has else -1
 
     def on_enter(self, data: Any = None) -> None:
         self._relayout()
@@ -59,16 +67,28 @@ class MenuScene(WidgetScene):
 
     def new_game(self) -> None:
         from .setup import SetupScene
-        self.app.scenes.push(SetupScene(self.app))
+        confirm_replace(self.app, "new", lambda: self.app.scenes.push(SetupScene(self.app)))
+
+    def quit(self) -> None:
+        confirm_leave(self.app, "close", self.app.quit)
 
     def continue_game(self) -> None:
+        games = self.app.saves.games()
+        if len(games) > 1:
+            self.app.scenes.push(GamesScene(self.app, games, self.open_game))
+            return
+        self.open_game(games[0].path if games else None)
+
+    def open_game(self, path: Path | None) -> None:
+        """Resume a game in progress (``path`` None: the latest) and play it; a failure is said in the menu."""
         from .play import PlayScene
-        loaded = self.app.saves.load_continue()
+        loaded = self.app.saves.load_continue(path)
         if loaded is None:
             self.app.messages.append(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
-            self._relayout()
+            self.app.scenes.reset(MenuScene(self.app))
             return
         game, meta = loaded
+        self.app.scenes.reset(MenuScene(self.app))
         self.app.scenes.push(PlayScene(self.app), {"game": game, "meta": meta})
 
     def how_to_play(self) -> None:
@@ -99,12 +119,28 @@ class MenuScene(WidgetScene):
         self._draw_vignette(surface, (226, 452), 38)
         self._draw_vignette(surface, (1054, 452), 38, mirror=True)
         self.ui.draw(surface, app)
+        self._draw_folder_problem(surface)
         y = 690
         for msg in app.messages[-3:]:
             paint.text(surface, app, msg, (640, y), 17, th.c("notice"), "center", wrap=1100)
             y -= 26
         if not app.messages:
-            paint.text(surface, app, app.t("menu.footer"), (640, 696), 16, th.c("table_text_dim"), "center")
+            footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
+            paint.text(surface, app, footer, (640, 696), 16, th.c("table_text_dim"), "center")
+
+    def _draw_folder_problem(self, surface: pygame.Surface) -> None:
+        """While games cannot be saved, a notice between the title and the buttons says where and why."""
+        app, th = self.app, self.app.theme
+        problem = app.saves.problem
+        if problem is None:
+            return
+        first, second = menu_lines(app, problem, 1000)
+        px = paint.fit_px(app, first, 16, 1000, bold=True, min_px=12)
+        w = max(paint.text_width(app, first, px, True), paint.text_width(app, second, 15)) + 44
+        paint.panel(surface, app, (640 - w / 2, 246, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
+                    shadow=True)
+        paint.text(surface, app, first, (640, 264), px, th.c("danger"), "center", bold=True)
+        paint.text(surface, app, second, (640, 287), 15, th.c("ink"), "center")
 
     def _draw_vignette(self, surface: pygame.Surface, origin: tuple[float, float], size: float, mirror: bool = False) -> None:
         vp = self.app.vp

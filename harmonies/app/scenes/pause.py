@@ -9,6 +9,7 @@ import pygame
 from .. import paint
 from ..widgets import Button
 from .common import WidgetScene
+from .saving import confirm_leave, confirm_replace
 
 if TYPE_CHECKING:
     from ..app import App
@@ -23,8 +24,7 @@ class PauseScene(WidgetScene):
         t = app.t
         x, w, h, gap, y = 640 - 150, 300, 52, 66, 250
         self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
-        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.restart"),
-                           lambda: app.scenes.pop({"action": "restart"}), name="restart"))
+        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
         self.ui.focus = 0
@@ -33,9 +33,19 @@ class PauseScene(WidgetScene):
         from .settings import SettingsScene
         self.app.scenes.push(SettingsScene(self.app))
 
+    def restart(self) -> None:
+        """Ask first (the game in progress is kept with the replaced ones), then restart the game below."""
+        below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
+        self.app.scenes.pop()
+        restart = getattr(below, "restart", None)
+        if callable(restart):
+            confirm_replace(self.app, "restart", restart)
+
     def to_menu(self) -> None:
+        """To the menu; with actions that could not be saved, ask first (and offer to save elsewhere)."""
         from .menu import MenuScene
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.pop()
+        confirm_leave(self.app, "menu", lambda: self.app.scenes.reset(MenuScene(self.app)))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -25,6 +25,7 @@ from ..session import MatchConfig
 from ..settings import SPEED_TIMING
 from ..tokens import TokenArt, cname
 from ..widgets import Button, WidgetGroup
+from .saving import banner_lines
 
 if TYPE_CHECKING:
     from ..app import App
@@ -117,6 +118,8 @@ class PlayScene(Scene):
             self.config = cfg
             setup = GameSetup(players=len(cfg.seats), side=cfg.side, spirits=cfg.spirits, seed=cfg.resolved_seed())
             self.game = Game.new(setup, self.app.cards) if self.app.cards is not None else Game.new(setup)
+            if not self.demo:
+                self.app.saves.begin_new()
         self.cardart = CardArt(self.app, self.game.cards, self.art)
         self.layout = PlayLayout(self.game.setup.players, self.game.setup.players == 1)
         seed = int(getattr(self.game.setup, "seed", 0) or 0)
@@ -132,10 +135,24 @@ class PlayScene(Scene):
         self.anims.banner(self.turn_text(), 1.6)
 
     def on_resume(self, data: Any = None) -> None:
-        if isinstance(data, dict) and data.get("action") == "restart" and self.config is not None:
-            self.app.saves.forget()
-            self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
         self._refresh()
+
+    def restart(self) -> None:
+        """A new game with the same seats; the new game's first save keeps this one with the replaced games."""
+        if self.config is not None:
+            self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
+
+    @property
+    def save_failed(self) -> bool:
+        """Games are not being saved: the play screen shows why (never in the demo, which saves nothing)."""
+        return not self.demo and self.app.saves.problem is not None
+
+    def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
+        """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
+        problem = self.app.saves.problem
+        if self.demo or problem is None:
+            return None
+        return banner_lines(self.app, problem, max_w)
 
     def on_pause(self) -> None:
         self.drop_hint(forget=True)  # the player left the board: an answer arriving later is not wanted

@@ -12,6 +12,7 @@ from ..cardart import CardArt
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .saving import confirm_replace
 
 if TYPE_CHECKING:
     from ..app import App
@@ -51,6 +52,10 @@ class ScoringScene(WidgetScene):
         return self.game.outcome
 
     def play_again(self) -> None:
+        """Another game with the same seats; asks first only if a game in progress would be replaced."""
+        confirm_replace(self.app, "again", self._play_again)
+
+    def _play_again(self) -> None:
         from .play import PlayScene
         self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
 

@@ -126,6 +126,9 @@ class SetupScene(WidgetScene):
     def on_enter(self, data: Any = None) -> None:
         pygame.key.start_text_input()
 
+    def on_resume(self, data: Any = None) -> None:
+        pygame.key.start_text_input()  # a dialog over this scene (window close) may have stopped it
+
     def on_exit(self) -> Any:
         pygame.key.stop_text_input()
         return None

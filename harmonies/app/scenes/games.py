@@ -1,0 +1,73 @@
+"""Continue's list of games in progress (when there is more than one): who, when, which round; newest first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from harmonies.persist.store import KEEP_REPLACED
+
+from .. import paint
+from ..widgets import Button
+from .common import WidgetScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 240.0, 800.0, 54.0, 62.0, 150.0
+#: Rows shown; the store keeps fewer replaced games than this, plus the latest one.
+MAX_ROWS = 9
+
+
+def when_text(app: App, saved_at: str | None) -> str:
+    """When a game was last saved, in the player's local time."""
+    if saved_at is None:
+        return app.t("games.when_unknown")
+    try:
+        return datetime.fromisoformat(saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return app.t("games.when_unknown")
+
+
+def row_label(app: App, game: Any) -> str:
+    """One line for a ``GameSummary``: the players, then when it was saved and its round."""
+    if not game.readable:
+        return app.t("games.unreadable", file=Path(game.path).name)
+    names = ", ".join(game.names) or "?"
+    detail = app.t("games.detail", when=when_text(app, game.saved_at), round=game.round or "?")
+    latest = f" ({app.t('games.current')})" if game.current else ""
+    return f"{names} · {detail}{latest}"
+
+
+def _const(text: str) -> Callable[[], str]:
+    return lambda: text
+
+
+def _opener(open_game: Callable[[Path], None], path: Path) -> Callable[[], None]:
+    return lambda: open_game(path)
+
+
+class GamesScene(WidgetScene):
+    name = "games"
+    title_key = "games.title"
+
+    def __init__(self, app: App, games: Sequence[Any], open_game: Callable[[Path], None]) -> None:
+        super().__init__(app)
+        self.games = list(games)[:MAX_ROWS]
+        for i, game in enumerate(self.games):
+            label = row_label(app, game)
+            self.ui.add(Button((ROW_X, TOP + i * ROW_GAP, ROW_W, ROW_H), _const(label),
+                               _opener(open_game, Path(game.path)), primary=i == 0, px=19, name=f"game{i}"))
+        self.ui.add(Button((640 - 120, 650, 240, 50), lambda: app.t("games.back"), lambda: app.scenes.pop(),
+                           name="back"))
+        self.ui.focus = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        app = self.app
+        paint.text(surface, app, app.t("games.hint", n=KEEP_REPLACED), (640, 108), 17,
+                   app.theme.c("table_text_dim"), "center")

@@ -1,0 +1,160 @@
+"""What the player is told and asked about saves: the words of a failed save, and the questions asked
+before a game in progress is replaced (new game, restart, play again) or unsaved actions are left
+behind (quit to menu, closing the window).
+
+Each ``confirm_*`` function either runs ``proceed`` at once (nothing to lose) or opens a
+:class:`~.confirm.Dialog` whose buttons run it after closing the dialog.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from harmonies.persist.store import KEEP_REPLACED
+
+from .. import paint
+from ..session import SaveProblem
+from .confirm import Action, Dialog, Page
+from .games import row_label
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: Folder offered for "save elsewhere", inside the player's home folder.
+RESCUE_NAME = "Harmonies-saves"
+
+
+def reason_text(app: App, problem: SaveProblem) -> str:
+    """The system's reason, with plainer words first when the error is a known one."""
+    words = app.t(f"save.words.{problem.code}", default="") if problem.code else ""
+    return app.t("save.reason", words=words, system=problem.reason) if words else problem.reason
+
+
+def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
+    """The text ``key`` with ``folder`` in it, the folder cut in its middle if needed to fit ``max_w``.
+
+    The start and the end of a path say most about where it is; the end of the text says what to do."""
+    whole = str(folder)
+    keep = len(whole)
+    text = app.t(key, folder=whole, **params)
+    while keep > 12 and paint.text_width(app, text, px, bold) > max_w:
+        keep -= 3
+        head = keep // 3
+        text = app.t(key, folder=f"{whole[:head]}…{whole[len(whole) - (keep - head):]}", **params)
+    return text
+
+
+def banner_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+    """The play screen's two lines (at 15 and 13 px): what failed and why, then the folder."""
+    return (app.t("save.not_saved", reason=reason_text(app, problem)),
+            fit_folder(app, "save.not_saved_where", problem.folder, 13, max_w))
+
+
+def menu_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+    """The menu's two lines (at 16 px bold, then 15 px) when the data folder cannot be used."""
+    return (fit_folder(app, "menu.folder_problem", problem.folder, 16, max_w, True, reason=reason_text(app, problem)),
+            app.t("menu.folder_problem_more"))
+
+
+def unsaved_line(app: App) -> str:
+    slot = app.saves
+    problem = slot.problem
+    folder = str(problem.folder) if problem else str(slot.folder)
+    reason = reason_text(app, problem) if problem else "?"
+    return app.t("dialog.unsaved", n=slot.unsaved_actions, folder=folder, reason=reason)
+
+
+def rescue_folder() -> Path:
+    """Where "save elsewhere" proposes to save: a folder in the home folder (or the temporary folder)."""
+    try:
+        return Path.home() / RESCUE_NAME
+    except (RuntimeError, KeyError):
+        return Path(tempfile.gettempdir()) / RESCUE_NAME
+
+
+def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
+    """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``)."""
+    slot = app.saves
+    if not slot.has_current():
+        proceed()
+        return
+    t = app.t
+    dialog: Dialog
+
+    def go() -> None:
+        dialog.close()
+        proceed()
+
+    actions = [Action(t(f"dialog.{kind}.go"), go, name="go"),
+               Action(t("dialog.back"), lambda: dialog.close(), name="back")]
+    current = [row_label(app, game) for game in slot.games() if game.current]
+    body = current[:1] + [t(f"dialog.{kind}.body", n=KEEP_REPLACED)]
+    if slot.unsaved:
+        body = [unsaved_line(app), t("dialog.replace_unsaved")]
+        actions.insert(0, Action(t("dialog.save_elsewhere"), lambda: ask_folder(dialog, proceed, t(f"dialog.{kind}.go")),
+                                 primary=True, name="elsewhere"))
+    dialog = Dialog(app, Page(t(f"dialog.{kind}.title"), body, actions), purpose=kind)
+    app.scenes.push(dialog)
+
+
+def confirm_leave(app: App, kind: str, proceed: Callable[[], None]) -> None:
+    """Before unsaved actions are left behind (``kind``: ``menu`` or ``close``)."""
+    if not app.saves.unsaved:
+        proceed()
+        return
+    t = app.t
+    dialog: Dialog
+
+    def go() -> None:
+        dialog.close()
+        proceed()
+
+    stay = t("dialog.keep_playing") if kind == "menu" else t("dialog.back")
+    page = Page(t(f"dialog.{kind}.title"), [unsaved_line(app), t(f"dialog.{kind}.body")], [
+        Action(t("dialog.save_elsewhere"), lambda: ask_folder(dialog, proceed, t(f"dialog.{kind}.go")), primary=True,
+               name="elsewhere"),
+        Action(t(f"dialog.{kind}.go"), go, name="go"),
+        Action(stay, lambda: dialog.close(), name="back"),
+    ], focus=0)
+    dialog = Dialog(app, page, purpose=kind)
+    app.scenes.push(dialog)
+
+
+def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error: str = "",
+               text: str | None = None) -> None:
+    """The page asking where to save; then the page saying where it went (or why it did not)."""
+    app = dialog.app
+    t = app.t
+    question = dialog.page
+
+    def save() -> None:
+        typed = dialog.text.strip()
+        folder = Path(typed).expanduser()
+        try:
+            path = app.saves.save_elsewhere(folder) if typed else None
+        except Exception as exc:  # the reason goes on the page; the player may type another folder
+            reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
+            ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.failed", reason=reason), typed)
+            return
+        if path is None:
+            return
+        done(path, folder)
+
+    def done(path: Path, folder: Path) -> None:
+        def go() -> None:
+            dialog.close()
+            proceed()
+
+        lines = [t("save.saved_elsewhere", path=str(path)), t("save.continue_from", folder=str(folder))]
+        app.messages.append(" ".join(lines))
+        dialog.show(Page(t("dialog.elsewhere.done_title"), lines,
+                         [Action(go_label, go, primary=True, name="go"),
+                          Action(t("dialog.keep_playing"), lambda: dialog.close(), name="back")], focus=0))
+
+    dialog.show(Page(t("dialog.elsewhere.title"), [t("dialog.elsewhere.body")], [
+        Action(t("dialog.elsewhere.go"), save, primary=True, name="save"),
+        Action(t("dialog.back"), lambda: dialog.show(question), name="back"),
+    ], field=str(rescue_folder()) if text is None else text, error=error))
