@@ -17,14 +17,17 @@ import pygame
 import pytest
 from ui_driver import Driver
 
+from harmonies.ai import play_random_game
 from harmonies.app.app import App
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
+from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.session import MatchConfig, SaveSlot, Seat
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
 from harmonies.persist import store as store_module
 from harmonies.persist.atomic import atomic_write_text
+from harmonies.rules import GameSetup
 
 DANGER = pygame.Color("#C4472A")
 TOP_BAR_RIGHT = (380, 0, 680, 50)          # right of the turn text, left of the Hint button
@@ -288,4 +291,56 @@ def test_an_unusable_folder_shows_the_banner_from_the_first_save_and_the_menu_qu
     assert app.running and d.top.name == "dialog" and d.top.purpose == "close"
     d.press_widget("go")
     assert not app.running
+    pygame.display.quit()
+
+
+SCORING_BANNER = (240, 594, 800, 46)       # between the verdict and the buttons
+
+
+def test_a_finished_game_that_could_not_be_archived_is_shown_and_never_dropped_unasked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    brk = Breakage("disk_full", tmp_path / "data", monkeypatch)
+    slot = SaveSlot(brk.folder)
+    app = make_app(slot)
+    config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
+    game = play_random_game(GameSetup(players=2, seed=5))
+    brk.break_()
+    slot.autosave(game, config.to_meta())                    # the archive of the finished game fails
+    assert slot.unsaved and not list(brk.folder.glob("finished/*.json"))
+    app.scenes.push(ScoringScene(app), {"game": game, "config": config})
+    d = Driver(app)
+    d.frames(2)
+    assert red_pixels(app, SCORING_BANNER) > 50
+    d.press_widget("again")                                  # a new game would drop it: asked
+    d.frames(1)
+    assert d.top.name == "dialog" and d.top.purpose == "again"
+    d.press_widget("back")
+    d.frames(1)
+    d.press_widget("menu")                                   # leaving would drop it: asked
+    d.frames(1)
+    assert d.top.name == "dialog" and d.top.purpose == "finished"
+    d.press_widget("elsewhere")
+    type_folder(d, tmp_path / "rescue")
+    d.key(pygame.K_RETURN)
+    kept = list((tmp_path / "rescue").glob("finished/*.json"))
+    assert len(kept) == 1 and Store(tmp_path / "rescue").load_finished(kept[0]).game.to_json() == game.to_json()
+    d.press_widget("go")
+    d.frames(1)
+    assert d.top.name == "menu"
+    pygame.display.quit()
+
+
+def test_a_finished_game_that_was_archived_leaves_without_a_question(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path / "data")
+    app = make_app(slot)
+    config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
+    game = play_random_game(GameSetup(players=2, seed=5))
+    slot.autosave(game, config.to_meta())
+    app.scenes.push(ScoringScene(app), {"game": game, "config": config})
+    d = Driver(app)
+    d.frames(2)
+    assert red_pixels(app, SCORING_BANNER) == 0
+    d.press_widget("menu")
+    d.frames(1)
+    assert d.top.name == "menu"
     pygame.display.quit()

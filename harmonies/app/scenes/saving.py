@@ -76,9 +76,12 @@ def rescue_folder() -> Path:
 
 
 def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
-    """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``)."""
+    """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``).
+
+    A finished game whose archiving failed is not in progress, but a new game would drop it all the same:
+    it is asked about too."""
     slot = app.saves
-    if not slot.has_current():
+    if not slot.has_current() and not slot.unsaved:
         proceed()
         return
     t = app.t
@@ -101,7 +104,8 @@ def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
 
 
 def confirm_leave(app: App, kind: str, proceed: Callable[[], None]) -> None:
-    """Before unsaved actions are left behind (``kind``: ``menu`` or ``close``)."""
+    """Before unsaved actions are left behind (``kind``: ``menu``, ``close``, or ``finished`` for the
+    scoresheet of a game that could not be archived)."""
     if not app.saves.unsaved:
         proceed()
         return

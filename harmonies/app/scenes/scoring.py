@@ -12,7 +12,7 @@ from ..cardart import CardArt
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
-from .saving import confirm_replace
+from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
     from ..app import App
@@ -60,6 +60,10 @@ class ScoringScene(WidgetScene):
         self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
 
     def to_menu(self) -> None:
+        """Back to the menu; asks first if this game could not be archived (leaving would lose it)."""
+        confirm_leave(self.app, "finished", self._to_menu)
+
+    def _to_menu(self) -> None:
         from .menu import MenuScene
         self.app.scenes.reset(MenuScene(self.app))
 
@@ -137,9 +141,26 @@ class ScoringScene(WidgetScene):
             x = x0 + col_w * i
             pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x, head_y), app.vp.p(x, y), max(1, app.vp.s(1)))
         self._verdict(surface, sheet_x, sheet_w, sheet_y + sheet_h + 12)
+        self._save_banner(surface)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
         self.ui.draw(surface, app)
+
+    def _save_banner(self, surface: pygame.Surface) -> None:
+        """While this game could not be archived: what failed and why, and the folder, above the buttons."""
+        app, th = self.app, self.app.theme
+        problem = app.saves.problem
+        if problem is None or not app.saves.unsaved:
+            return
+        pad, max_w = 16.0, 760.0
+        first = banner_lines(app, problem, max_w)[0]
+        second = fit_folder(app, "save.finished_where", problem.folder, 13, max_w)
+        first = paint.ellipsize(app, first, 15, max_w, True)
+        w = max(paint.text_width(app, first, 15, True), paint.text_width(app, second, 13)) + 2 * pad
+        x, y = 640 - w / 2, 594.0
+        paint.panel(surface, app, (x, y, w, 46), th.c("danger"), radius=12, shadow=True)
+        paint.text(surface, app, first, (x + pad, y + 13), 15, th.c("table_text"), "midleft", bold=True)
+        paint.text(surface, app, second, (x + pad, y + 33), 13, th.c("table_text"), "midleft")
 
     def _row(self, surface: pygame.Surface, kind: str, label: str, key: Any, sx: float, y: float, sw: float,
              label_w: float, x0: float, col_w: float, h: float) -> None:
