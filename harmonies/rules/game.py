@@ -714,8 +714,7 @@ class Game:
 def _stacking_refusal(stack_id: int, colour: int) -> Rejected:
     table = stack_table()
     stack = table.stacks[stack_id]
-    tallest = max(table.height)
-    if len(stack) >= tallest:
-        return Rejected("stack.too_high", {"n": tallest})
+    if len(stack) >= table.tallest:
+        return Rejected("stack.too_high", {"n": table.tallest})
     under = "+".join(c.label for c in stack)
     return Rejected("stack.not_allowed", {"colour": Colour(colour).label, "on": under})
