@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-import yaml
 
 from harmonies.catalogue import Catalogue, english, placeholders, refusal_text
 from harmonies.rules import (
@@ -28,21 +27,11 @@ LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales"
 
 
 def _sentences(path: Path) -> dict[str, dict[str, str]]:
-    """The refusal sentences of one catalogue file: code -> {form: text} (form "" when not plural)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    out: dict[str, dict[str, str]] = {}
-
-    def walk(prefix: str, node: Any) -> None:
-        if isinstance(node, dict) and not set(node) <= {"zero", "one", "other"}:
-            for key, value in node.items():
-                walk(f"{prefix}.{key}" if prefix else str(key), value)
-        elif isinstance(node, dict):
-            out[prefix] = {str(k): str(v) for k, v in node.items()}
-        else:
-            out[prefix] = {"": str(node)}
-
-    walk("", data.get("refusal", {}))
-    return out
+    """The refusal sentences of one catalogue: code -> {form: text} (form "" when not plural)."""
+    prefix = "refusal."
+    strings = Catalogue.load(path.stem).strings
+    return {key[len(prefix):]: {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {"": str(value)}
+            for key, value in strings.items() if key.startswith(prefix)}
 
 
 def test_the_code_type_and_the_parameter_table_list_the_same_codes() -> None:
