@@ -48,7 +48,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).res
 from fuzz_damage import damage
 from harmonies import cli
 from harmonies.ai import play_random_game
-from harmonies.app.i18n import Catalogue, has_language
+from harmonies.catalogue import Catalogue, has_language
 from harmonies.app.settings import MAX_WINDOW, MIN_WINDOW, Settings, StoreSettings
 from harmonies.persist import LoadProblem, Store, document, load_cards_or_default
 from harmonies.rules import Game, GameSetup

@@ -15,7 +15,7 @@ from typing import Any
 from harmonies.persist.lock import FolderInUse, lock_folder
 from harmonies.persist.paths import resolve_dirs
 
-from .i18n import Catalogue
+from ..catalogue import Catalogue
 from .settings import parse_window
 
 __all__ = ["build_parser", "main"]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from .i18n import Catalogue
+from ..catalogue import Catalogue
 from .scene import Scene, SceneStack
 from .scenes.saving import confirm_leave
 from .session import SaveSlot

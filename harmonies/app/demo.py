@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .i18n import Catalogue
+from ..catalogue import Catalogue
 
 
 def _user_settings(data_dir: str | None = None) -> Any:

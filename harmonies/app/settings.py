@@ -11,7 +11,7 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Protocol
 
-from .i18n import FALLBACK_LANGUAGE, has_language
+from ..catalogue import FALLBACK_LANGUAGE, has_language
 
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
 AI_SPEEDS = ("slow", "normal", "fast", "instant")

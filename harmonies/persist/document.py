@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..rules import CardSet, Game, default_cards
+from ..catalogue import english_refusal
+from ..rules import CardSet, Game, IllegalCommand, default_cards
 from ..rules import jsontext
 
 SAVE_FORMAT = 1
@@ -197,7 +198,7 @@ def _replay(game_doc: Any, cards: CardSet, saved_cards: dict[str, Any] | None) -
     try:
         return Game.from_json(game_doc, cards)
     except Exception as e:  # the rules promise ValueError; anything else still must not reach the player
-        reason = _short(str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}")
+        reason = _short(_replay_problem(e))
         fingerprint = saved_cards.get("fingerprint") if saved_cards else None
         if isinstance(fingerprint, str) and fingerprint != cards_fingerprint(cards):
             path = saved_cards.get("path") if saved_cards else None
@@ -205,6 +206,14 @@ def _replay(game_doc: Any, cards: CardSet, saved_cards: dict[str, Any] | None) -
             raise SaveFormatError(f"it was played with {which}, not the cards in use now, "
                                   f"and does not replay with them ({reason})", other_cards=True) from None
         raise SaveFormatError(f"the game does not replay: {reason}") from None
+
+
+def _replay_problem(e: Exception) -> str:
+    """What is wrong with a command log that does not replay, in English: an illegal command with the
+    rules' refusal as the catalogue words it."""
+    if isinstance(e, IllegalCommand):
+        return f"commands[{e.index}] ({e.command}) is illegal: {english_refusal(e.refusal)}"
+    return str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
 
 
 #: Longest text kept from a save's ``meta`` (names are typed with at most a few dozen characters).

@@ -1,13 +1,14 @@
 """The rules of Harmonies as a pure library: no pygame, no global state, deterministic per seed.
 
-A game is changed only by commands; each returns the events it caused or a reason it was refused::
+A game is changed only by commands; each returns the events it caused or why it was refused, as a
+stable code with parameters (the codes are listed in :mod:`harmonies.rules.refusals`)::
 
     >>> from harmonies.rules import Game, GameSetup, TakeTokens
     >>> game = Game.new(GameSetup(players=2, seed=7))
     >>> game.apply(TakeTokens(0)).ok
     True
-    >>> game.apply(TakeTokens(1)).reason
-    'you have already taken tokens this turn'
+    >>> game.apply(TakeTokens(1)).code
+    'tokens.already_taken'
 """
 
 from .boards import DIRECTIONS, BoardShape, Hex, board_shape, rotate
@@ -23,7 +24,8 @@ from .events import (
 )
 from .game import Game
 from .outcome import HeldCard, Outcome, PlayerView
-from .results import Accepted, Rejected, Result
+from .refusals import REFUSALS, RefusalCode
+from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
 from .state import GameSetup
 
@@ -36,6 +38,7 @@ __all__ = [
     "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
     "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
     "TurnStarted", "Undone",
-    "Game", "HeldCard", "Outcome", "PlayerView", "Accepted", "Rejected", "Result",
+    "Game", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
+    "REFUSALS", "RefusalCode",
     "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup",
 ]

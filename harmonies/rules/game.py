@@ -25,7 +25,8 @@ from .events import (
 )
 from .habitats import HabitatTable, build_table, matching_cells
 from .outcome import HeldCard, Outcome, PlayerView, decide
-from .results import Accepted, Rejected, Result
+from .refusals import quoted
+from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, score_board, solo_suns
 from .state import GameSetup, PlayerState, deal
 from .tables import rules_data, stack_table
@@ -274,11 +275,11 @@ class Game:
     def can_end_turn(self) -> bool:
         return self._check_end_turn() is None
 
-    def check(self, cmd: Command) -> str | None:
-        """``None`` when ``cmd`` is legal now, else the reason it is not."""
+    def check(self, cmd: Command) -> Rejected | None:
+        """``None`` when ``cmd`` is legal now, else the refusal :meth:`apply` would return."""
         checker = self._CHECKS.get(type(cmd))
         if checker is None:
-            return f"{cmd!r} is not a command"
+            return Rejected("command.unknown", {"command": quoted(repr(cmd))})
         return checker(self, cmd)
 
     def legal_commands(self) -> list[Command]:
@@ -304,56 +305,56 @@ class Game:
         return out
 
     # ----------------------------------------------------------------- checks (no side effects)
-    def _check_common(self) -> str | None:
+    def _check_common(self) -> Rejected | None:
         if self._over:
-            return "the game is over"
+            return Rejected("game.over")
         if self._must_choose_spirit():
-            return "choose your Nature's Spirit card first"
+            return Rejected("spirit.choose_first")
         return None
 
-    def _check_choose_spirit(self, cmd: ChooseSpirit) -> str | None:
+    def _check_choose_spirit(self, cmd: ChooseSpirit) -> Rejected | None:
         if self._over:
-            return "the game is over"
+            return Rejected("game.over")
         p = self._players[self._current]
         if not p.spirit_choices and p.spirit is None:
-            return "this game is played without Nature's Spirit cards"
+            return Rejected("spirit.not_in_game")
         if p.spirit is not None:
-            return "you have already chosen your Nature's Spirit card"
+            return Rejected("spirit.already_chosen")
         if cmd.spirit_id not in p.spirit_choices:
-            return f"{cmd.spirit_id} is not one of your two Nature's Spirit cards"
+            return Rejected("spirit.not_offered", {"spirit": quoted(cmd.spirit_id)})
         return None
 
-    def _check_take_tokens(self, cmd: TakeTokens) -> str | None:
+    def _check_take_tokens(self, cmd: TakeTokens) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         if self._taken_space >= 0:
-            return "you have already taken tokens this turn"
+            return Rejected("tokens.already_taken")
         if type(cmd.space) is not int or not 0 <= cmd.space < len(self._central):
-            return f"there is no central space {cmd.space}"
+            return Rejected("tokens.no_space", {"space": quoted(cmd.space)})
         if not self._central[cmd.space]:
-            return "that central space is empty"
+            return Rejected("tokens.space_empty")
         return None
 
-    def _check_place_token(self, cmd: PlaceToken) -> str | None:
+    def _check_place_token(self, cmd: PlaceToken) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         if self._taken_space < 0:
-            return "take tokens from the central board first"
+            return Rejected("token.take_first")
         colour = cmd.colour
         if type(colour) is not Colour and (type(colour) is not int or not 0 <= colour < len(Colour)):
-            return f"{colour!r} is not a token colour"
+            return Rejected("token.bad_colour", {"colour": quoted(colour)})
         if colour not in self._hand:
-            return f"you hold no {Colour(colour).label} token"
+            return Rejected("token.not_in_hand", {"colour": Colour(colour).label})
         i = self._cell_index(cmd.cell)
         if i is None:
-            return f"{cmd.cell} is not a cell of your board"
+            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
         p = self._players[self._current]
         if p.cubes[i] is not None:
-            return "no token may go on a space with a cube"
+            return Rejected("token.on_cube")
         if stack_table().add[p.stacks[i]][colour] < 0:
-            return _stacking_reason(p.stacks[i], colour)
+            return _stacking_refusal(p.stacks[i], colour)
         return None
 
     def _cell_index(self, cell: object) -> int | None:
@@ -363,94 +364,95 @@ class Game:
             return None
         return self.shape.index.get(cell)
 
-    def _check_take_card_limits(self) -> str | None:
+    def _check_take_card_limits(self) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         if self._took_card:
-            return "you have already taken an animal card this turn"
+            return Rejected("card.already_taken")
         if self._swapped:
-            return "you swapped a card this turn, so the turn is ending"
-        if self._players[self._current].unfinished() >= rules_data().max_unfinished_cards:
-            return "you already have 4 unfinished cards above your board"
+            return Rejected("card.after_swap")
+        most = rules_data().max_unfinished_cards
+        if self._players[self._current].unfinished() >= most:
+            return Rejected("card.too_many", {"n": most})
         return None
 
-    def _check_take_card(self, cmd: TakeCard) -> str | None:
+    def _check_take_card(self, cmd: TakeCard) -> Rejected | None:
         why = self._check_take_card_limits()
         if why:
             return why
         return self._check_face_up(cmd.card_id)
 
-    def _check_face_up(self, card_id: object) -> str | None:
+    def _check_face_up(self, card_id: object) -> Rejected | None:
         # An exhausted pile leaves None in the display: that slot holds no card to take.
         if not isinstance(card_id, str) or card_id not in self._display:
-            return f"{card_id} is not among the face-up animal cards"
+            return Rejected("card.not_face_up", {"card": quoted(card_id)})
         return None
 
-    def _check_cube_card(self, card_id: str) -> str | None:
+    def _check_cube_card(self, card_id: str) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         p = self._players[self._current]
         if p.spirit is not None and card_id == p.spirit:
-            return "your Nature's Spirit cube is already placed" if p.spirit_placed else None
+            return Rejected("cube.spirit_placed") if p.spirit_placed else None
         if not any(h[0] == card_id for h in p.held):
-            return f"{card_id} is not one of your unfinished cards"
+            return Rejected("cube.not_held", {"card": quoted(card_id)})
         return None
 
-    def _check_place_cube(self, cmd: PlaceCube) -> str | None:
+    def _check_place_cube(self, cmd: PlaceCube) -> Rejected | None:
         why = self._check_cube_card(cmd.card_id)
         if why:
             return why
         i = self._cell_index(cmd.cell)
         if i is None:
-            return f"{cmd.cell} is not a cell of your board"
+            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
         if self._players[self._current].cubes[i] is not None:
-            return "that space already holds a cube"
+            return Rejected("cube.occupied")
         if i not in self._cube_cells(cmd.card_id):
-            return "the habitat shown on the card is not formed there"
+            return Rejected("cube.no_habitat")
         return None
 
-    def _check_swap_limits(self) -> str | None:
+    def _check_swap_limits(self) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         if not self.setup.solo:
-            return "cards are swapped only in the solo game"
+            return Rejected("swap.not_solo")
         if self._took_card:
-            return "you took an animal card this turn"
+            return Rejected("swap.took_card")
         if self._swapped:
-            return "you have already swapped a card this turn"
+            return Rejected("swap.already_swapped")
         if self._taken_space < 0 or self._hand:
-            return "swap a card at the end of your turn, once your 3 tokens are placed"
+            return Rejected("swap.too_early", {"n": rules_data().tokens_per_space})
         if not self._deck:
-            return "the animal draw pile is empty"
+            return Rejected("swap.pile_empty")
         return None
 
-    def _check_swap(self, cmd: SoloSwap) -> str | None:
+    def _check_swap(self, cmd: SoloSwap) -> Rejected | None:
         why = self._check_swap_limits()
         if why:
             return why
         return self._check_face_up(cmd.card_id)
 
-    def _check_end_turn(self, cmd: EndTurn | None = None) -> str | None:
+    def _check_end_turn(self, cmd: EndTurn | None = None) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
         if self._taken_space < 0:
-            return "take 3 tokens from the central board first"
+            return Rejected("turn.take_first", {"n": rules_data().tokens_per_space})
         if self._hand:
-            return f"place your {len(self._hand)} remaining token{'s' if len(self._hand) > 1 else ''} first"
+            return Rejected("turn.tokens_left", {"n": len(self._hand)})
         return None
 
-    def _check_undo(self, cmd: Undo) -> str | None:
+    def _check_undo(self, cmd: Undo) -> Rejected | None:
         if self._over:
-            return "the game is over"
+            return Rejected("game.over")
         if len(self._history) == self._turn_start:
-            return "nothing to undo this turn"
+            return Rejected("undo.nothing")
         return None
 
-    _CHECKS: dict[type, Callable[[Any, Any], str | None]] = {
+    _CHECKS: dict[type, Callable[[Any, Any], Rejected | None]] = {
         ChooseSpirit: _check_choose_spirit,
         TakeTokens: _check_take_tokens,
         PlaceToken: _check_place_token,
@@ -464,10 +466,9 @@ class Game:
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:
         """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
-        checker = self._CHECKS.get(type(cmd))
-        why = checker(self, cmd) if checker is not None else f"{cmd!r} is not a command"
+        why = self.check(cmd)
         if why is not None:
-            return Rejected(why)
+            return why
         if type(cmd) is Undo:
             return Accepted(self._undo())
         events = self._DO[type(cmd)](self, cmd)
@@ -614,12 +615,13 @@ class Game:
     @classmethod
     def replay(cls, setup: GameSetup, commands: list[Command] | tuple[Command, ...],
                cards: CardSet | None = None) -> "Game":
-        """Rebuild a game from its setup and commands; ``ValueError`` at the first illegal one."""
+        """Rebuild a game from its setup and commands; :class:`IllegalCommand` (a ``ValueError``) at the
+        first illegal one."""
         game = cls(setup, cards)
         for n, cmd in enumerate(commands):
             result = game.apply(cmd)
-            if not result.ok:
-                raise ValueError(f"commands[{n}] ({command_to_json(cmd)}) is illegal: {result.reason}")  # type: ignore[union-attr]
+            if isinstance(result, Rejected):
+                raise IllegalCommand(n, command_to_json(cmd), result)
         return game
 
     def clone(self) -> "Game":
@@ -709,11 +711,10 @@ class Game:
         return len(self._pouch) + sum(map(len, self._central)) + len(self._hand) + on_boards + self._discarded
 
 
-def _stacking_reason(stack_id: int, colour: int) -> str:
+def _stacking_refusal(stack_id: int, colour: int) -> Rejected:
     table = stack_table()
     stack = table.stacks[stack_id]
-    name = Colour(colour).label
-    if len(stack) >= 3:
-        return "a stack is at most 3 tokens high"
+    if len(stack) >= table.tallest:
+        return Rejected("stack.too_high", {"n": table.tallest})
     under = "+".join(c.label for c in stack)
-    return f"a {name} token may not go on {under}: only trees, buildings and mountains are stacked"
+    return Rejected("stack.not_allowed", {"colour": Colour(colour).label, "on": under})

@@ -32,6 +32,7 @@ class StackTable:
     kind: tuple[int, ...]              # landscape kind by stack id
     height: tuple[int, ...]            # number of tokens by stack id
     top: tuple[int, ...]               # top colour by stack id, -1 for the empty cell
+    tallest: int                       # the most tokens a stack may hold
 
 
 @dataclass(frozen=True)
@@ -123,4 +124,5 @@ def stack_table() -> StackTable:
         kind=tuple(_kind_of(s) for s in legal),
         height=tuple(len(s) for s in legal),
         top=tuple(int(s[-1]) if s else -1 for s in legal),
+        tallest=max(len(s) for s in legal),
     )

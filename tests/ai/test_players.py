@@ -27,7 +27,7 @@ class StrictGame(Game):
     def apply(self, cmd: Command) -> Result:
         result = super().apply(cmd)
         if not result.ok:
-            self.__dict__.setdefault("refused", []).append((cmd, result.reason))  # type: ignore[union-attr]
+            self.__dict__.setdefault("refused", []).append((cmd, result))
         return result
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.app.i18n import Catalogue, has_language
+from harmonies.catalogue import Catalogue, has_language
 from harmonies.app.settings import MAX_WINDOW, Settings, StoreSettings
 from harmonies.persist import LoadProblem, Store, document
 from harmonies.persist import cards as persist_cards

@@ -56,6 +56,9 @@ def test_a_save_that_does_not_replay_exits_1_naming_file_and_command(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert str(bad) in captured.err and "commands[" in captured.err and "end_turn" in captured.err
+    # one line, with the rules' refusal in the catalogue's English words
+    assert captured.err.count("\n") == 1
+    assert captured.err.rstrip().endswith("is illegal: place your 3 remaining tokens first")
     assert bad.exists()  # replay only reads
 
 

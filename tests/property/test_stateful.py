@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from harmonies.persist import document
 from harmonies.rules import (
     ChooseSpirit, Colour, Command, EndTurn, Game, GameSetup, PlaceCube, PlaceToken, SoloSwap, TakeCard,
-    TakeTokens, Undo, board_shape, default_cards,
+    REFUSALS, TakeTokens, Undo, board_shape, default_cards,
 )
 from harmonies.rules.boardfile import parse_board
 from harmonies.rules.game import habitat_tables
@@ -121,9 +121,10 @@ class RulesMachine(RuleBasedStateMachine):
         result = game.apply(cmd)  # an exception here is a rules bug: hypothesis shows the sequence
         event(f"{type(cmd).__name__} {'accepted' if result.ok else 'rejected'}")
         if not result.ok:
-            assert not must_pass, f"legal_commands offered {cmd!r}, apply refused: {result.reason}"  # type: ignore[union-attr]
+            assert not must_pass, f"legal_commands offered {cmd!r}, apply refused: {result}"
             assert snapshot(game) == before, f"rejected {cmd!r} changed the game"
-            assert verdict == result.reason, (verdict, result.reason)  # type: ignore[union-attr]
+            assert verdict == result, (verdict, result)
+            assert set(result.params) == set(REFUSALS[result.code]), result  # type: ignore[union-attr]
             return
         assert verdict is None, f"check refused {cmd!r} ({verdict}) but apply accepted it"
         if type(cmd) is Undo:

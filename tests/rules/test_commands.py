@@ -13,9 +13,9 @@ import pytest
 from harmonies.ai.random_player import RandomPlayer
 from harmonies.rules import (
     COLOURS, ChooseSpirit, Colour, EndTurn, Game, GameSetup, PlaceCube, PlaceToken, SoloSwap, TakeCard,
-    TakeTokens, Undo, Undone, command_from_json, command_to_json,
+    REFUSALS, Rejected, TakeTokens, Undo, Undone, command_from_json, command_to_json,
 )
-from test_support import new_game, ref_animal_ids, ref_spirit_ids, snapshot
+from test_support import new_game, ref_animal_ids, ref_spirit_ids, refusal_code, snapshot
 from test_turns import compact_cell, place_all, play_out, play_turn
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
@@ -46,15 +46,15 @@ def check_every_candidate(game: Game, rng: random.Random) -> int:
     before = snapshot(game)
     rejected = 0
     for cmd in candidates(game, rng):
-        reason = game.check(cmd)
-        assert (reason is None) == (cmd in legal_set), (cmd, reason)
-        if reason is None:
+        refusal = game.check(cmd)
+        assert (refusal is None) == (cmd in legal_set), (cmd, refusal)
+        if refusal is None:
             trial = game.clone()
             assert trial.apply(cmd).ok, cmd
             continue
-        assert isinstance(reason, str) and reason.strip(), cmd
+        assert isinstance(refusal, Rejected) and set(refusal.params) == set(REFUSALS[refusal.code]), cmd
         result = game.apply(cmd)
-        assert not result.ok and result.reason == reason, cmd
+        assert result == refusal, cmd
         rejected += 1
         if rejected % 25 == 0:  # a full comparison now and then, a cheap one always
             assert snapshot(game) == before, cmd
@@ -99,8 +99,8 @@ def test_a_command_of_the_wrong_kind_is_refused() -> None:
     game = new_game()
     before = snapshot(game)
     result = game.apply("take tokens")  # type: ignore[arg-type]
-    assert not result.ok and result.reason
-    assert game.check(42) is not None  # type: ignore[arg-type]
+    assert refusal_code(result) == "command.unknown" and result.params == {"command": "'take tokens'"}
+    assert game.check(42) == Rejected("command.unknown", {"command": "42"})  # type: ignore[arg-type]
     assert snapshot(game) == before
 
 
@@ -114,7 +114,7 @@ def test_undo_walks_back_to_the_start_of_the_turn_and_no_further() -> None:
     assert game.apply(EndTurn()).ok
     start = snapshot(game)
     refused = game.apply(Undo())
-    assert not refused.ok and refused.reason and snapshot(game) == start
+    assert refusal_code(refused) == "undo.nothing" and snapshot(game) == start
     steps = [TakeCard(game.display[2]), TakeTokens(4)]
     saved = [start]
     for cmd in steps:
@@ -190,7 +190,7 @@ def test_undo_is_refused_once_the_turn_has_ended_for_every_seat() -> None:
     for _ in range(3):
         play_turn(game)
         refused = game.apply(Undo())
-        assert not refused.ok and refused.reason
+        assert refusal_code(refused) == "undo.nothing"
 
 
 # --------------------------------------------------------------------------- same seed, same game

@@ -23,8 +23,8 @@ def test_taking_the_card_of_an_empty_display_slot_is_refused() -> None:
     play_turn(game)
     assert game.display[0] is None and not game.took_card_this_turn
     before = snapshot(game)
-    reason = game.check(TakeCard(None))     # type: ignore[arg-type]
-    assert reason is not None
+    refusal = game.check(TakeCard(None))    # type: ignore[arg-type]
+    assert refusal is not None and refusal.code == "card.not_face_up"
     result = game.apply(TakeCard(None))     # type: ignore[arg-type]
-    assert not result.ok
+    assert result == refusal
     assert snapshot(game) == before

@@ -18,7 +18,7 @@ from harmonies.rules.habitats import build_table, matching_cells
 from harmonies.rules.tables import stack_table
 from test_support import (
     B_BROWN, B_GRAY, B_RED, BUILDINGS, GRAY, GREEN, LONE_RED, M1, M2, M3, RED, T1, T2, T3, TRUNK1, TRUNK2, W, F,
-    Board, Stack, board_of, fits, new_game, pattern_board, place_rigged, ref_animal_ids, ref_card_points,
+    Board, Stack, board_of, fits, new_game, pattern_board, place_rigged, ref_animal_ids, ref_card_points, refusal_code,
     ref_cells, ref_habitat_cells, ref_legal_stacks, ref_pattern, ref_spirit_ids, rig_card, rig_spirit,
     rig_tokens, snapshot, stack_ids,
 )
@@ -123,7 +123,7 @@ def test_any_other_stack_on_any_pattern_cell_breaks_the_habitat(card_id: str) ->
                 if anchor not in found:
                     before = snapshot(game)
                     result = game.apply(PlaceCube(card_id, anchor))
-                    assert not result.ok and result.reason
+                    assert refusal_code(result) == "cube.no_habitat"
                     assert snapshot(game) == before
 
 
@@ -203,7 +203,7 @@ def test_the_cube_cell_must_be_free_but_other_cells_may_hold_cubes() -> None:
     assert game.cube_cells("fennec_fox") == []
     before = snapshot(game)
     refused = game.apply(PlaceCube("fennec_fox", (2, 1)))
-    assert not refused.ok and "cube" in refused.reason
+    assert refusal_code(refused) == "cube.occupied"
     assert snapshot(game) == before
     assert game.player(0).cubes == {(2, 1): "fennec_fox", (2, 0): "fennec_fox"}
 
@@ -216,7 +216,7 @@ def test_a_cube_of_another_card_also_blocks_the_cube_cell() -> None:
     assert game.apply(PlaceCube("fennec_fox", (2, 1))).ok
     assert game.cube_cells("meerkat") == [(2, 0)]
     refused = game.apply(PlaceCube("meerkat", (2, 1)))
-    assert not refused.ok and "cube" in refused.reason
+    assert refusal_code(refused) == "cube.occupied"
     assert game.apply(PlaceCube("meerkat", (2, 0))).ok
 
 
@@ -257,7 +257,7 @@ def test_cubes_leave_the_card_from_the_bottom() -> None:
     # A completed card has no cube left: its sixth habitat cannot be used.
     assert game.cube_cells("frog") == []
     refused = game.apply(PlaceCube("frog", ring[5]))
-    assert not refused.ok and refused.reason
+    assert refusal_code(refused) == "cube.not_held" and refused.params == {"card": "frog"}
 
 
 def test_a_placed_cube_stays_when_its_habitat_is_broken() -> None:
@@ -286,18 +286,18 @@ def test_cube_commands_are_refused_with_a_reason_and_change_nothing() -> None:
     game = _holding("fennec_fox")
     rig_tokens(game, FENNEC_LINE)
     bad = [
-        PlaceCube("meerkat", (2, 0)),        # not held
-        PlaceCube("no_such_card", (2, 0)),
-        PlaceCube("fennec_fox", (9, 9)),     # off the board
-        PlaceCube("fennec_fox", (2, -1)),    # a field: no habitat with the cube there
-        PlaceCube("fennec_fox", (0, 0)),     # empty cell
-        PlaceCube("lion", (2, 0)),           # spirits are off
+        (PlaceCube("meerkat", (2, 0)), "cube.not_held"),
+        (PlaceCube("no_such_card", (2, 0)), "cube.not_held"),
+        (PlaceCube("fennec_fox", (9, 9)), "cell.not_on_board"),
+        (PlaceCube("fennec_fox", (2, -1)), "cube.no_habitat"),    # a field: no habitat with the cube there
+        (PlaceCube("fennec_fox", (0, 0)), "cube.no_habitat"),     # empty cell
+        (PlaceCube("lion", (2, 0)), "cube.not_held"),             # spirits are off
     ]
-    for cmd in bad:
+    for cmd, code in bad:
         before = snapshot(game)
-        reason = game.check(cmd)
+        refusal = game.check(cmd)
         result = game.apply(cmd)
-        assert not result.ok and result.reason == reason and reason, cmd
+        assert result == refusal and refusal_code(result) == code, cmd
         assert snapshot(game) == before, cmd
 
 
@@ -312,7 +312,7 @@ def test_the_spirit_cube_is_placed_once() -> None:
     assert view.spirit == "dragonfly" and view.spirit_placed and view.animal_cubes_placed == 0
     assert game.cube_cells("dragonfly") == []
     refused = game.apply(PlaceCube("dragonfly", (3, 0)))
-    assert not refused.ok and refused.reason
+    assert refusal_code(refused) == "cube.spirit_placed"
 
 
 # --------------------------------------------------------------------------- random boards

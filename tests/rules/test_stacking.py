@@ -9,7 +9,7 @@ import pytest
 from harmonies.rules import COLOURS, Colour, PlaceCube, PlaceToken, TokenPlaced
 from harmonies.rules.tables import stack_table
 from test_support import (
-    BLUE, BROWN, GRAY, GREEN, M1, RED, W, YELLOW, Stack, new_game, place_rigged, reference, rig_card,
+    BLUE, BROWN, GRAY, GREEN, M1, RED, W, YELLOW, Stack, new_game, place_rigged, reference, refusal_code, rig_card,
     rig_tokens, snapshot,
 )
 
@@ -44,10 +44,10 @@ def _build(sequence: Stack) -> tuple[int, str | None]:
         before = snapshot(game)
         result = place_rigged(game, colour, cell)
         if not result.ok:
-            assert result.reason, sequence
+            code = refusal_code(result)
             game._hand.clear()
             assert snapshot(game) == before, f"rejected {colour.label} on {sequence[:n]} changed the game"
-            return n, result.reason
+            return n, code
         (event,) = result.events
         # The new token always goes on top: never under existing tokens.
         assert event == TokenPlaced(0, colour, cell, n + 1)
@@ -65,7 +65,7 @@ def test_every_colour_sequence_is_buildable_exactly_when_it_is_a_legal_stack(hei
             # Refused at the first token that makes it illegal, and at no earlier one.
             first_bad = next(n for n in range(1, len(sequence) + 1) if sequence[:n] not in LEGAL_14)
             assert placed == first_bad - 1, (sequence, placed)
-            assert reason, sequence
+            assert reason == ("stack.too_high" if first_bad == 4 else "stack.not_allowed"), sequence
 
 
 def test_may_add_on_top_matches_the_reference_table() -> None:
@@ -108,10 +108,10 @@ def test_nothing_goes_on_a_cube_even_where_the_stack_would_allow_it() -> None:
         before = snapshot(game)
         game._hand.append(colour)
         game._taken_space = 0
-        reason = game.check(PlaceToken(colour, (2, 1)))
+        refusal = game.check(PlaceToken(colour, (2, 1)))
         game._hand.remove(colour)
         game._taken_space = -1
-        assert reason and "cube" in reason
+        assert refusal is not None and refusal.code == "token.on_cube"
         assert snapshot(game) == before
 
 
@@ -124,7 +124,7 @@ def test_the_spirit_cube_closes_its_cell_to_tokens_too() -> None:
     for colour in COLOURS:
         assert (2, 1) not in game.token_cells(colour)
     result = place_rigged(game, BLUE, (2, 1))
-    assert not result.ok and "cube" in result.reason
+    assert refusal_code(result) == "token.on_cube"
 
 
 def test_a_stack_is_never_taller_than_three() -> None:
@@ -138,8 +138,8 @@ def test_a_rejected_stacking_says_why() -> None:
     game = new_game()
     rig_tokens(game, {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)})
     bad = place_rigged(game, GREEN, (0, 0))
-    assert not bad.ok and bad.reason
+    assert refusal_code(bad) == "stack.not_allowed" and bad.params == {"colour": "green", "on": "blue"}
     tall = place_rigged(game, GRAY, (0, 1))
-    assert not tall.ok and "3" in tall.reason
+    assert refusal_code(tall) == "stack.too_high" and tall.params == {"n": 3}
     game._hand.clear()
     assert game.player(0).stacks == {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)}

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from harmonies.rules import (
-    AnimalCard, ChooseSpirit, Colour, Game, GameSetup, Hex, PlaceToken, SpiritCard, TakeCard,
+    AnimalCard, ChooseSpirit, Colour, Game, GameSetup, Hex, PlaceToken, Rejected, Result, SpiritCard, TakeCard,
     board_shape, default_cards,
 )
 from harmonies.rules.tables import stack_table
@@ -310,6 +310,12 @@ def stack_ids(side: str, board: Mapping[Hex, Stack]) -> list[int]:
     for cell, s in board.items():
         out[shape.index[cell]] = ids[tuple(s)]
     return out
+
+
+def refusal_code(result: Result) -> str:
+    """The refusal code of a result that must be a refusal (an accepted command fails the test)."""
+    assert isinstance(result, Rejected), f"accepted, expected a refusal: {result}"
+    return result.code
 
 
 def new_game(players: int = 1, side: str = "A", spirits: bool = False, seed: int = 0) -> Game:

@@ -9,7 +9,7 @@ import pygame.freetype
 import yaml
 
 from harmonies.app.assets import asset
-from harmonies.app.i18n import Catalogue
+from harmonies.catalogue import Catalogue
 from harmonies.app.theme import Theme
 
 ROOT = Path(__file__).resolve().parents[2]

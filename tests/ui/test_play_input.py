@@ -8,6 +8,7 @@ import pygame
 import pytest
 from ui_driver import Driver
 
+from harmonies.catalogue import refusal_text
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.session import MatchConfig, Seat
 
@@ -54,11 +55,12 @@ def test_refused_drop_returns_the_token_with_the_reason(play: Driver) -> None:
     play.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(g.shape.cells[0]))
     assert len(g.hand) == n, "a refused drop changed the hand"
     assert sc.message and sc.message_t > 0
-    reason = g.check(PlaceToken(illegal[0], g.shape.cells[0]))
-    assert reason is not None
-    # the line on screen is the refusal's reason as the text catalogue renders it, capitalised
-    shown = play.app.t(f"reason.{reason}", default=reason)
+    refusal = g.check(PlaceToken(illegal[0], g.shape.cells[0]))
+    assert refusal is not None and refusal.code == "stack.not_allowed"
+    # the line on screen is the refusal as the text catalogue words it, capitalised
+    shown = refusal_text(play.app.catalogue, refusal)
     assert sc.message == shown[:1].upper() + shown[1:]
+    assert sc.message.startswith(f"A {refusal.params['colour']} token may not go on {refusal.params['on']}")
     assert sc.anims.busy, "the token does not slide back"
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...catalogue import refusal_text
 from ..cardart import CardArt
 from ..play.anim import Animator, Flyer
 from ..play.computer import TurnPlanner, fallback_turn, make_seat_player
@@ -286,7 +287,7 @@ class PlayScene(Scene):
         self.anims.finish()
         result = self.game.apply(cmd)
         if not result.ok:
-            self.say(result.reason)
+            self.say(refusal_text(self.app.catalogue, result))
             self.app.play_sound("refused")
             return False
         if not self.demo:
@@ -319,8 +320,7 @@ class PlayScene(Scene):
         self.drop_hint(forget=True)
 
     def say(self, text: str, dur: float = 3.0) -> None:
-        self.message = self.app.t(f"reason.{text}", default=text) if text else ""
-        self.message = self.message[:1].upper() + self.message[1:]
+        self.message = text[:1].upper() + text[1:]
         self.message_t = dur
 
     # ------------------------------------------------------------------ events -> animations

@@ -3,18 +3,32 @@
 Keys are dotted paths into the nested YAML (``menu.new_game``). A value may be a
 mapping with ``one``/``other`` plural forms, chosen by the ``n`` parameter.
 Placeholders use ``str.format`` syntax.
+
+No pygame here: the window, the command-line tools and the save reader all make their
+sentences from these catalogues (a refusal of the rules through :func:`refusal_text`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from string import Formatter
 from typing import Any
 
-from .assets import AssetError, asset, load_yaml
+import yaml
+
+from .resources import resource_path
+from .rules import Rejected
 
 #: What a language code looks like (``en``, ``pt_BR``); anything else is never made into a file name.
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 FALLBACK_LANGUAGE = "en"
+#: The catalogue section that holds one sentence per refusal code of the rules.
+REFUSAL_SECTION = "refusal"
+
+
+class CatalogueError(RuntimeError):
+    """A catalogue file is missing or is not valid YAML; the message names the file."""
 
 
 def _flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
@@ -29,6 +43,18 @@ def _is_plural(node: dict[Any, Any]) -> bool:
     return set(node) <= {"zero", "one", "other"} and "other" in node
 
 
+def _read_yaml(language: str) -> Any:
+    """The parsed catalogue file of ``language``; :class:`CatalogueError` names a missing or broken one."""
+    try:
+        path = resource_path(f"assets/locales/{language}.yaml")
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except OSError as exc:
+        raise CatalogueError(f"missing text catalogue for {language!r}: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise CatalogueError(f"{path}: {exc}") from exc
+
+
 def has_language(language: object) -> bool:
     """Whether ``language`` is a well-formed code with a catalogue in ``assets/locales``.
 
@@ -38,10 +64,14 @@ def has_language(language: object) -> bool:
     if not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language):
         return False
     try:
-        asset(f"locales/{language}.yaml")
-    except (AssetError, OSError):  # the resource finder raises FileNotFoundError, the fallback AssetError
+        return resource_path(f"assets/locales/{language}.yaml").is_file()
+    except OSError:  # the resource finder raises FileNotFoundError for a file in none of its folders
         return False
-    return True
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` in one catalogue sentence."""
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
 class Catalogue:
@@ -62,7 +92,7 @@ class Catalogue:
 
     @classmethod
     def _read(cls, language: str, fallback: Catalogue | None = None) -> Catalogue:
-        data = load_yaml(f"locales/{language}.yaml") or {}
+        data = _read_yaml(language) or {}
         flat: dict[str, Any] = {}
         _flatten("", data, flat)
         return cls(flat, language, fallback)
@@ -93,3 +123,26 @@ class Catalogue:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+
+def refusal_text(catalogue: Catalogue, refusal: Rejected) -> str:
+    """The sentence that tells a player why the rules refused a command.
+
+    A code the catalogue has no sentence for (a catalogue older than the rules) still gives a line:
+    the code and its parameters.
+    """
+    return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **refusal.params)
+
+
+@lru_cache(maxsize=1)
+def english() -> Catalogue:
+    """The English catalogue, read once: the language of the command line and of save-file errors."""
+    return Catalogue.load(FALLBACK_LANGUAGE)
+
+
+def english_refusal(refusal: Rejected) -> str:
+    """:func:`refusal_text` in English; the code and parameters if the catalogue cannot be read."""
+    try:
+        return refusal_text(english(), refusal)
+    except CatalogueError:
+        return str(refusal)
