@@ -102,7 +102,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         # seed 54: two random players tie on points; the cubes decide
         from harmonies.ai import play_random_game
         from harmonies.app.scenes.scoring import ScoringScene
-        from harmonies.app.session import MatchConfig
+        from harmonies.session import MatchConfig
         from harmonies.rules import GameSetup
         game = play_random_game(GameSetup(players=2, seed=54), 54)
         app.scenes.reset(MenuScene(app))

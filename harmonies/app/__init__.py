@@ -44,7 +44,7 @@ def make_app(argv: list[str], saves_enabled: bool = True) -> Any:
     """Build the app (window open, menu on the stack) without running the loop."""
     from .app import App
     from .scenes.menu import MenuScene
-    from .session import SaveSlot
+    from harmonies.session import SaveSlot
     from .settings import MemorySettingsStore, SettingsStore, StoreSettings
 
     args = build_parser().parse_args(argv)

@@ -6,6 +6,7 @@ import os
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,10 +14,12 @@ from typing import Any
 
 import pygame
 
+from harmonies.session import SaveSlot
+from harmonies.session.errlog import log_error, log_folder
+
 from .i18n import Catalogue
 from .scene import Scene, SceneStack
 from .scenes.saving import confirm_leave
-from .session import SaveSlot
 from .settings import MemorySettingsStore, Settings, SettingsStore
 from .theme import Fonts, Theme
 from .viewport import Viewport
@@ -161,19 +164,8 @@ class App:
 
     def _recover(self, exc: BaseException) -> None:
         """Log the error, tell the player, and go back to the menu (the game is autosaved)."""
-        import traceback
-
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        log = None
-        try:
-            from platformdirs import user_log_path
-            folder = self.data_dir or user_log_path("Harmonies", appauthor=False)
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            log = Path(folder) / "harmonies-error.log"
-            with log.open("a", encoding="utf-8") as fh:
-                fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
-        except Exception:  # noqa: BLE001 - logging is best effort
-            log = None
+        log = log_error(log_folder(self.data_dir), exc, "a frame failed")
         if sys.stderr is not None:
             print(text, file=sys.stderr)
         self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))

@@ -24,7 +24,7 @@ def run(players: int = 2, seed: int = 0, exit_when_done: bool = False, data_dir:
 
     from .app import App, display_problem
     from .scenes.play import PlayScene
-    from .session import MatchConfig, SaveSlot, Seat
+    from harmonies.session import MatchConfig, SaveSlot, Seat
     from .settings import MemorySettingsStore
 
     problem = display_problem(Catalogue.load())

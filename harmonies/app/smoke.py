@@ -52,7 +52,7 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from .scenes.scoring import ScoringScene
     from .scenes.settings import SettingsScene
     from .scenes.setup import SetupScene
-    from .session import MatchConfig
+    from harmonies.session import MatchConfig
 
     def menu() -> None:
         app.scenes.reset(MenuScene(app))

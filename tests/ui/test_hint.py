@@ -14,7 +14,7 @@ from ui_driver import Driver
 
 from harmonies.app.play.hint import HintPlan, hint_text
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.session import MatchConfig, Seat
+from harmonies.session import MatchConfig, Seat
 
 
 @pytest.fixture

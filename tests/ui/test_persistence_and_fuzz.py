@@ -77,7 +77,7 @@ def test_a_bad_settings_file_does_not_stop_the_app(tmp_path: Path) -> None:
 
 def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
     from harmonies.rules import ChooseSpirit
 
     app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), "B", True, seed=3)})
@@ -94,7 +94,7 @@ def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
 
 def test_random_input_never_breaks_the_game(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
     from harmonies.rules import Game
 
     app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B"), Seat("C", "computer")), seed=8)})

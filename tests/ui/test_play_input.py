@@ -9,7 +9,7 @@ import pytest
 from ui_driver import Driver
 
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.session import MatchConfig, Seat
+from harmonies.session import MatchConfig, Seat
 
 
 @pytest.fixture

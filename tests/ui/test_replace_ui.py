@@ -15,7 +15,7 @@ from harmonies.ai import play_random_game
 from harmonies.app.app import App
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.scoring import ScoringScene
-from harmonies.app.session import MatchConfig, SaveSlot, Seat
+from harmonies.session import MatchConfig, SaveSlot, Seat
 from harmonies.persist import Store
 from harmonies.rules import Game, GameSetup
 

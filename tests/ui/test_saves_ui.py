@@ -22,7 +22,7 @@ from harmonies.app.app import App
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
-from harmonies.app.session import MatchConfig, SaveSlot, Seat
+from harmonies.session import MatchConfig, SaveSlot, Seat
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
 from harmonies.persist import store as store_module

@@ -136,7 +136,7 @@ def test_escape_goes_back_through_the_real_scenes(app: Any) -> None:
 
 def test_draw_does_not_change_the_play_scene(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
 
     app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), seed=4)})
     app.step(0.0, events=[])

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.session import MatchConfig
+
 from ..cardart import CardArt
 from ..play.anim import Animator, Flyer
 from ..play.computer import TurnPlanner, fallback_turn, make_seat_player
 from ..play.hint import HintJob, HintPlan, hint_text
 from ..play.layout import HAND_R, PlayLayout, centre, inside
 from ..scene import Scene
-from ..session import MatchConfig
 from ..settings import SPEED_TIMING
 from ..tokens import TokenArt, cname
 from ..widgets import Button, WidgetGroup
@@ -58,7 +59,7 @@ class Selection:
 
 
 def default_config(app: App) -> MatchConfig:
-    from ..session import Seat
+    from harmonies.session import Seat
     return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), "computer")))
 
 

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.session import MatchConfig, Seat
+
 from .. import paint
-from ..session import MatchConfig, Seat
 from ..widgets import Button, Choice, TextField
 from .common import WidgetScene
 
