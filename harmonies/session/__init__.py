@@ -4,9 +4,11 @@ Nothing in this package imports pygame: a whole game can be played through :clas
 headless, by tests and tools, exactly as the play screen plays it.
 """
 
+from .computer import HintJob, fallback_turn, make_seat_player, seat_view
+from .jobs import Failure, Job, Jobs
 from .match import MatchConfig, Seat
 from .play import Before, Outcome, Played, PlaySession, Refused
 from .saves import SaveProblem, SaveSlot, problem_of
 
-__all__ = ["Before", "MatchConfig", "Outcome", "Played", "PlaySession", "Refused", "SaveProblem", "SaveSlot",
-           "Seat", "problem_of"]
+__all__ = ["Before", "Failure", "HintJob", "Job", "Jobs", "MatchConfig", "Outcome", "Played", "PlaySession",
+           "Refused", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player", "problem_of", "seat_view"]

@@ -1,6 +1,7 @@
 """The play session: one game, the commands waiting to be played, and what playing them did.
 
-Human input and computer seats put commands in with :meth:`PlaySession.submit`; :meth:`PlaySession.run`
+Human input (:meth:`PlaySession.submit`) and computer seats (:meth:`PlaySession.play_computer`) put
+commands in the command queue; :meth:`PlaySession.run`
 applies them in order through ``Game.apply``, autosaves after each accepted one, and publishes a
 :class:`Played` (the events) or a :class:`Refused` (the refusal); each frame the play scene takes
 them out with :meth:`PlaySession.take_events` and turns them into animation and sound. Nothing
@@ -13,8 +14,10 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Union
 
-from harmonies.rules import Colour, Command, Event, Game, PlayerView, Rejected
+from harmonies.rules import Colour, Command, Event, Game, PlayerView, Rejected, TurnStarted
 
+from .computer import ComputerSeats, ComputerState, HintJob, plan_hint
+from .jobs import Failure, Jobs
 from .match import MatchConfig
 from .saves import SaveProblem, SaveSlot
 
@@ -67,13 +70,17 @@ class PlaySession:
 
     ``saves`` is where every accepted command is autosaved (``None``: nothing is saved, as in the
     demo). A failed save never loses the game: the slot keeps it in memory, says why in
-    :attr:`save_problem`, and tries again after every command.
+    :attr:`save_problem`, and tries again after every command. ``jobs`` runs the computer seats'
+    planning and the hints (by default on its own threads, logging nowhere).
     """
 
-    def __init__(self, game: Game, config: MatchConfig, saves: SaveSlot | None = None) -> None:
+    def __init__(self, game: Game, config: MatchConfig, saves: SaveSlot | None = None,
+                 jobs: Jobs | None = None) -> None:
         self._game = game
         self.config = config
         self.saves = saves
+        self.jobs = jobs if jobs is not None else Jobs(None)
+        self.computer = ComputerSeats(config, game.setup.seed, self.jobs)
         self._commands: deque[_Queued] = deque()
         self._events: deque[Outcome] = deque()
         #: Accepted commands so far: a position's key for answers planned on it (hints).
@@ -118,10 +125,51 @@ class PlaySession:
         before = Before(game.hand, game.central, game.player(game.current))
         result = game.apply(item.command)
         if isinstance(result, Rejected):
+            if item.by_computer:
+                self.computer.refused()
             return Refused(item.command, result, item.dropped, item.by_computer)
         self.version += 1
         self.save()
+        if item.by_computer:
+            self.computer.accepted()
+        if any(isinstance(ev, TurnStarted) for ev in result.events):
+            self.computer.turn_started()
         return Played(item.command, result.events, before, item.dropped, item.by_computer)
+
+    # ------------------------------------------------------------------ computer seats and hints
+    @property
+    def computer_to_play(self) -> bool:
+        """The seat to move is a computer's (and the game goes on)."""
+        return not self._game.over and self.config.seats[self._game.current].is_computer
+
+    def poll_computer(self) -> ComputerState:
+        """Let the computer seat to move plan its turn; "ready" once a command waits to be played."""
+        return self.computer.poll(self._game)
+
+    def play_computer(self) -> bool:
+        """Queue the computer seat's next planned command; False if it has none ready."""
+        cmd = self.computer.next_command()
+        if cmd is None:
+            return False
+        self.submit(cmd, by_computer=True)
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        """A computer seat is planning its turn."""
+        return self.computer.thinking
+
+    def plan_hint(self) -> HintJob:
+        """Start planning a hint for the seat to move, keyed to the current :attr:`version`."""
+        return plan_hint(self.jobs, self._game, self.version)
+
+    def take_failures(self) -> list[Failure]:
+        """Background jobs that failed since the last call (each already logged), for the screen."""
+        return self.jobs.take_failures()
+
+    def close(self) -> None:
+        """The match leaves the screen: no more background jobs."""
+        self.jobs.close()
 
     # ------------------------------------------------------------------ the event queue
     def take_events(self) -> list[Outcome]:
