@@ -19,8 +19,10 @@ from harmonies.session.errlog import log_error, log_folder
 
 from .i18n import Catalogue
 from .scene import Scene, SceneStack
+from .scenes import menu
 from .scenes.saving import confirm_leave
 from .settings import MemorySettingsStore, Settings, SettingsStore
+from .sound import Sounds
 from .theme import Fonts, Theme
 from .viewport import Viewport
 
@@ -58,7 +60,6 @@ class App:
         self.fonts = Fonts(self.theme)
         self.catalogue = Catalogue.load(self.settings.language)
         pygame.display.set_caption(self.t("app.title"))
-        from .sound import Sounds
         self.sounds = Sounds()
         self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
         self.scenes = SceneStack()
@@ -169,9 +170,8 @@ class App:
         if sys.stderr is not None:
             print(text, file=sys.stderr)
         self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))
-        from .scenes.menu import MenuScene
         self.scenes = SceneStack()
-        self.scenes.reset(MenuScene(self))
+        self.scenes.reset(menu.MenuScene(self))
 
     def start(self, scene: Scene, data: Any = None) -> None:
         self.scenes.reset(scene, data)

@@ -14,6 +14,7 @@ import pygame
 
 from .hexgrid import fit_layout
 from .memo import memo
+from .paint import wrap_lines
 from .tokens import ANY_BASE, TokenArt, cname, draw_cube
 
 if TYPE_CHECKING:
@@ -126,7 +127,6 @@ class CardArt:
         if with_text:
             text = self.app.t(f"spirit_rule.{spirit_id}", default=card.text)
             tfont = self.app.fonts.font(max(7, int(h * 0.058)))
-            from .paint import wrap_lines
             y = int(h * 0.13) + pat_h + 4
             for ln in wrap_lines(tfont, text, w - 14):
                 img = tfont.render(ln, True, th.c("ink"))

@@ -6,9 +6,9 @@ headless, by tests and tools, exactly as the play screen plays it.
 
 from .computer import HintJob, fallback_turn, make_seat_player, seat_view
 from .jobs import Failure, Job, Jobs
-from .match import MatchConfig, Seat
+from .match import MatchConfig, Resume, Seat
 from .play import Before, Outcome, Played, PlaySession, Refused
 from .saves import SaveProblem, SaveSlot, problem_of
 
 __all__ = ["Before", "Failure", "HintJob", "Job", "Jobs", "MatchConfig", "Outcome", "Played", "PlaySession",
-           "Refused", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player", "problem_of", "seat_view"]
+           "Refused", "Resume", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player", "problem_of", "seat_view"]

@@ -7,7 +7,9 @@ job's answer is the fallback's, so the game goes on.
 
 from __future__ import annotations
 
+import sys
 import threading
+import traceback
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -85,6 +87,8 @@ class Jobs:
 
     def _failed(self, what: str, exc: Exception) -> None:
         log = log_error(self.log_folder, exc, what) if self.log_folder is not None else None
+        if log is None and sys.stderr is not None:  # no log file: the traceback goes to stderr instead
+            traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         with self._lock:
             self._failures.append(Failure(what, f"{type(exc).__name__}: {exc}", log))
 

@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from harmonies.rules import Game
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -50,3 +52,17 @@ class MatchConfig:
         # whole number is dropped, so a hand-edited meta cannot break Restart.
         seed = meta.get("seed")
         return cls(tuple(seats), side, spirits, seed if type(seed) is int else None)
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A saved game to play on, with its seats."""
+
+    game: Game
+    config: MatchConfig
+
+    @classmethod
+    def from_saved(cls, game: Game, meta: dict[str, Any]) -> Resume:
+        """The seats come from the app's ``meta`` saved with the game; side and spirits from the game itself."""
+        s = game.setup
+        return cls(game, MatchConfig.from_meta(meta, s.players, s.side, s.spirits))

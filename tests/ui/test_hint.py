@@ -19,7 +19,7 @@ from harmonies.session import MatchConfig, Seat
 
 @pytest.fixture
 def play(app: Any) -> Driver:
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)))
     d = Driver(app)
     d.frames(2)
     assert d.top.name == "play"
@@ -177,7 +177,7 @@ def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPa
         return real(player, game)
 
     monkeypatch.setattr(ai, "plan_turn", slow_plan)   # the computer keeps thinking
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)))
     d = Driver(app)
     d.frames(2)
     sc = d.top

@@ -80,7 +80,7 @@ def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     from harmonies.session import MatchConfig, Seat
     from harmonies.rules import ChooseSpirit
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), "B", True, seed=3)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B")), "B", True, seed=3)))
     d = Driver(app)
     d.frames(2)
     sc = d.top
@@ -97,7 +97,7 @@ def test_random_input_never_breaks_the_game(app: Any) -> None:
     from harmonies.session import MatchConfig, Seat
     from harmonies.rules import Game
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B"), Seat("C", "computer")), seed=8)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B"), Seat("C", "computer")), seed=8)))
     d = Driver(app)
     d.frames(2)
     play = d.top

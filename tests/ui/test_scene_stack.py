@@ -138,7 +138,7 @@ def test_draw_does_not_change_the_play_scene(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
     from harmonies.session import MatchConfig, Seat
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), seed=4)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B")), seed=4)))
     app.step(0.0, events=[])
     sc = app.scenes.top
     before = (sc.game.to_json(), sc.message, sc.view_seat, len(sc.anims.flyers))

@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 import pygame
 
+from harmonies.rules import PlayerView, SoloSwap, TakeCard
+
 from .. import paint
+from ..hexgrid import HexLayout
 from ..tokens import cname
+from .anim import (
+    CardSprite, CellSpot, CubeSpot, CubeSprite, HandSpot, HeldSpot, SlotSpot, SpaceSpot, SpaceSprite, Spot, Sprite,
+    TokenSprite, seat_spots,
+)
 from .layout import CARD_H, CARD_W, HAND_R, TOKEN_R, centre, inside
+from .targets import HandTarget, HeldTarget, SlotTarget, SpaceTarget
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 Rect = tuple[float, float, float, float]
+Hidden = Counter[Spot]
+Hex = tuple[int, int]
 
 
 def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
@@ -22,7 +34,6 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     _top_bar(sc, surface)
     _central(sc, surface, hidden)
     _display(sc, surface, hidden)
-    assert sc.layout is not None
     _cached(sc, surface, ("scores", sc.version, sc.game.current), sc.layout.scores_panel, lambda s: _scores(sc, s))
     _held(sc, surface, hidden)
     _board(sc, surface, hidden)
@@ -45,11 +56,12 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     _dragged(sc, surface)
 
 
-def _cached(sc: PlayScene, surface: pygame.Surface, key: Any, rect: Rect, draw: Any) -> None:
+def _cached(sc: PlayScene, surface: pygame.Surface, key: Hashable, rect: Rect,
+            draw: Callable[[pygame.Surface], None]) -> None:
     """Blit a panel drawn once per game state (its text is much of a frame's cost)."""
     app = sc.app
     r = app.vp.r(rect).inflate(app.vp.s(12), app.vp.s(12)).clip(surface.get_rect())
-    cache: dict[Any, pygame.Surface] = app.cache.setdefault("panels", {})
+    cache: dict[Hashable, pygame.Surface] = app.cache.setdefault("panels", {})
     full_key = (key, r.topleft, r.size, surface.get_size(), app.settings.symbols)
     img = cache.get(full_key)
     if img is None:
@@ -140,7 +152,6 @@ def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
 
     With the hint's line on show it shrinks to a short "not saved" so both fit."""
     app, th, L = sc.app, sc.app.theme, sc.layout
-    assert L is not None
     if sc.hint_on:
         label = app.t("save.not_saved_short")
         w = paint.text_width(app, label, 15, True) + 15 * 1.6
@@ -163,16 +174,15 @@ def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
 
 
 # ---------------------------------------------------------------------- central board
-def _central(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
+def _central(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None
     vp = app.vp
     paint.panel(surface, app, L.central_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = L.central_panel
     _title(sc, surface, app.t("play.central"), (x + 12, y + 8))
     mouse = _hover(sc)
     can_take = sc.human_turn() and not g.taken_tokens_this_turn and not sc.must_choose_spirit()
-    dragging_space = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "space" else None
+    dragging_space = sc.drag.target.space if sc.drag and isinstance(sc.drag.target, SpaceTarget) else None
     symbols = app.settings.symbols
     tok_px = vp.s(TOKEN_R)
     for s, (cx, cy) in enumerate(L.spaces):
@@ -184,7 +194,7 @@ def _central(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
             pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(L.space_radius), max(2, vp.s(3)))
         paint.text(surface, app, str(s + 1), (cx - L.space_radius + 3, cy - L.space_radius + 5), 12,
                    th.c("ink_dim"), "topleft", bold=True)
-        if hidden.get(("space", s)) or dragging_space == s:
+        if hidden.get(SpaceSpot(s)) or dragging_space == s:
             continue
         for i, colour in enumerate(space):
             px, py = L.space_token_pos(s, i, len(space))
@@ -199,16 +209,14 @@ def _central(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- display
-def _display(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
-    from harmonies.rules import SoloSwap, TakeCard
+def _display(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None and sc.cardart is not None
     vp = app.vp
     paint.panel(surface, app, L.display_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = L.display_panel
     _title(sc, surface, app.t("play.display"), (x + 12, y + 8))
     mouse = _hover(sc)
-    dragging = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "slot" else None
+    dragging = sc.drag.target.slot if sc.drag and isinstance(sc.drag.target, SlotTarget) else None
     symbols = app.settings.symbols
     human = sc.human_turn() and not sc.must_choose_spirit()
     if L.solo:
@@ -225,15 +233,15 @@ def _display(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     for j, rect in enumerate(L.slots):
         cid = g.display[j] if j < len(g.display) else None
         r = vp.r(rect)
-        if cid is None or hidden.get(("slot", j)) or dragging == j:
+        if cid is None or hidden.get(SlotSpot(j)) or dragging == j:
             pygame.draw.rect(surface, th.c("panel_edge"), r, max(1, vp.s(1.5)), border_radius=vp.s(7))
             continue
-        hov = human and inside(rect, mouse) and g.check(TakeCard(cid)) is None
+        hov = human and inside(rect, mouse) and sc.allows(TakeCard(cid))
         img = sc.cardart.animal(cid, r.w, r.h, None, symbols, hov)
         surface.blit(img, r.move(0, -vp.s(4)) if hov else r)
         if L.solo and j < len(L.swap_btns):
             sw = L.swap_btns[j]
-            ok = human and g.check(SoloSwap(cid)) is None
+            ok = human and sc.allows(SoloSwap(cid))
             fill = th.c("button_hover") if ok and inside(sw, mouse) else th.c("button") if ok else th.c("panel")
             paint.panel(surface, app, sw, fill, radius=9, edge=th.c("panel_edge"))
             paint.text(surface, app, "⇄ " + app.t("play.swap"), centre(sw), 13,
@@ -246,7 +254,6 @@ _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spiri
 
 def _scores(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None
     paint.panel(surface, app, L.scores_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = L.scores_panel
     _title(sc, surface, app.t("play.scores"), (x + 12, y + 8))
@@ -283,9 +290,8 @@ def _scores(sc: PlayScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- held cards
-def _held(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
+def _held(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None and sc.cardart is not None
     vp = app.vp
     seat = sc.shown_seat
     paint.panel(surface, app, L.held_panel, th.c("table_dark"), radius=12)
@@ -293,15 +299,15 @@ def _held(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
     mouse = _hover(sc)
     symbols = app.settings.symbols
     own = seat == g.current and sc.human_turn()
-    sel = sc.selection.target.payload if sc.selection and sc.selection.target.kind == "held" else None
-    drag = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "held" else None
+    sel = sc.selection.target.card_id if sc.selection and isinstance(sc.selection.target, HeldTarget) else None
+    drag = sc.drag.target.card_id if sc.drag and isinstance(sc.drag.target, HeldTarget) else None
     for i, rect in enumerate(L.held_slots):
         r = vp.r(rect)
         if i >= len(items):
             _dashed_rect(surface, th.c("table"), r, vp.s(7))
             continue
         cid, spirit, cubes_on = items[i]
-        if hidden.get(("held", seat, cid)):
+        if hidden.get(HeldSpot(seat, cid)):
             continue
         if drag == cid:
             cubes_on -= 1
@@ -339,11 +345,11 @@ def _dashed_rect(surface: pygame.Surface, colour: pygame.Color, r: pygame.Rect, 
 
 
 # ---------------------------------------------------------------------- boards
-def _cube_kind(view: Any, cid: str) -> str:
+def _cube_kind(view: PlayerView, cid: str) -> str:
     return "spirit" if view.spirit is not None and cid == view.spirit else "animal"
 
 
-def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, hidden: Any, pips: bool,
+def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: HexLayout, hidden: Hidden, pips: bool,
                legal: frozenset[tuple[int, int]] = frozenset(), hover: tuple[int, int] | None = None,
                bad: tuple[int, int] | None = None, marks: frozenset[tuple[int, int]] = frozenset()) -> None:
     """One player's board drawn with ``layout`` (virtual units).
@@ -362,9 +368,9 @@ def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, h
     x1 = max(p[0] for p in pos.values()) + int(radius * 1.2)
     y1 = max(p[1] for p in pos.values()) + int(radius * 1.2)
     local = {c: (p[0] - x0, p[1] - y0) for c, p in pos.items()}
-    mine = tuple(sorted((k, v) for k, v in hidden.items() if isinstance(k, tuple) and len(k) == 3 and k[1] == seat))
+    mine = seat_spots(hidden, seat)
     symbols = app.settings.symbols
-    cache: dict[Any, pygame.Surface] = app.cache.setdefault("board", {})
+    cache: dict[Hashable, pygame.Surface] = app.cache.setdefault("board", {})
     base_key = ("cells", tuple(sorted(local.items())), radius, x1 - x0, y1 - y0)
     base = cache.get(base_key)
     if base is None:
@@ -394,7 +400,7 @@ def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: Any, h
     surface.blit(layer, (x0, y0))
 
 
-def _draw_cells(sc: PlayScene, surf: pygame.Surface, cells: list[tuple[int, int]], pos: dict[Any, tuple[int, int]],
+def _draw_cells(sc: PlayScene, surf: pygame.Surface, cells: list[tuple[int, int]], pos: dict[Hex, tuple[int, int]],
                 radius: int) -> None:
     th = sc.app.theme
     back = sc.art.hex_cell(int(radius * 1.1), tuple(th.c("board_back")), (0, 0, 0, 0))
@@ -405,7 +411,7 @@ def _draw_cells(sc: PlayScene, surf: pygame.Surface, cells: list[tuple[int, int]
         _blit_centred(surf, cell_img, pos[c])
 
 
-def _draw_highlights(sc: PlayScene, surface: pygame.Surface, pos: dict[Any, tuple[int, int]], radius: int,
+def _draw_highlights(sc: PlayScene, surface: pygame.Surface, pos: dict[Hex, tuple[int, int]], radius: int,
                      legal: frozenset[tuple[int, int]], hover: tuple[int, int] | None,
                      bad: tuple[int, int] | None) -> None:
     th = sc.app.theme
@@ -421,37 +427,37 @@ def _draw_highlights(sc: PlayScene, surface: pygame.Surface, pos: dict[Any, tupl
 
 
 def _draw_stacks(sc: PlayScene, surf: pygame.Surface, seat: int, cells: list[tuple[int, int]],
-                 pos: dict[Any, tuple[int, int]], radius: int, hidden: Any, pips: bool, symbols: bool) -> None:
+                 pos: dict[Hex, tuple[int, int]], radius: int, hidden: Hidden, pips: bool, symbols: bool) -> None:
     view = sc.views[seat]
     for c in cells:
         stack = view.stacks.get(c)
         if not stack:
             continue
         names = tuple(cname(x) for x in stack)
-        k = hidden.get(("cell", seat, c), 0)
+        k = hidden.get(CellSpot(seat, c), 0)
         if k:
             names = names[:-k]
         cube = ""
         cid = view.cubes.get(c)
-        if cid is not None and not hidden.get(("cube", seat, c)):
+        if cid is not None and not hidden.get(CubeSpot(seat, c)):
             cube = _cube_kind(view, cid)
         if names:
             _blit_centred(surf, sc.art.stack(names, radius, symbols, cube, pips), pos[c])
 
 
-def _board(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
+def _board(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None
     seat = sc.shown_seat
     layout = sc.big_layout()
     mouse = _hover(sc)
     legal: frozenset[tuple[int, int]] = frozenset()
-    if sc.drag is not None and sc.drag.target.kind in ("hand", "held"):
+    placing = sc.drag is not None and isinstance(sc.drag.target, (HandTarget, HeldTarget))
+    if sc.drag is not None and placing:
         legal = sc.drag.legal
     elif sc.selection is not None:
         legal = sc.selection.legal
     hover = sc.cell_at(sc.drag.pos if sc.drag is not None else mouse)
-    bad = hover if sc.drag is not None and sc.drag.target.kind in ("hand", "held") and hover not in legal else None
+    bad = hover if placing and hover not in legal else None
     marks: frozenset[tuple[int, int]] = frozenset()
     if sc.hint is not None and seat == g.current and not sc.must_choose_spirit():
         marks = frozenset([c for _n, c in sc.hint.tokens] + [c for _c, c in sc.hint.cubes])
@@ -463,19 +469,20 @@ def _board(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
               th.c("panel"), th.c("ink"), th.c("accent"))
     if sc.message and sc.message_t > 0:
         alpha = int(255 * min(1.0, sc.message_t / 0.4))
-        _pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), 15, th.c("panel"), th.c("ink"), th.c("danger"), alpha)
+        # a long line (a failed computer turn names its error and log) shrinks to stay over the board
+        px = paint.fit_px(app, sc.message, 15, bw - 30, True, min_px=11)
+        _pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), px, th.c("panel"), th.c("ink"), th.c("danger"), alpha)
 
 
 # ---------------------------------------------------------------------- tokens in hand
-def _hand(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
+def _hand(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None
     vp = app.vp
     paint.panel(surface, app, L.hand_tray, th.c("table_dark"), radius=12)
     x, y, w, h = L.hand_tray
     human = sc.human_turn()
-    sel = sc.selection.target.payload if sc.selection and sc.selection.target.kind == "hand" else None
-    drag = sc.drag.target.payload if sc.drag and sc.drag.target.kind == "hand" else None
+    sel = sc.selection.target.index if sc.selection and isinstance(sc.selection.target, HandTarget) else None
+    drag = sc.drag.target.index if sc.drag and isinstance(sc.drag.target, HandTarget) else None
     if g.hand or g.taken_tokens_this_turn:
         paint.text_block(surface, app, app.t("play.your_tokens"), (x + 12, y + 12), 14, th.c("table_text_dim"), 110,
                          bold=True)
@@ -488,7 +495,7 @@ def _hand(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
         return
     for i, (hx, hy) in enumerate(L.hand_slots):
         pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 3))
-        if i >= len(g.hand) or hidden.get(("hand", i)) or drag == i:
+        if i >= len(g.hand) or hidden.get(HandSpot(i)) or drag == i:
             continue
         lifted = sel == i or (human and math.hypot(mouse[0] - hx, mouse[1] - hy) <= HAND_R)
         if sel == i:
@@ -498,9 +505,8 @@ def _hand(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
 
 
 # ---------------------------------------------------------------------- other players
-def _seats(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
+def _seats(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
-    assert L is not None
     mouse = _hover(sc)
     for i, rect in enumerate(L.seat_panels):
         x, y, w, h = rect
@@ -541,7 +547,6 @@ def _seats(sc: PlayScene, surface: pygame.Surface, hidden: Any) -> None:
 # ---------------------------------------------------------------------- spirit choice
 def _spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, L = sc.app, sc.app.theme, sc.layout
-    assert L is not None and sc.cardart is not None
     vp = app.vp
     bx, by, bw, bh = L.board_box
     r = vp.r((bx, by - 140, bw, bh + 140))
@@ -563,24 +568,23 @@ def _spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- moving things
-def _thing(sc: PlayScene, surface: pygame.Surface, kind: str, payload: Any, pos: tuple[float, float],
+def _thing(sc: PlayScene, surface: pygame.Surface, sprite: Sprite, pos: tuple[float, float],
            scale: float = 1.0) -> None:
     app, vp = sc.app, sc.app.vp
     symbols = app.settings.symbols
-    assert sc.cardart is not None and sc.layout is not None
-    if kind == "token":
-        _blit_centred(surface, sc.art.token(payload, max(3, vp.s(HAND_R * scale)), symbols), vp.p(*pos))
-    elif kind in ("cube", "spirit_cube"):
-        _blit_centred(surface, sc.art.cube(max(4, vp.s(16 * scale)), kind == "spirit_cube"), vp.p(*pos))
-    elif kind == "card":
+    if isinstance(sprite, TokenSprite):
+        _blit_centred(surface, sc.art.token(sprite.colour, max(3, vp.s(HAND_R * scale)), symbols), vp.p(*pos))
+    elif isinstance(sprite, CubeSprite):
+        _blit_centred(surface, sc.art.cube(max(4, vp.s(16 * scale)), sprite.spirit), vp.p(*pos))
+    elif isinstance(sprite, CardSprite):
         w, h = max(8, vp.s(CARD_W * scale)), max(12, vp.s(CARD_H * scale))
-        if payload in {s.id for s in sc.game.cards.spirits}:
-            img = sc.cardart.spirit(payload, w, h, True, symbols, False)
+        if sprite.card_id in {s.id for s in sc.game.cards.spirits}:
+            img = sc.cardart.spirit(sprite.card_id, w, h, True, symbols, False)
         else:
-            img = sc.cardart.animal(payload, w, h, None, symbols)
+            img = sc.cardart.animal(sprite.card_id, w, h, None, symbols)
         _blit_centred(surface, img, vp.p(*pos))
-    elif kind == "tokens":
-        space = sc.game.central[payload] if payload < len(sc.game.central) else ()
+    else:
+        space = sc.game.central[sprite.space] if sprite.space < len(sc.game.central) else ()
         for i, colour in enumerate(space):
             ox, oy = sc.layout.space_token_pos(0, i, len(space))
             cx, cy = sc.layout.spaces[0]
@@ -591,7 +595,7 @@ def _thing(sc: PlayScene, surface: pygame.Surface, kind: str, payload: Any, pos:
 def _flyers(sc: PlayScene, surface: pygame.Surface) -> None:
     for f in sc.anims.flyers:
         if f.started:
-            _thing(sc, surface, f.kind, f.payload, f.pos(), f.current_scale())
+            _thing(sc, surface, f.sprite, f.pos(), f.current_scale())
 
 
 def _dragged(sc: PlayScene, surface: pygame.Surface) -> None:
@@ -599,21 +603,22 @@ def _dragged(sc: PlayScene, surface: pygame.Surface) -> None:
     if d is None:
         return
     g = sc.game
-    k = d.target.kind
+    t = d.target
     # a soft shadow under whatever is held, so it reads as lifted off the table
     vp = sc.app.vp
     shadow = pygame.Surface((vp.s(44), vp.s(18)), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
     surface.blit(shadow, shadow.get_rect(center=vp.p(d.pos[0] + 6, d.pos[1] + 22)))
-    if k == "hand" and d.target.payload < len(g.hand):
-        _thing(sc, surface, "token", cname(g.hand[d.target.payload]), d.pos, 1.1)
-    elif k == "held":
-        spirit = sc.views[g.current].spirit == d.target.payload
-        _thing(sc, surface, "spirit_cube" if spirit else "cube", d.target.payload, d.pos, 1.2)
-    elif k == "slot" and g.display[d.target.payload]:
-        _thing(sc, surface, "card", g.display[d.target.payload], d.pos, 1.0)
-    elif k == "space":
-        _thing(sc, surface, "tokens", d.target.payload, d.pos, 1.15)
+    if isinstance(t, HandTarget) and t.index < len(g.hand):
+        _thing(sc, surface, TokenSprite(cname(g.hand[t.index])), d.pos, 1.1)
+    elif isinstance(t, HeldTarget):
+        _thing(sc, surface, CubeSprite(t.card_id, sc.views[g.current].spirit == t.card_id), d.pos, 1.2)
+    elif isinstance(t, SlotTarget):
+        cid = g.display[t.slot]
+        if cid:
+            _thing(sc, surface, CardSprite(cid), d.pos, 1.0)
+    elif isinstance(t, SpaceTarget):
+        _thing(sc, surface, SpaceSprite(t.space), d.pos, 1.15)
 
 
 def _banners(sc: PlayScene, surface: pygame.Surface) -> None:
@@ -621,7 +626,6 @@ def _banners(sc: PlayScene, surface: pygame.Surface) -> None:
         return  # the "viewing" notice has that spot
     th = sc.app.theme
     L = sc.layout
-    assert L is not None
     bx, by, bw, bh = L.board_box
     for k, b in enumerate(sc.anims.banners[-2:]):
         fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
@@ -634,7 +638,6 @@ def _preview(sc: PlayScene, surface: pygame.Surface) -> None:
     """A larger copy of the card under the pointer after a short pause (spirits with their rule)."""
     if sc.hover_card is None or sc.hover_t < 0.45 or sc.drag is not None or sc.must_choose_spirit():
         return
-    assert sc.cardart is not None
     app, vp = sc.app, sc.app.vp
     cid, spirit, rect = sc.hover_card
     w, h = (190.0, 270.0) if spirit else (160.0, 236.0)
@@ -683,7 +686,6 @@ def _hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
     """The hinted space, card and swap outlined; ghost tokens and cubes on the board."""
     plan = sc.hint
     g, L = sc.game, sc.layout
-    assert L is not None
     if plan is None or sc.shown_seat != g.current or sc.must_choose_spirit():
         return
     app, th, vp = sc.app, sc.app.theme, sc.app.vp
@@ -742,7 +744,6 @@ def _hint_text(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
 
     Up there it never covers the board, whichever cells the hint marks."""
     app, th, L = sc.app, sc.app.theme, sc.layout
-    assert L is not None
     vp = app.vp
     if sc.hint_thinking:
         text = app.t("hint.thinking").rstrip("…") + "." * (1 + int(app.time * 3) % 3)
