@@ -173,8 +173,8 @@ class App:
         self.scenes = SceneStack()
         self.scenes.reset(menu.MenuScene(self))
 
-    def start(self, scene: Scene, data: Any = None) -> None:
-        self.scenes.reset(scene, data)
+    def start(self, scene: Scene) -> None:
+        self.scenes.reset(scene)
 
     def quit(self) -> None:
         self.running = False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -62,10 +62,10 @@ class MenuScene(WidgetScene):
         new.primary, cont.primary = not has, has
         self.ui.focus = 1 if has else -1
 
-    def on_enter(self, data: Any = None) -> None:
+    def on_enter(self) -> None:
         self._relayout()
 
-    def on_resume(self, data: Any = None) -> None:
+    def on_resume(self) -> None:
         self._relayout()
 
     def new_game(self) -> None:

@@ -126,7 +126,7 @@ class PlayScene(Scene):
         return self.pointer.selection
 
     # ------------------------------------------------------------------ lifecycle
-    def on_enter(self, data: object = None) -> None:
+    def on_enter(self) -> None:
         if not self.demo and not self.resumed:
             self.app.saves.begin_new()
         self._build_buttons()
@@ -137,7 +137,7 @@ class PlayScene(Scene):
             self.session.save()
         self.anims.banner(self.turn_text(), 1.6)
 
-    def on_resume(self, data: object = None) -> None:
+    def on_resume(self) -> None:
         self._refresh()
 
     def restart(self) -> None:

@@ -39,7 +39,7 @@ class ScoringScene(WidgetScene):
         self.t = 0.0
         self.cardart = CardArt(self.app, game.cards, TokenArt(self.app.theme))
 
-    def on_enter(self, data: object = None) -> None:
+    def on_enter(self) -> None:
         t = self.app.t
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))

@@ -121,15 +121,14 @@ class SetupScene(WidgetScene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return super().handle_event(event)
 
-    def on_enter(self, data: Any = None) -> None:
+    def on_enter(self) -> None:
         pygame.key.start_text_input()
 
-    def on_resume(self, data: Any = None) -> None:
+    def on_resume(self) -> None:
         pygame.key.start_text_input()  # a dialog over this scene (window close) may have stopped it
 
-    def on_exit(self) -> Any:
+    def on_exit(self) -> None:
         pygame.key.stop_text_input()
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
