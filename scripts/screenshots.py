@@ -80,7 +80,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game = played_game(2, 10, seed=6, spirits=True)
         sc = start(game, 2)
         app.step(0.0, events=[])
-        items = sc.held_items(game.current)
+        items = sc.table.held_items(game.current)
         spirit = [i for i, it in enumerate(items) if it[1]]
         k = spirit[0] if spirit else 0
         if items:

@@ -89,7 +89,7 @@ def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     cmd = player.act()
     d.settle()
     assert isinstance(cmd, ChooseSpirit) and sc.game.player(0).spirit == cmd.spirit_id
-    assert any(spirit for _cid, spirit, _n in sc.held_items(0))
+    assert any(spirit for _cid, spirit, _n in sc.table.held_items(0))
 
 
 def test_random_input_never_breaks_the_game(app: Any) -> None:

@@ -13,7 +13,8 @@ from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSw
 
 from ..tokens import cname
 from .anim import CubeSprite, Flyer, HandSpot, SlotSpot, SpaceSpot, SpaceSprite, CardSprite, TokenSprite
-from .layout import HAND_R, centre, inside
+from .layout import Rect, centre, inside
+from .sections import board, central, display, hand, held, seats, spirit_choice
 from .targets import (
     Carried, CellTarget, Drag, HandTarget, HeldTarget, SeatTarget, Selectable, Selection, SlotTarget, SpaceTarget,
     SpiritTarget, SwapTarget, Target,
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 Point = tuple[float, float]
-Rect = tuple[float, float, float, float]
 Hex = tuple[int, int]
 #: How far (virtual units) a press must move before it becomes a drag.
 DRAG_START = 6.0
@@ -40,56 +40,29 @@ class Pointer:
 
     # ------------------------------------------------------------------ hit-testing
     def target_at(self, pos: Point) -> Target | None:
+        """What is under ``pos``: each section of the screen tests its own part, top sections first."""
         sc = self.sc
-        L, g = sc.layout, sc.game
-        for i, r in enumerate(L.seat_panels):
-            if inside(r, pos):
-                return SeatTarget(i)
+        L, table = sc.layout, sc.table
+        seat = seats.hit(L, pos)
+        if seat is not None:
+            return seat
         if sc.must_choose_spirit():
-            for cid, rect in self.spirit_choice_rects():
-                if inside(rect, pos):
-                    return SpiritTarget(cid)
-            return None
-        for i, (cx, cy) in enumerate(L.spaces):
-            if i < len(g.central) and g.central[i] and math.hypot(pos[0] - cx, pos[1] - cy) <= L.space_radius:
-                return SpaceTarget(i)
-        for j, r in enumerate(L.slots):
-            if inside(r, pos) and j < len(g.display) and g.display[j] is not None:
-                return SlotTarget(j)
-        for j, r in enumerate(L.swap_btns):
-            if inside(r, pos) and j < len(g.display) and g.display[j] is not None:
-                return SwapTarget(j)
-        for i, (hx, hy) in enumerate(L.hand_slots):
-            if i < len(g.hand) and math.hypot(pos[0] - hx, pos[1] - hy) <= HAND_R + 4:
-                return HandTarget(i)
-        if sc.shown_seat == g.current:
-            for i, (cid, _spirit, _n) in enumerate(sc.held_items(g.current)):
-                if i < len(L.held_slots) and inside(L.held_slots[i], pos):
-                    return HeldTarget(cid)
-        cell = sc.cell_at(pos)
+            return spirit_choice.hit(L, table, pos)
+        found: Target | None = central.hit(L, table, pos) or display.hit(L, table, pos) or hand.hit(L, table, pos)
+        if found is None and sc.shown_seat == table.current:
+            found = held.hit(L, table, pos)
+        if found is not None:
+            return found
+        cell = board.cell_at(L, table, pos)
         return CellTarget(cell) if cell is not None else None
-
-    def spirit_choice_rects(self) -> list[tuple[str, Rect]]:
-        """Where the two spirits dealt are shown while the seat chooses."""
-        bx, by, bw, bh = self.sc.layout.board_box
-        w, h = 190.0, 270.0
-        ids = list(self.sc.game.spirit_choices)
-        gap = 30.0
-        x0 = bx + (bw - (len(ids) * w + (len(ids) - 1) * gap)) / 2
-        return [(cid, (x0 + i * (w + gap), by + 90, w, h)) for i, cid in enumerate(ids)]
 
     def card_under(self, pos: Point) -> tuple[str, bool, Rect] | None:
         """(card id, is spirit, rect) of the card under ``pos`` (display or held), for the preview."""
         sc = self.sc
-        L, g = sc.layout, sc.game
-        for j, r in enumerate(L.slots):
-            cid = g.display[j] if j < len(g.display) else None
-            if inside(r, pos) and cid is not None:
-                return (cid, False, r)
-        for i, (cid, spirit, _n) in enumerate(sc.held_items(sc.shown_seat)):
-            if i < len(L.held_slots) and inside(L.held_slots[i], pos):
-                return (cid, spirit, L.held_slots[i])
-        return None
+        face_up = display.card_at(sc.layout, sc.table, pos)
+        if face_up is not None:
+            return (face_up[0], False, face_up[1])
+        return held.card_at(sc.layout, sc.table.held_items(sc.shown_seat), pos)
 
     def legal_for(self, target: Target) -> frozenset[Hex]:
         """The cells a token in hand or a held card's cube may go on now."""
@@ -119,7 +92,7 @@ class Pointer:
             return
         if not self.sc.human_turn() or not isinstance(target, (SpaceTarget, SlotTarget, HandTarget, HeldTarget)):
             return
-        if self.sc.game.taken_tokens_this_turn and isinstance(target, SpaceTarget):
+        if self.sc.table.taken_tokens_this_turn and isinstance(target, SpaceTarget):
             return
         self.drag = Drag(target, start, pos, self.legal_for(target), True)
         self.selection = None
@@ -147,7 +120,7 @@ class Pointer:
 
     def click(self, target: Target) -> None:
         sc = self.sc
-        g = sc.game
+        g = sc.table
         if isinstance(target, SeatTarget):
             sc.view_seat = None if target.seat in (g.current, sc.view_seat) else target.seat
             self.selection = None
@@ -178,7 +151,7 @@ class Pointer:
 
     def _put(self, cell: Hex) -> None:
         """A click on a cell: the selected token or cube goes there."""
-        sel, g = self.selection, self.sc.game
+        sel, g = self.selection, self.sc.table
         if sel is None:
             if g.hand:
                 self.sc.say(self.sc.app.t("play.pick_token"))
@@ -190,7 +163,7 @@ class Pointer:
 
     def _drop(self, drag: Drag, pos: Point) -> None:
         sc = self.sc
-        L, g = sc.layout, sc.game
+        L, g = sc.layout, sc.table
         target = drag.target
         on_own_area = inside(L.board_box, pos) or inside(L.held_panel, pos) or inside(L.hand_tray, pos)
         if isinstance(target, SpaceTarget):
@@ -223,7 +196,7 @@ class Pointer:
     def _return_flyer(self, drag: Drag, pos: Point) -> None:
         """A refused or misplaced drop slides back to where it came from."""
         sc = self.sc
-        L, g = sc.layout, sc.game
+        L, g = sc.layout, sc.table
         t: Carried = drag.target
         if isinstance(t, HandTarget) and t.index < len(g.hand):
             sc.anims.add(Flyer(TokenSprite(cname(g.hand[t.index])), pos, L.hand_slots[t.index], 0.22,

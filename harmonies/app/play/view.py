@@ -14,9 +14,10 @@ from .sections.display import draw_display
 from .sections.hand import draw_hand
 from .sections.held import draw_held
 from .sections.hint import draw_hint_marks
-from .sections.moving import draw_banners, draw_dragged, draw_flyers, draw_preview, draw_spirit_choice
+from .sections.moving import draw_banners, draw_dragged, draw_flyers, draw_preview
 from .sections.scores import draw_scores
 from .sections.seats import draw_seats
+from .sections.spirit_choice import draw_spirit_choice
 from .sections.top_bar import draw_top_bar
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     draw_top_bar(sc, surface)
     draw_central(sc, surface, hidden)
     draw_display(sc, surface, hidden)
-    cached(sc, surface, ("scores", sc.version, sc.game.current), sc.layout.scores_panel, lambda s: draw_scores(sc, s))
+    cached(sc, surface, ("scores", sc.version, sc.table.current), sc.layout.scores_panel, lambda s: draw_scores(sc, s))
     draw_held(sc, surface, hidden)
     draw_shown_board(sc, surface, hidden)
     draw_hand(sc, surface, hidden)

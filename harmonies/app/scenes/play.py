@@ -16,7 +16,7 @@ import pygame
 
 from harmonies.rules import (
     CardCompleted, CardTaken, Command, CubePlaced, EndTriggered, EndTurn, Event, Game, GameEnded, GameSetup,
-    PlayerView, Rejected, ScoreSheet, SoloSwapped, SpiritChosen, TakeTokens, TokenPlaced, TokensTaken, TurnStarted,
+    PlayerView, Rejected, SoloSwapped, SpiritChosen, TakeTokens, TokenPlaced, TokensTaken, TurnStarted,
     Undo,
 )
 from harmonies.session import Failure, HintJob, Jobs, MatchConfig, Outcome, Played, PlaySession, Resume, Seat
@@ -27,9 +27,11 @@ from ..hexgrid import HexLayout
 from ..play import view
 from ..play.anim import Animator
 from ..play.hint import HintPlan, hint_text
-from ..play.layout import PlayLayout, centre, inside
+from ..play.layout import PlayLayout, centre
 from ..play.motion import flyers_for, source_of
 from ..play.pointer import Pointer
+from ..play.sections import board, held, spirit_choice
+from ..play.table import held_items, take_table
 from ..play.targets import Drag, Selection
 from ..scene import Scene
 from ..settings import SPEED_TIMING
@@ -82,10 +84,8 @@ class PlayScene(Scene):
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
         self.pointer = Pointer(self)
-        self.views: list[PlayerView] = []
+        self.table = take_table(game, config.seats)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
-        self.scores: list[ScoreSheet] = []
-        self.cube_opts: dict[str, list[Hex]] = {}
         self.view_seat: int | None = None
         self.message: str = ""
         self.message_t = 0.0
@@ -229,48 +229,25 @@ class PlayScene(Scene):
     def turn_text(self) -> str:
         return self.app.t("play.turn_of", name=self.seat(self.game.current).name)
 
-    def held_items(self, seat: int, v: PlayerView | None = None) -> list[tuple[str, bool, int]]:
-        """(card id, is spirit, cubes still on it) of the cards above a board (``v``: as in that view)."""
-        v = v if v is not None else self.views[seat]
-        items = [(h.card_id, False, h.cubes_left) for h in v.cards]
-        if v.spirit is not None and not v.spirit_placed:
-            items.append((v.spirit, True, 1))
-        return items
-
-    def completed_items(self, seat: int) -> list[tuple[str, bool]]:
-        v = self.views[seat]
-        items = [(h.card_id, False) for h in v.completed]
-        if v.spirit is not None and v.spirit_placed:
-            items.append((v.spirit, True))
-        return items
-
-    def board_cells(self) -> list[Hex]:
-        return list(self.game.shape.cells)
-
     def big_layout(self) -> HexLayout:
-        return self.layout.board_layout(self.board_cells())
+        return board.big_layout(self.layout, self.table)
+
+    def cell_at(self, pos: Point) -> Hex | None:
+        return board.cell_at(self.layout, self.table, pos)
 
     def cell_pos(self, seat: int, cell: Hex) -> Point:
-        lay = self.big_layout() if seat == self.shown_seat else self.layout.mini_layout(seat, self.board_cells())
+        """Where a cell of ``seat``'s board is drawn: on the big board if shown, else on the seat's panel."""
+        lay = self.big_layout() if seat == self.shown_seat else self.layout.mini_layout(seat, list(self.table.cells))
         return lay.to_pixel(cell)
 
     def held_pos(self, seat: int, card_id: str, v: PlayerView | None = None) -> Point:
         """Where ``seat``'s card is drawn (``v``: as it was in that view of the board)."""
-        if seat == self.shown_seat:
-            for i, (cid, _sp, _n) in enumerate(self.held_items(seat, v)):
-                if cid == card_id and i < len(self.layout.held_slots):
-                    return centre(self.layout.held_slots[i])
-            return centre(self.layout.completed_box)
-        return centre(self.layout.seat_panels[seat])
-
-    def cell_at(self, pos: Point) -> Hex | None:
-        if not inside(self.layout.board_box, pos):
-            return None
-        h = self.big_layout().to_hex(pos)
-        return h if h in self.game.shape.index else None
+        if seat != self.shown_seat:
+            return centre(self.layout.seat_panels[seat])
+        return held.card_pos(self.layout, held_items(v if v is not None else self.table.views[seat]), card_id)
 
     def spirit_choice_rects(self) -> list[tuple[str, Rect]]:
-        return self.pointer.spirit_choice_rects()
+        return spirit_choice.rects(self.layout, self.table)
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
@@ -321,12 +298,9 @@ class PlayScene(Scene):
                 return
 
     def _refresh(self) -> None:
-        g = self.game
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
-        self.views = [g.player(i) for i in range(g.setup.players)]
-        self.scores = [g.score(i) for i in range(g.setup.players)]
-        self.cube_opts = g.cube_options() if not g.over and self.is_human(g.current) else {}
+        self.table = take_table(self.game, self.config.seats)
         # a hint describes the board it was planned on: any change makes it wrong
         self.drop_hint(forget=True)
 
@@ -413,7 +387,7 @@ class PlayScene(Scene):
         plan = HintPlan.from_commands(commands)
         self.hint = plan
         self.hint_wanted = False
-        self.hint_line = hint_text(plan, self.app.t, self.cardart.name, self.views[self.game.current].spirit)
+        self.hint_line = hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.game.current].spirit)
 
     def pause(self) -> None:
         self.pointer.drag = None

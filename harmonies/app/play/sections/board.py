@@ -13,8 +13,11 @@ from ... import paint
 from ...hexgrid import HexLayout
 from ...tokens import cname
 from ..anim import CellSpot, CubeSpot, seat_spots
+from ..layout import PlayLayout, Point, inside
 from ..targets import HandTarget, HeldTarget
 from .common import Hex, Hidden, blit_centred, mouse_at, pill
+
+from ..table import Table
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
@@ -36,7 +39,7 @@ def draw_board(sc: PlayScene, surface: pygame.Surface, seat: int, layout: HexLay
     app = sc.app
     vp = app.vp
     radius = max(3, vp.s(layout.size))
-    cells = sorted(sc.game.shape.cells, key=lambda c: (layout.to_pixel(c)[1], c[0]))
+    cells = sorted(sc.table.cells, key=lambda c: (layout.to_pixel(c)[1], c[0]))
     pos = {c: vp.p(*layout.to_pixel(c)) for c in cells}
     x0 = min(p[0] for p in pos.values()) - int(radius * 1.2)
     y0 = min(p[1] for p in pos.values()) - int(radius * 1.4)
@@ -103,7 +106,7 @@ def _draw_highlights(sc: PlayScene, surface: pygame.Surface, pos: dict[Hex, tupl
 
 def _draw_stacks(sc: PlayScene, surf: pygame.Surface, seat: int, cells: list[tuple[int, int]],
                  pos: dict[Hex, tuple[int, int]], radius: int, hidden: Hidden, pips: bool, symbols: bool) -> None:
-    view = sc.views[seat]
+    view = sc.table.views[seat]
     for c in cells:
         stack = view.stacks.get(c)
         if not stack:
@@ -121,7 +124,7 @@ def _draw_stacks(sc: PlayScene, surf: pygame.Surface, seat: int, cells: list[tup
 
 
 def draw_shown_board(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     seat = sc.shown_seat
     layout = sc.big_layout()
     mouse = mouse_at(sc)
@@ -140,10 +143,23 @@ def draw_shown_board(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> 
                marks)
     bx, by, bw, bh = L.board_box
     if seat != g.current:
-        pill(sc, surface, app.t("play.viewing", name=sc.seat(seat).name), (bx + bw / 2, by + 14), 15,
+        pill(sc, surface, app.t("play.viewing", name=sc.table.seats[seat].name), (bx + bw / 2, by + 14), 15,
              th.c("panel"), th.c("ink"), th.c("accent"))
     if sc.message and sc.message_t > 0:
         alpha = int(255 * min(1.0, sc.message_t / 0.4))
         # a long line (a failed computer turn names its error and log) shrinks to stay over the board
         px = paint.fit_px(app, sc.message, 15, bw - 30, True, min_px=11)
         pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), px, th.c("panel"), th.c("ink"), th.c("danger"), alpha)
+
+
+def big_layout(L: PlayLayout, table: Table) -> HexLayout:
+    """The shown board's cells, laid out large in the middle."""
+    return L.board_layout(list(table.cells))
+
+
+def cell_at(L: PlayLayout, table: Table, pos: Point) -> Hex | None:
+    """The shown board's cell under ``pos``."""
+    if not inside(L.board_box, pos):
+        return None
+    h = big_layout(L, table).to_hex(pos)
+    return h if h in table.cells else None

@@ -10,16 +10,18 @@ import pygame
 from ... import paint
 from ...tokens import cname
 from ..anim import SpaceSpot
-from ..layout import TOKEN_R
+from ..layout import TOKEN_R, PlayLayout, Point
 from ..targets import SpaceTarget
 from .common import Hidden, blit_centred, mouse_at, title
+
+from ..table import Table
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
 
 
 def draw_central(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     vp = app.vp
     paint.panel(surface, app, L.central_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = L.central_panel
@@ -50,3 +52,11 @@ def draw_central(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None
                                                  vp.p(px - 4, py - 8)])
     paint.text(surface, app, str(g.pouch_size), (px, py + 6), 15, th.c("table_text"), "center", bold=True)
     paint.text(surface, app, app.t("play.pouch_label"), (px, y + 8), 13, th.c("ink_dim"), "midtop", bold=True)
+
+
+def hit(L: PlayLayout, table: Table, pos: Point) -> SpaceTarget | None:
+    """The space under ``pos`` that has tokens on it."""
+    for i, (cx, cy) in enumerate(L.spaces):
+        if i < len(table.central) and table.central[i] and math.hypot(pos[0] - cx, pos[1] - cy) <= L.space_radius:
+            return SpaceTarget(i)
+    return None

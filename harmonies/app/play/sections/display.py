@@ -10,16 +10,18 @@ from harmonies.rules import SoloSwap, TakeCard
 
 from ... import paint
 from ..anim import SlotSpot
-from ..layout import centre, inside
-from ..targets import SlotTarget
+from ..layout import PlayLayout, Point, Rect, centre, inside
+from ..targets import SlotTarget, SwapTarget
 from .common import Hidden, mouse_at, title
+
+from ..table import Table
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
 
 
 def draw_display(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     vp = app.vp
     paint.panel(surface, app, L.display_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = L.display_panel
@@ -55,3 +57,23 @@ def draw_display(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None
             paint.panel(surface, app, sw, fill, radius=9, edge=th.c("panel_edge"))
             paint.text(surface, app, "⇄ " + app.t("play.swap"), centre(sw), 13,
                        th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
+
+
+def hit(L: PlayLayout, table: Table, pos: Point) -> SlotTarget | SwapTarget | None:
+    """The face-up card, or (solo) its swap button, under ``pos``."""
+    for j, r in enumerate(L.slots):
+        if inside(r, pos) and j < len(table.display) and table.display[j] is not None:
+            return SlotTarget(j)
+    for j, r in enumerate(L.swap_btns):
+        if inside(r, pos) and j < len(table.display) and table.display[j] is not None:
+            return SwapTarget(j)
+    return None
+
+
+def card_at(L: PlayLayout, table: Table, pos: Point) -> tuple[str, Rect] | None:
+    """The face-up card under ``pos`` and where it is drawn (for the preview)."""
+    for j, r in enumerate(L.slots):
+        cid = table.display[j] if j < len(table.display) else None
+        if inside(r, pos) and cid is not None:
+            return (cid, r)
+    return None

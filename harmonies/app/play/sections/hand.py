@@ -10,16 +10,18 @@ import pygame
 from ... import paint
 from ...tokens import cname
 from ..anim import HandSpot
-from ..layout import HAND_R
+from ..layout import HAND_R, PlayLayout, Point
 from ..targets import HandTarget
 from .common import Hidden, blit_centred, mouse_at
+
+from ..table import Table
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
 
 
 def draw_hand(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.game, sc.layout
+    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     vp = app.vp
     paint.panel(surface, app, L.hand_tray, th.c("table_dark"), radius=12)
     x, y, w, h = L.hand_tray
@@ -45,3 +47,11 @@ def draw_hand(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
             pygame.draw.circle(surface, th.c("accent"), vp.p(hx, hy), vp.s(HAND_R + 4), max(2, vp.s(3)))
         img = sc.art.token(cname(g.hand[i]), vp.s(HAND_R), symbols)
         blit_centred(surface, img, vp.p(hx, hy - (3 if lifted else 0)))
+
+
+def hit(L: PlayLayout, table: Table, pos: Point) -> HandTarget | None:
+    """The token in hand under ``pos``."""
+    for i, (hx, hy) in enumerate(L.hand_slots):
+        if i < len(table.hand) and math.hypot(pos[0] - hx, pos[1] - hy) <= HAND_R + 4:
+            return HandTarget(i)
+    return None

@@ -44,7 +44,7 @@ def _hint_badge(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[fl
 def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
     """The hinted space, card and swap outlined; ghost tokens and cubes on the board."""
     plan = sc.hint
-    g, L = sc.game, sc.layout
+    g, L = sc.table, sc.layout
     if plan is None or sc.shown_seat != g.current or sc.must_choose_spirit():
         return
     app, th, vp = sc.app, sc.app.theme, sc.app.vp
@@ -58,7 +58,7 @@ def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
             if j < len(rects):
                 hint_frame(sc, surface, rects[j], 9)
     # the held cards the hinted cubes come from
-    held = [cid for cid, _s, _n in sc.held_items(g.current)]
+    held = [cid for cid, _s, _n in sc.table.held_items(g.current)]
     for cid in dict.fromkeys(c for c, _cell in plan.cubes):
         if cid in held and held.index(cid) < len(L.held_slots):
             hint_frame(sc, surface, L.held_slots[held.index(cid)], 9, 3)
@@ -69,7 +69,7 @@ def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
     ring_w = max(1, vp.s(2))
     # Heights as the stacks art draws them (a level lifts a disc by 0.17 of the cell radius), so a
     # ghost sits where the real token will.
-    heights = {c: len(st) for c, st in sc.views[g.current].stacks.items()}
+    heights = {c: len(st) for c, st in sc.table.views[g.current].stacks.items()}
     lift = 0.17 * size
     badges: list[tuple[str, tuple[float, float]]] = []
     on_cell: dict[tuple[int, int], int] = {}
@@ -86,7 +86,7 @@ def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
         # two tokens for one cell (a tree, say): their numbers side by side, in order
         i = on_cell[cell] = on_cell.get(cell, -1) + 1
         badges.append((str(k + 1), (x - 0.56 * size + 0.42 * size * i, y - 0.52 * size)))
-    view = sc.views[g.current]
+    view = sc.table.views[g.current]
     for cid, cell in plan.cubes:
         n = max(1, heights.get(cell, 1))
         x, y = layout.to_pixel(cell)

@@ -1,4 +1,4 @@
-"""What moves over the table: the spirit choice, flying pieces, the dragged piece, banners, the card preview."""
+"""What moves over the table: flying pieces, the dragged piece, banners, the card preview."""
 
 from __future__ import annotations
 
@@ -6,38 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import paint
 from ...tokens import cname
 from ..anim import CardSprite, CubeSprite, SpaceSprite, Sprite, TokenSprite
-from ..layout import CARD_H, CARD_W, HAND_R, TOKEN_R, inside
+from ..layout import CARD_H, CARD_W, HAND_R, TOKEN_R
 from ..targets import HandTarget, HeldTarget, SlotTarget, SpaceTarget
-from .common import blit_centred, mouse_at, pill
-from .hint import hint_frame
+from .common import blit_centred, pill
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
-
-
-def draw_spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
-    app, th, L = sc.app, sc.app.theme, sc.layout
-    vp = app.vp
-    bx, by, bw, bh = L.board_box
-    r = vp.r((bx, by - 140, bw, bh + 140))
-    shade = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (20, 28, 24, 238), shade.get_rect(), border_radius=vp.s(14))
-    surface.blit(shade, r)
-    paint.text(surface, app, app.t("play.choose_spirit"), (bx + bw / 2, by - 100), 24, th.c("table_text"), "center",
-               bold=True)
-    paint.text(surface, app, app.t("play.choose_spirit_hint"), (bx + bw / 2, by - 68), 15, th.c("table_text_dim"),
-               "center")
-    mouse = mouse_at(sc)
-    for cid, rect in sc.spirit_choice_rects():
-        rr = vp.r(rect)
-        hov = inside(rect, mouse)
-        img = sc.cardart.spirit(cid, rr.w, rr.h, True, app.settings.symbols, True, hov)
-        surface.blit(img, rr.move(0, -vp.s(6)) if hov else rr)
-        if sc.hint is not None and sc.hint.spirit == cid:
-            hint_frame(sc, surface, rect, 12)
 
 
 def _thing(sc: PlayScene, surface: pygame.Surface, sprite: Sprite, pos: tuple[float, float],
@@ -50,13 +26,13 @@ def _thing(sc: PlayScene, surface: pygame.Surface, sprite: Sprite, pos: tuple[fl
         blit_centred(surface, sc.art.cube(max(4, vp.s(16 * scale)), sprite.spirit), vp.p(*pos))
     elif isinstance(sprite, CardSprite):
         w, h = max(8, vp.s(CARD_W * scale)), max(12, vp.s(CARD_H * scale))
-        if sprite.card_id in {s.id for s in sc.game.cards.spirits}:
+        if sc.table.is_spirit(sprite.card_id):
             img = sc.cardart.spirit(sprite.card_id, w, h, True, symbols, False)
         else:
             img = sc.cardart.animal(sprite.card_id, w, h, None, symbols)
         blit_centred(surface, img, vp.p(*pos))
     else:
-        space = sc.game.central[sprite.space] if sprite.space < len(sc.game.central) else ()
+        space = sc.table.central[sprite.space] if sprite.space < len(sc.table.central) else ()
         for i, colour in enumerate(space):
             ox, oy = sc.layout.space_token_pos(0, i, len(space))
             cx, cy = sc.layout.spaces[0]
@@ -74,7 +50,7 @@ def draw_dragged(sc: PlayScene, surface: pygame.Surface) -> None:
     d = sc.drag
     if d is None:
         return
-    g = sc.game
+    g = sc.table
     t = d.target
     # a soft shadow under whatever is held, so it reads as lifted off the table
     vp = sc.app.vp
@@ -84,7 +60,7 @@ def draw_dragged(sc: PlayScene, surface: pygame.Surface) -> None:
     if isinstance(t, HandTarget) and t.index < len(g.hand):
         _thing(sc, surface, TokenSprite(cname(g.hand[t.index])), d.pos, 1.1)
     elif isinstance(t, HeldTarget):
-        _thing(sc, surface, CubeSprite(t.card_id, sc.views[g.current].spirit == t.card_id), d.pos, 1.2)
+        _thing(sc, surface, CubeSprite(t.card_id, sc.table.views[g.current].spirit == t.card_id), d.pos, 1.2)
     elif isinstance(t, SlotTarget):
         cid = g.display[t.slot]
         if cid:
@@ -94,7 +70,7 @@ def draw_dragged(sc: PlayScene, surface: pygame.Surface) -> None:
 
 
 def draw_banners(sc: PlayScene, surface: pygame.Surface) -> None:
-    if sc.shown_seat != sc.game.current:
+    if sc.shown_seat != sc.table.current:
         return  # the "viewing" notice has that spot
     th = sc.app.theme
     L = sc.layout
@@ -118,7 +94,7 @@ def draw_preview(sc: PlayScene, surface: pygame.Surface) -> None:
         x = rect[0] - w - 10
     y = min(max(8.0, rect[1] - 10), 712 - h)
     r = vp.r((x, y, w, h))
-    held = next((n for c, s_, n in sc.held_items(sc.shown_seat) if c == cid), None)
+    held = next((n for c, s_, n in sc.table.held_items(sc.shown_seat) if c == cid), None)
     if spirit:
         img = sc.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)
     else:

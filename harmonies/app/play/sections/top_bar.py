@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
-    app, th, g = sc.app, sc.app.theme, sc.game
+    app, th, g = sc.app, sc.app.theme, sc.table
     vp = app.vp
     y0 = vp.p(0, 0)[1]
     pygame.draw.rect(surface, th.c("table_dark"), pygame.Rect(0, y0, surface.get_width(), vp.s(50)))
@@ -25,7 +25,7 @@ def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     x = (r.right - vp.ox) / vp.scale + 14
     if sc.thinking:
         dots = "." * (1 + int(app.time * 3) % 3)
-        who = app.t("play.thinking", name=sc.seat(g.current).name).rstrip("…") + dots
+        who = app.t("play.thinking", name=sc.table.seats[g.current].name).rstrip("…") + dots
         r = paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     else:
         r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
