@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from harmonies.rules import Game
+from harmonies.rules import CardSet, Game, GameSetup
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,11 @@ class MatchConfig:
 
     def resolved_seed(self) -> int:
         return self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
+
+    def deal(self, cards: CardSet | None = None) -> Game:
+        """A new game for these seats, dealt from the seed (a random one if none was given)."""
+        setup = GameSetup(players=len(self.seats), side=self.side, spirits=self.spirits, seed=self.resolved_seed())
+        return Game.new(setup, cards)
 
     def to_meta(self) -> dict[str, Any]:
         return {

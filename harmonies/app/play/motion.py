@@ -1,4 +1,4 @@
-"""The rules' events turned into flights: where each moved thing comes from and lands.
+"""The rules' events turned into flights (where each moved thing comes from and lands) and sounds.
 
 Pure layout arithmetic over a :class:`~harmonies.session.Played`; the scene adds the flyers to its
 animator. Nothing here decides a rule: it only reads what the events say happened.
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from harmonies.rules import (
-    CardTaken, CubePlaced, DisplayRefilled, Event, PlaceCube, PlaceToken, SoloSwapped, SpaceRefilled, TokenPlaced,
-    TokensDiscarded, TokensTaken,
+    CardTaken, CubePlaced, DisplayRefilled, Event, PlaceCube, PlaceToken, SoloSwapped, SpaceRefilled, SpiritChosen,
+    TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
 )
 from harmonies.session import Played
 
@@ -24,6 +24,14 @@ Hex = tuple[int, int]
 CellPos = Callable[[int, Hex], Point]
 #: Where a card of a seat is drawn now (above the shown board, or on the seat's panel).
 HeldPos = Callable[[int, str], Point]
+#: The sound of each kind of event that has one.
+SOUNDS: dict[type, str] = {TokenPlaced: "place", TokensTaken: "take", CardTaken: "card", CubePlaced: "cube",
+                           TurnStarted: "turn", SoloSwapped: "card", SpiritChosen: "card"}
+
+
+def sound_of(events: tuple[Event, ...]) -> str | None:
+    """The sound of a command: that of its first event that has one."""
+    return next((SOUNDS[type(ev)] for ev in events if type(ev) in SOUNDS), None)
 
 
 def source_of(played: Played, layout: PlayLayout, held_before: HeldPos) -> Point | None:

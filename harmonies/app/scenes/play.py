@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Union
 import pygame
 
 from harmonies.rules import (
-    CardCompleted, CardTaken, Command, CubePlaced, EndTriggered, EndTurn, Event, Game, GameEnded, GameSetup,
-    PlayerView, Rejected, SoloSwapped, SpiritChosen, TakeTokens, TokenPlaced, TokensTaken, TurnStarted,
-    Undo,
+    CardCompleted, Command, EndTriggered, EndTurn, Event, Game, GameEnded, PlayerView, Rejected,
+    TurnStarted, Undo,
 )
-from harmonies.session import Failure, HintJob, Jobs, MatchConfig, Outcome, Played, PlaySession, Resume, Seat
+from harmonies.session import Failure, Jobs, MatchConfig, Outcome, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 
 from ..cardart import CardArt
@@ -27,14 +26,16 @@ from ..hexgrid import HexLayout
 from ..play import view
 from ..play.anim import Animator
 from ..play.hint import HintPlan, hint_text
+from ..play.hinting import HintBox
+from ..play.keys import key_pressed
 from ..play.layout import PlayLayout, centre
-from ..play.motion import flyers_for, source_of
+from ..play.motion import flyers_for, sound_of, source_of
+from ..play.pacing import ComputerPace, speed
 from ..play.pointer import Pointer
 from ..play.sections import board, held, spirit_choice
 from ..play.table import held_items, take_table
 from ..play.targets import Drag, Selection
 from ..scene import Scene
-from ..settings import SPEED_TIMING
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
 from . import handover, pause, scoring
@@ -49,23 +50,12 @@ Hex = tuple[int, int]
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
-#: The sound of the first event of a command that has one.
-_SOUNDS: dict[type, str] = {TokenPlaced: "place", TokensTaken: "take", CardTaken: "card", CubePlaced: "cube",
-                            TurnStarted: "turn", SoloSwapped: "card", SpiritChosen: "card"}
 #: Seconds a failed computer turn or hint stays on screen.
 FAILURE_SECONDS = 8.0
 
 
 def default_config(app: App) -> MatchConfig:
     return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), "computer")))
-
-
-def start_game(app: App, start: Start) -> tuple[Game, MatchConfig]:
-    """The game to play and its seats: a resumed one, or a new one dealt from the config's seed."""
-    if isinstance(start, Resume):
-        return start.game, start.config
-    setup = GameSetup(players=len(start.seats), side=start.side, spirits=start.spirits, seed=start.resolved_seed())
-    return Game.new(setup, app.cards), start
 
 
 class PlayScene(Scene):
@@ -77,7 +67,8 @@ class PlayScene(Scene):
         self.demo = demo
         self.exit_when_done = exit_when_done
         self.resumed = isinstance(start, Resume)
-        game, config = start_game(app, start if start is not None else default_config(app))
+        start = start if start is not None else default_config(app)
+        game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
         self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)))
         self.layout = PlayLayout(game.setup.players, game.setup.players == 1)
         self.anims = Animator()
@@ -90,19 +81,14 @@ class PlayScene(Scene):
         self.message: str = ""
         self.message_t = 0.0
         self.ending: float | None = None
-        self.ai_wait = 0.0
+        self.pace = ComputerPace()
         self.last_human: int | None = None
         self.mouse: Point = (0.0, 0.0)
         self.hover_card: tuple[str, bool, Rect] | None = None
         self.hover_t = 0.0
         self.ui = WidgetGroup()
         self.hint_btn: Button | None = None
-        # The hint: the latest one asked for (kept, so hiding and showing it again is instant),
-        # whether the player is waiting for it, and the one on show with its line of text.
-        self.hint_job: HintJob | None = None
-        self.hint_wanted = False
-        self.hint: HintPlan | None = None
-        self.hint_line = ""
+        self.hints = HintBox()
 
     @property
     def game(self) -> Game:
@@ -210,15 +196,6 @@ class PlayScene(Scene):
         return self.human_turn()
 
     @property
-    def hint_on(self) -> bool:
-        """A hint is on show or on its way."""
-        return self.hint_wanted or self.hint is not None
-
-    @property
-    def hint_thinking(self) -> bool:
-        return self.hint_wanted and self.hint is None
-
-    @property
     def thinking(self) -> bool:
         """A computer seat is planning its turn."""
         return self.session.thinking
@@ -253,10 +230,10 @@ class PlayScene(Scene):
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
         """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted."""
         self.session.submit(cmd, dropped)
-        outcomes = self._pump()
+        outcomes = self.pump()
         return bool(outcomes) and isinstance(outcomes[-1], Played)
 
-    def _pump(self) -> list[Outcome]:
+    def pump(self) -> list[Outcome]:
         """Run the session's command queue, then show what it published."""
         self.session.run()
         outcomes = self.session.take_events()
@@ -278,7 +255,9 @@ class PlayScene(Scene):
             for flyer in flyers_for(played, self.layout, dur, src, self.cell_pos, self.held_pos):
                 self.anims.add(flyer)
         self._after(played.events)
-        self._sound(played.events)
+        sound = sound_of(played.events)
+        if sound is not None:
+            self.app.play_sound(sound)
 
     def show_refusal(self, rejected: Rejected) -> None:
         """The one place a refusal becomes the line on screen."""
@@ -289,13 +268,6 @@ class PlayScene(Scene):
         where = failure.log.name if failure.log is not None else "stderr"
         kind = failure.error.split(":", 1)[0]     # the error's name; its message is in the log
         self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=where), FAILURE_SECONDS)
-
-    def _sound(self, events: tuple[Event, ...]) -> None:
-        for ev in events:
-            name = _SOUNDS.get(type(ev))
-            if name:
-                self.app.play_sound(name)
-                return
 
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
@@ -309,13 +281,10 @@ class PlayScene(Scene):
         self.message = text[:1].upper() + text[1:]
         self.message_t = dur
 
-    def _speed(self) -> tuple[float, float]:
-        return SPEED_TIMING.get(self.app.settings.ai_speed, SPEED_TIMING["normal"])
-
     def _anim_dur(self) -> float:
         if self.is_human(self.game.current) and not self.demo:
             return 0.28
-        return self._speed()[1]
+        return speed(self)[1]
 
     def _after(self, events: tuple[Event, ...]) -> None:
         for ev in events:
@@ -351,43 +320,26 @@ class PlayScene(Scene):
 
         It is planned off the frame loop; it is only ever shown, never played for the player.
         """
-        if self.hint_on:
+        if self.hints.on:
             self.drop_hint()
-            return
-        if not self.can_hint():
-            return
-        self.hint_wanted = True
-        job = self.hint_job
-        if job is None or job.version != self.session.version:
-            self.hint_job = self.session.plan_hint()
-        self._update_hint()
+        elif self.can_hint():
+            self.hints.ask(self.session)
+            self._update_hint()
 
     def drop_hint(self, forget: bool = False) -> None:
-        """Hide the hint; ``forget`` also drops the planned answer (the game changed)."""
-        self.hint = None
-        self.hint_wanted = False
-        self.hint_line = ""
-        if forget:
-            # the worker cannot be stopped; it finishes on its copy and its answer is ignored
-            self.hint_job = None
+        self.hints.drop(forget)
 
     def _update_hint(self) -> None:
-        job = self.hint_job
         if self.hint_btn is not None:
-            self.hint_btn.primary = self.hint_on  # lit while the hint is on
-        if job is None or not job.done or not self.hint_wanted:
-            return
-        if job.version != self.session.version:
-            self.drop_hint(forget=True)
-            return
-        self.show_hint(job.commands)
+            self.hint_btn.primary = self.hints.on  # lit while the hint is on
+        self.hints.poll(self.session.version, self._hint_words)
 
     def show_hint(self, commands: list[Command]) -> None:
         """Put ``commands`` (what ``harmonies.ai.hint`` returned for this very position) on show."""
-        plan = HintPlan.from_commands(commands)
-        self.hint = plan
-        self.hint_wanted = False
-        self.hint_line = hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.game.current].spirit)
+        self.hints.show(commands, self._hint_words)
+
+    def _hint_words(self, plan: HintPlan) -> str:
+        return hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.game.current].spirit)
 
     def pause(self) -> None:
         self.pointer.drag = None
@@ -398,7 +350,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            key_pressed(self, event)
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse = event.vpos
@@ -415,27 +367,6 @@ class PlayScene(Scene):
                 self.pointer.released(event.vpos)
             return None
         return event
-
-    def _key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            if self.pointer.drag is not None or self.pointer.selection is not None:
-                self.pointer.cancel()
-            elif self.hint_on:
-                self.drop_hint()
-            elif self.view_seat is not None:
-                self.view_seat = None
-            else:
-                self.pause()
-        elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.can_end():
-                self.end_turn()
-        elif event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
-            if self.hint_on or self.can_hint():
-                self.toggle_hint()
-        elif pygame.K_1 <= event.key <= pygame.K_5 and self.human_turn():
-            self.submit(TakeTokens(event.key - pygame.K_1))
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
@@ -454,7 +385,7 @@ class PlayScene(Scene):
             self._update_ending(dt)
             return
         if self.session.computer_to_play:
-            self._update_computer(dt)
+            self.pace.step(self, dt)
 
     def _update_ending(self, dt: float) -> None:
         if self.ending is None:
@@ -466,29 +397,6 @@ class PlayScene(Scene):
             self.app.scenes.replace(scoring.ScoringScene(self.app, self.game, self.config, self.demo,
                                                          self.exit_when_done))
             self.ending = -1.0
-
-    def _update_computer(self, dt: float) -> None:
-        """Let the computer seat plan, then play its planned commands at the chosen speed."""
-        state = self.session.poll_computer()
-        if state == "started":
-            self.ai_wait = self._speed()[0] * 0.6
-        if state != "ready":
-            return
-        delay, _ = self._speed()
-        if delay <= 0:
-            # instant: play the whole planned turn in this frame
-            seat = self.game.current
-            while not self.game.over and self.game.current == seat and self.session.play_computer():
-                self._pump()
-            return
-        if self.anims.busy:
-            return
-        self.ai_wait -= dt
-        if self.ai_wait > 0:
-            return
-        self.session.play_computer()
-        self._pump()
-        self.ai_wait = delay
 
     def draw(self, surface: pygame.Surface) -> None:
         view.draw_play(self, surface)

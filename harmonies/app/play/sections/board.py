@@ -137,8 +137,8 @@ def draw_shown_board(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> 
     hover = sc.cell_at(sc.drag.pos if sc.drag is not None else mouse)
     bad = hover if placing and hover not in legal else None
     marks: frozenset[tuple[int, int]] = frozenset()
-    if sc.hint is not None and seat == g.current and not sc.must_choose_spirit():
-        marks = frozenset([c for _n, c in sc.hint.tokens] + [c for _c, c in sc.hint.cubes])
+    if sc.hints.plan is not None and seat == g.current and not sc.must_choose_spirit():
+        marks = frozenset([c for _n, c in sc.hints.plan.tokens] + [c for _c, c in sc.hints.plan.cubes])
     draw_board(sc, surface, seat, layout, hidden, True, legal if seat == g.current else frozenset(), hover, bad,
                marks)
     bx, by, bw, bh = L.board_box

@@ -43,7 +43,7 @@ def _hint_badge(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[fl
 
 def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
     """The hinted space, card and swap outlined; ghost tokens and cubes on the board."""
-    plan = sc.hint
+    plan = sc.hints.plan
     g, L = sc.table, sc.layout
     if plan is None or sc.shown_seat != g.current or sc.must_choose_spirit():
         return

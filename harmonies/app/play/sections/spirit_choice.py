@@ -52,5 +52,5 @@ def draw_spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
         hov = inside(rect, mouse)
         img = sc.cardart.spirit(cid, rr.w, rr.h, True, app.settings.symbols, True, hov)
         surface.blit(img, rr.move(0, -vp.s(6)) if hov else rr)
-        if sc.hint is not None and sc.hint.spirit == cid:
+        if sc.hints.plan is not None and sc.hints.plan.spirit == cid:
             hint_frame(sc, surface, rect, 12)

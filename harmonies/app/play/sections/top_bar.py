@@ -32,7 +32,7 @@ def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     x = (r.right - vp.ox) / vp.scale + 16
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
-        if sc.hint_on or sc.save_failed:
+        if sc.hints.on or sc.save_failed:
             # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
             pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
@@ -41,7 +41,7 @@ def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
             pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
     if sc.save_failed:
         x = _save_banner(sc, surface, x)
-    if sc.hint_on and sc.shown_seat == g.current:
+    if sc.hints.on and sc.shown_seat == g.current:
         draw_hint_line(sc, surface, x)
 
 
@@ -50,7 +50,7 @@ def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
 
     With the hint's line on show it shrinks to a short "not saved" so both fit."""
     app, th, L = sc.app, sc.app.theme, sc.layout
-    if sc.hint_on:
+    if sc.hints.on:
         label = app.t("save.not_saved_short")
         w = paint.text_width(app, label, 15, True) + 15 * 1.6
         pill(sc, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
@@ -77,10 +77,10 @@ def draw_hint_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
     Up there it never covers the board, whichever cells the hint marks."""
     app, th, L = sc.app, sc.app.theme, sc.layout
     vp = app.vp
-    if sc.hint_thinking:
+    if sc.hints.thinking:
         text = app.t("hint.thinking").rstrip("…") + "." * (1 + int(app.time * 3) % 3)
     else:
-        text = sc.hint_line
+        text = sc.hints.line
     pad = 12.0
     max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
     px = paint.fit_px(app, text, 15, max_w, min_px=14)
