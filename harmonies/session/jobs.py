@@ -11,7 +11,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -33,9 +33,8 @@ class Failure:
 class Job(Generic[T]):
     """One piece of work running in the background; its answer once :attr:`done`."""
 
-    def __init__(self, future: Future[T]) -> None:
+    def __init__(self, future: Future[tuple[T, str | None]]) -> None:
         self._future = future
-        self.error: str | None = None
 
     @property
     def done(self) -> bool:
@@ -43,24 +42,27 @@ class Job(Generic[T]):
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the job is done (tests and tools); False if ``timeout`` passed first."""
-        try:
-            self._future.exception(timeout)
-        except TimeoutError:
-            return False
-        return True
+        return self._future in wait([self._future], timeout).done
 
     def result(self) -> T:
         """The answer (the fallback's if the work failed); only once :attr:`done`."""
-        return self._future.result(0)
+        return self._future.result(0)[0]
+
+    @property
+    def error(self) -> str | None:
+        """The error in one line if the work failed (and the answer is the fallback's)."""
+        return self._future.result(0)[1] if self.done else None
 
 
 class Jobs:
     """Runs jobs on a small pool of worker threads and collects the failures for the screen.
 
-    ``log_folder`` is where failures are logged (``None``: nowhere, they are still shown).
+    ``log_folder`` is where failures are logged (``None``: nowhere, their tracebacks go to stderr).
+    A job that is no longer wanted cannot be stopped: it finishes on its own copy of the game and its
+    answer is ignored, so the pool has room for a few of those beside the jobs that matter.
     """
 
-    def __init__(self, log_folder: Path | None, workers: int = 2) -> None:
+    def __init__(self, log_folder: Path | None, workers: int = 4) -> None:
         self.log_folder = log_folder
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harmonies-job")
         self._lock = threading.Lock()
@@ -68,22 +70,15 @@ class Jobs:
 
     def start(self, what: str, work: Callable[[], T], fallback: Callable[[], T]) -> Job[T]:
         """Run ``work`` in the background; if it raises, log it and answer ``fallback()`` instead."""
-        holder: list[Job[T]] = []
-        ready = threading.Event()
 
-        def run() -> T:
+        def run() -> tuple[T, str | None]:
             try:
-                return work()
+                return work(), None
             except Exception as exc:  # a failing job must not end the game: log it, show it, fall back
-                ready.wait()
-                holder[0].error = f"{type(exc).__name__}: {exc}"
                 self._failed(what, exc)
-                return fallback()
+                return fallback(), f"{type(exc).__name__}: {exc}"
 
-        job = Job(self._pool.submit(run))
-        holder.append(job)
-        ready.set()
-        return job
+        return Job(self._pool.submit(run))
 
     def _failed(self, what: str, exc: Exception) -> None:
         log = log_error(self.log_folder, exc, what) if self.log_folder is not None else None
