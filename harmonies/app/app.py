@@ -7,13 +7,14 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from harmonies.rules import CardSet
 from harmonies.session import SaveSlot
 from harmonies.session.errlog import log_error, log_folder
 
@@ -42,7 +43,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings_store: SettingsStore | None = None, data_dir: Path | None = None,
-                 cards: Any = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
+                 cards: CardSet | None = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
         self.settings_store = settings_store or MemorySettingsStore()
         self.settings: Settings = self.settings_store.load()
         if size is not None:
@@ -67,7 +68,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.frames = 0
-        self.on_first_frame: list[Any] = []
+        self.on_first_frame: list[Callable[[], None]] = []
         #: Drawing caches (pure memoisation of sprites, safe to clear at any time).
         self.cache: dict[str, dict[Any, Any]] = {}
         pygame.key.set_repeat(400, 40)
