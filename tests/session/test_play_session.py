@@ -13,7 +13,7 @@ import pytest
 
 from harmonies.persist import Store
 from harmonies.rules import EndTurn, Game, GameSetup, PlaceToken, TakeTokens, TokensTaken
-from harmonies.session import MatchConfig, Played, PlaySession, Refused, SaveSlot, Seat
+from harmonies.session import MatchConfig, Played, PlaySession, Refused, Resume, SaveSlot, Seat
 
 _NO_PYGAME_CHILD = textwrap.dedent("""
     import json, random, sys
@@ -154,3 +154,15 @@ def test_allows_answers_as_the_rules_check_does() -> None:
     session = _session()
     assert not session.allows(EndTurn())
     assert session.allows(TakeTokens(next(i for i, s in enumerate(session.game.central) if s)))
+
+
+def test_a_match_deals_its_game_from_its_seed_and_a_saved_one_resumes_with_its_seats() -> None:
+    config = MatchConfig((Seat("Ada"), Seat("Bo", "computer", "hard")), side="B", spirits=True, seed=17)
+    game = config.deal()
+    assert game.to_json() == Game.new(GameSetup(players=2, side="B", spirits=True, seed=17)).to_json()
+    resumed = Resume.from_saved(game, config.to_meta())
+    assert resumed.game is game and resumed.config == config
+    # a meta that lost its seats still resumes: default names, human seats, the game's own side and spirits
+    bare = Resume.from_saved(game, {})
+    assert [s.name for s in bare.config.seats] == ["Player 1", "Player 2"]
+    assert (bare.config.side, bare.config.spirits) == ("B", True)
