@@ -31,13 +31,15 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """Play states worth checking by eye besides the basic scenes."""
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.scenes.play import Drag, PlayScene, Target
-    from harmonies.rules import TakeTokens
+    from harmonies.app.play.targets import Drag, HandTarget
+    from harmonies.app.scenes.play import PlayScene
+    from harmonies.rules import Rejected, TakeTokens
+    from harmonies.session import Resume
 
     def start(game: Any, humans: int = 1) -> Any:
         app.scenes.reset(MenuScene(app))
-        sc = PlayScene(app, demo=True)
-        app.scenes.push(sc, {"game": game, "meta": meta_for(game, humans)})
+        sc = PlayScene(app, Resume.from_saved(game, meta_for(game, humans)), demo=True)
+        app.scenes.push(sc)
         return sc
 
     def four_late() -> None:
@@ -53,7 +55,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         legal = frozenset(game.token_cells(game.hand[0]))
         target = next(iter(legal))
         pos = sc.big_layout().to_pixel(target)
-        sc.drag = Drag(Target("hand", 0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
+        sc.drag = Drag(HandTarget(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
 
     def solo() -> None:
         game = played_game(1, 5, seed=4)
@@ -70,8 +72,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         sc = start(game, 2)
         app.step(0.0, events=[])
-        sc.say("you cannot put a token on water")
-        sc.selection = None
+        sc.show_refusal(Rejected("stack.not_allowed", {"colour": "brown", "on": "blue"}))
         sc.anims.banners.clear()
         _ = centre
 
@@ -79,7 +80,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game = played_game(2, 10, seed=6, spirits=True)
         sc = start(game, 2)
         app.step(0.0, events=[])
-        items = sc.held_items(game.current)
+        items = sc.table.held_items(game.current)
         spirit = [i for i, it in enumerate(items) if it[1]]
         k = spirit[0] if spirit else 0
         if items:
@@ -87,7 +88,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         else:
             sc.hover_card = (game.display[1], False, sc.layout.slots[1])
         sc.hover_t = 5.0
-        sc.card_under = lambda pos: sc.hover_card  # the dummy driver has no pointer
+        sc.pointer.card_under = lambda pos: sc.hover_card  # the dummy driver has no pointer
 
     def last_round() -> None:
         from harmonies.ai import make_player
@@ -102,11 +103,11 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         # seed 54: two random players tie on points; the cubes decide
         from harmonies.ai import play_random_game
         from harmonies.app.scenes.scoring import ScoringScene
-        from harmonies.app.session import MatchConfig
+        from harmonies.session import MatchConfig
         from harmonies.rules import GameSetup
         game = play_random_game(GameSetup(players=2, seed=54), 54)
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(ScoringScene(app), {"game": game, "config": MatchConfig.from_meta(meta_for(game, 2), 2)})
+        app.scenes.push(ScoringScene(app, game, MatchConfig.from_meta(meta_for(game, 2), 2)))
 
     def hinted(key: str, make: Callable[[], Any], humans: int) -> Callable[[], None]:
         """A play scene showing the hint for a position (planned once, shown at every size)."""

@@ -1,7 +1,9 @@
 """The pygame-ce desktop app: ``main(argv)`` opens the window.
 
 Nothing here runs at import time; ``main`` builds the app. Importing this package
-does not import pygame until ``main`` (or a submodule) is used.
+does not import pygame (``harmonies --version`` and the command-line tools import
+it): the window's own modules, which do, are imported by ``make_app`` and ``main``
+when the window opens. That is the only reason for imports inside functions here.
 """
 
 from __future__ import annotations
@@ -10,13 +12,18 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from harmonies.persist import load_cards_or_default
 from harmonies.persist.lock import FolderInUse, lock_folder
 from harmonies.persist.paths import resolve_dirs
+from harmonies.session import SaveSlot
 
-from ..catalogue import Catalogue
-from .settings import parse_window
+from harmonies.catalogue import Catalogue
+from .settings import MemorySettingsStore, SettingsStore, StoreSettings, parse_window
+
+if TYPE_CHECKING:
+    from .app import App
 
 __all__ = ["build_parser", "main"]
 
@@ -40,30 +47,23 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return size
 
 
-def make_app(argv: list[str], saves_enabled: bool = True) -> Any:
+def make_app(argv: list[str], saves_enabled: bool = True) -> App:
     """Build the app (window open, menu on the stack) without running the loop."""
     from .app import App
     from .scenes.menu import MenuScene
-    from .session import SaveSlot
-    from .settings import MemorySettingsStore, SettingsStore, StoreSettings
 
     args = build_parser().parse_args(argv)
     messages: list[str] = []
-    cards: Any = None
-    try:
-        from harmonies.persist import load_cards_or_default
-        cards, warning = load_cards_or_default(args.cards)
-        if warning:
-            messages.append(warning)
-    except ImportError:
-        pass
+    cards, warning = load_cards_or_default(args.cards)
+    if warning:
+        messages.append(warning)
     saves = SaveSlot(args.data_dir, cards, args.cards if args.cards else None, enabled=saves_enabled)
     store: SettingsStore = MemorySettingsStore()
     if saves.store is not None:
         store = StoreSettings(saves.store)
     app = App(size=parse_size(args.size), fullscreen=True if args.fullscreen else None, settings_store=store,
               data_dir=args.data_dir, cards=cards, messages=messages, saves=saves)
-    problem = getattr(store, "problem", None)
+    problem = store.problem if isinstance(store, StoreSettings) else None
     if problem:
         app.messages.append(problem)
     if saves.last_error:

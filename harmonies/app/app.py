@@ -6,18 +6,24 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ..catalogue import Catalogue
+from harmonies.rules import CardSet
+from harmonies.session import SaveSlot
+from harmonies.session.errlog import log_error, log_folder
+
+from harmonies.catalogue import Catalogue
 from .scene import Scene, SceneStack
+from .scenes import menu
 from .scenes.saving import confirm_leave
-from .session import SaveSlot
 from .settings import MemorySettingsStore, Settings, SettingsStore
+from .sound import Sounds
 from .theme import Fonts, Theme
 from .viewport import Viewport
 
@@ -37,7 +43,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings_store: SettingsStore | None = None, data_dir: Path | None = None,
-                 cards: Any = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
+                 cards: CardSet | None = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
         self.settings_store = settings_store or MemorySettingsStore()
         self.settings: Settings = self.settings_store.load()
         if size is not None:
@@ -55,7 +61,6 @@ class App:
         self.fonts = Fonts(self.theme)
         self.catalogue = Catalogue.load(self.settings.language)
         pygame.display.set_caption(self.t("app.title"))
-        from .sound import Sounds
         self.sounds = Sounds()
         self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
         self.scenes = SceneStack()
@@ -63,7 +68,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.frames = 0
-        self.on_first_frame: list[Any] = []
+        self.on_first_frame: list[Callable[[], None]] = []
         #: Drawing caches (pure memoisation of sprites, safe to clear at any time).
         self.cache: dict[str, dict[Any, Any]] = {}
         pygame.key.set_repeat(400, 40)
@@ -161,28 +166,16 @@ class App:
 
     def _recover(self, exc: BaseException) -> None:
         """Log the error, tell the player, and go back to the menu (the game is autosaved)."""
-        import traceback
-
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        log = None
-        try:
-            from platformdirs import user_log_path
-            folder = self.data_dir or user_log_path("Harmonies", appauthor=False)
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            log = Path(folder) / "harmonies-error.log"
-            with log.open("a", encoding="utf-8") as fh:
-                fh.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
-        except Exception:  # noqa: BLE001 - logging is best effort
-            log = None
+        log = log_error(log_folder(self.data_dir), exc, "a frame failed")
         if sys.stderr is not None:
             print(text, file=sys.stderr)
         self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))
-        from .scenes.menu import MenuScene
         self.scenes = SceneStack()
-        self.scenes.reset(MenuScene(self))
+        self.scenes.reset(menu.MenuScene(self))
 
-    def start(self, scene: Scene, data: Any = None) -> None:
-        self.scenes.reset(scene, data)
+    def start(self, scene: Scene) -> None:
+        self.scenes.reset(scene)
 
     def quit(self) -> None:
         self.running = False

@@ -1,39 +1,26 @@
 """Finding and loading the app's data files (fonts, palette, catalogues).
 
-Every path goes through :func:`resource_path`, which is the packaging engineer's
-``harmonies.resources.resource_path`` when that module exists; the fallback here
-only knows the source checkout layout, so frozen builds must use the real one.
+Every path goes through :func:`resource_path`, which is ``harmonies.resources.resource_path``:
+it finds the files in a checkout, an installed wheel and the frozen build alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from harmonies import resources
 
 
 class AssetError(RuntimeError):
     """A bundled file is missing or unreadable; the message names the file."""
 
 
-def _fallback_resource_path(name: str) -> Path:
-    # Checkout layout: <root>/harmonies/app/assets.py -> <root>/<name>
-    return Path(__file__).resolve().parents[2] / name
-
-
-def _find_resource_path() -> Callable[[str], Path]:
-    try:
-        from harmonies.resources import resource_path as real  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return _fallback_resource_path
-    return lambda name: Path(real(name))
-
-
 def resource_path(name: str) -> Path:
     """Absolute path of a bundled file given by its project-relative name."""
-    return _find_resource_path()(name)
+    return Path(resources.resource_path(name))
 
 
 def asset(name: str) -> Path:

@@ -14,25 +14,24 @@ import time
 
 import pygame
 
-from .smoke import make_offscreen_app, meta_for, played_game
+from harmonies.rules import TakeTokens
+
+from .scenes.menu import MenuScene
+from .scenes.play import PlayScene
+from .smoke import make_offscreen_app, played_game, resume
 
 
 def frame_times(size: tuple[int, int], frames: int) -> list[float]:
     """Seconds per frame while dragging a token, after a short warm-up."""
-    from harmonies.rules import TakeTokens
-
-    from .scenes.menu import MenuScene
-    from .scenes.play import PlayScene
-
     app = make_offscreen_app(size)
     try:
         game = played_game(4, 28, seed=11, level="easy")  # about 7 rounds: boards well filled
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(PlayScene(app), {"game": game, "meta": meta_for(game, humans=4)})
+        scene = PlayScene(app, resume(game, humans=4))
+        app.scenes.push(scene)
         for _ in range(120):  # let the turn banner and the caches settle
             app.step(1 / 60, events=[])
-        scene = app.scenes.top
         start = app.vp.p(*scene.layout.hand_slots[0])
         app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
         cx, cy = app.vp.p(*scene.big_layout().to_pixel(game.shape.cells[len(game.shape.cells) // 2]))

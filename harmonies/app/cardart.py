@@ -8,12 +8,16 @@ it. Everything is drawn in real pixels at the size asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from harmonies.rules import CardSet, PatternCell
 
 import pygame
 
 from .hexgrid import fit_layout
 from .memo import memo
+from .paint import wrap_lines
 from .tokens import ANY_BASE, TokenArt, cname, draw_cube
 
 if TYPE_CHECKING:
@@ -35,7 +39,7 @@ def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
 
 
 class CardArt:
-    def __init__(self, app: App, cards: Any, tokens: TokenArt) -> None:
+    def __init__(self, app: App, cards: CardSet, tokens: TokenArt) -> None:
         self.app = app
         self.cards = cards
         self.tokens = tokens
@@ -126,7 +130,6 @@ class CardArt:
         if with_text:
             text = self.app.t(f"spirit_rule.{spirit_id}", default=card.text)
             tfont = self.app.fonts.font(max(7, int(h * 0.058)))
-            from .paint import wrap_lines
             y = int(h * 0.13) + pat_h + 4
             for ln in wrap_lines(tfont, text, w - 14):
                 img = tfont.render(ln, True, th.c("ink"))
@@ -147,7 +150,7 @@ class CardArt:
         pygame.draw.rect(surf, th.c("table"), inner, max(1, int(w * 0.02)), border_radius=rad)
         return surf
 
-    def _pattern(self, surf: pygame.Surface, cells: Any, box: pygame.Rect, symbols: bool) -> None:
+    def _pattern(self, surf: pygame.Surface, cells: Sequence[PatternCell], box: pygame.Rect, symbols: bool) -> None:
         th = self.app.theme
         cells = _best_rotation(cells, box)
         coords = [(c.q, c.r) for c in cells]
@@ -166,7 +169,7 @@ class CardArt:
             surf.blit(spr, spr.get_rect(center=(int(x), int(y))))
 
 
-def _rotated(cells: Any, times: int) -> list[Any]:
+def _rotated(cells: Sequence[PatternCell], times: int) -> list[PatternCell]:
     out = []
     for c in cells:
         q, r = c.q, c.r
@@ -176,7 +179,7 @@ def _rotated(cells: Any, times: int) -> list[Any]:
     return out
 
 
-def _best_rotation(cells: Any, box: pygame.Rect) -> list[Any]:
+def _best_rotation(cells: Sequence[PatternCell], box: pygame.Rect) -> list[PatternCell]:
     """The pattern turned to fill the box best (any rotation is legal); the printed one if about as good."""
     best = list(cells)
     best_size = fit_layout([(c.q, c.r) for c in best], (0, 0, box.w, box.h)).size * 1.08

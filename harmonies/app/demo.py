@@ -3,30 +3,28 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-from ..catalogue import Catalogue
+import pygame
+
+from harmonies.persist import Store
+from harmonies.session import MatchConfig, SaveSlot, Seat
+
+from .app import App, display_problem
+from harmonies.catalogue import Catalogue
+from .scenes.play import PlayScene
+from .settings import MemorySettingsStore, Settings, StoreSettings
 
 
-def _user_settings(data_dir: str | None = None) -> Any:
+def _user_settings(data_dir: str | None = None) -> Settings:
     """The player's saved settings (for the speed) from ``data_dir`` (default: the user folders), read only."""
-    from .settings import Settings, StoreSettings
     try:
-        from harmonies.persist import Store
         return StoreSettings(Store(data_dir)).load()
-    except Exception:
+    except Exception:  # no usable data folder: the demo runs with the default settings
         return Settings()
 
 
 def run(players: int = 2, seed: int = 0, exit_when_done: bool = False, data_dir: str | None = None) -> int:
     """Open the window and watch ``players`` computer seats; returns the exit code."""
-    import pygame
-
-    from .app import App, display_problem
-    from .scenes.play import PlayScene
-    from .session import MatchConfig, SaveSlot, Seat
-    from .settings import MemorySettingsStore
-
     problem = display_problem(Catalogue.load())
     if problem is not None:  # the demo is to be watched: not offscreen
         print(f"harmonies demo: {problem}", file=sys.stderr)
@@ -37,7 +35,7 @@ def run(players: int = 2, seed: int = 0, exit_when_done: bool = False, data_dir:
     levels = ("medium", "easy", "hard", "random")
     seats = tuple(Seat(app.t("setup.default_name", n=i + 1), "computer", levels[i]) for i in range(players))
     config = MatchConfig(seats, "A", False, seed)
-    app.start(PlayScene(app, demo=True, exit_when_done=exit_when_done), {"config": config})
+    app.start(PlayScene(app, config, demo=True, exit_when_done=exit_when_done))
     try:
         return app.run()
     finally:

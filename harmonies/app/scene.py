@@ -1,9 +1,9 @@
 """Scenes and the scene stack.
 
-A scene receives ``on_enter(data)`` when it becomes part of the stack,
-``on_pause()`` when another scene is pushed over it, ``on_resume(data)`` when the
-scene above it is popped (``data`` is what that scene handed back), and
-``on_exit()`` when it leaves the stack. ``handle_event`` returns ``None`` when it
+A scene receives ``on_enter()`` when it becomes part of the stack,
+``on_pause()`` when another scene is pushed over it, ``on_resume()`` when the
+scene above it is popped, and ``on_exit()`` when it leaves the stack. What a scene
+needs to start (a game, its seats) it takes, typed, in its constructor. ``handle_event`` returns ``None`` when it
 consumed the event, or the event to let the next scene down (or the app) see it.
 ``draw`` must not change any state: everything that changes happens in
 ``handle_event`` and ``update``. Push/pop/replace are requests, applied by the
@@ -13,7 +13,7 @@ app between frames, so a scene never disappears under its own feet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -33,16 +33,16 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def on_enter(self, data: Any = None) -> None:
+    def on_enter(self) -> None:
         pass
 
-    def on_exit(self) -> Any:
-        return None
+    def on_exit(self) -> None:
+        pass
 
     def on_pause(self) -> None:
         pass
 
-    def on_resume(self, data: Any = None) -> None:
+    def on_resume(self) -> None:
         pass
 
     def on_resize(self) -> None:
@@ -62,7 +62,6 @@ class Scene:
 class _Request:
     op: Literal["push", "pop", "replace", "reset"]
     scene: Scene | None
-    data: Any
 
 
 class SceneStack:
@@ -71,19 +70,19 @@ class SceneStack:
         self._pending: list[_Request] = []
 
     # -- requests (applied later) -------------------------------------------------
-    def push(self, scene: Scene, data: Any = None) -> None:
-        self._pending.append(_Request("push", scene, data))
+    def push(self, scene: Scene) -> None:
+        self._pending.append(_Request("push", scene))
 
-    def pop(self, data: Any = None) -> None:
-        self._pending.append(_Request("pop", None, data))
+    def pop(self) -> None:
+        self._pending.append(_Request("pop", None))
 
-    def replace(self, scene: Scene, data: Any = None) -> None:
+    def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
-        self._pending.append(_Request("replace", scene, data))
+        self._pending.append(_Request("replace", scene))
 
-    def reset(self, scene: Scene, data: Any = None) -> None:
+    def reset(self, scene: Scene) -> None:
         """Empty the stack and start again from ``scene`` (e.g. quit to menu)."""
-        self._pending.append(_Request("reset", scene, data))
+        self._pending.append(_Request("reset", scene))
 
     # -- queries --------------------------------------------------------------
     @property
@@ -122,26 +121,25 @@ class SceneStack:
                 if self._stack:
                     self._stack[-1].on_pause()
                 self._stack.append(req.scene)
-                req.scene.on_enter(req.data)
+                req.scene.on_enter()
             elif req.op == "pop":
                 if not self._stack:
                     continue
-                gone = self._stack.pop()
-                result = gone.on_exit()
+                self._stack.pop().on_exit()
                 if self._stack:
-                    self._stack[-1].on_resume(req.data if req.data is not None else result)
+                    self._stack[-1].on_resume()
             elif req.op == "replace":
                 assert req.scene is not None
                 if self._stack:
                     self._stack.pop().on_exit()
                 self._stack.append(req.scene)
-                req.scene.on_enter(req.data)
+                req.scene.on_enter()
             elif req.op == "reset":
                 assert req.scene is not None
                 while self._stack:
                     self._stack.pop().on_exit()
                 self._stack.append(req.scene)
-                req.scene.on_enter(req.data)
+                req.scene.on_enter()
         return changed
 
     def dispatch(self, event: pygame.event.Event) -> pygame.event.Event | None:

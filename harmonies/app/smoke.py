@@ -9,6 +9,24 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pygame
+
+from harmonies.ai import make_player
+from harmonies.rules import Game, GameSetup, TakeTokens
+from harmonies.session import MatchConfig, Resume
+
+from .app import App
+from .scene import Scene
+from .scenes.handover import HandoverScene
+from .scenes.howto import HowToScene
+from .scenes.menu import MenuScene
+from .scenes.pause import PauseScene
+from .scenes.play import PlayScene
+from .scenes.scoring import ScoringScene
+from .scenes.settings import SettingsScene
+from .scenes.setup import SetupScene
+from .settings import MemorySettingsStore, Settings
+
 NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring")
 
 
@@ -19,11 +37,8 @@ def _drivers() -> None:
 
 
 def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirits: bool = False,
-                finish: bool = False, level: str = "medium") -> Any:
+                finish: bool = False, level: str = "medium") -> Game:
     """A game advanced by computer players (``turns`` whole turns, or to the end)."""
-    from harmonies.ai import make_player
-    from harmonies.rules import Game, GameSetup
-
     game = Game.new(GameSetup(players=players, side=side, spirits=spirits, seed=seed))
     bots = [make_player(level, seed + i) for i in range(players)]
     n = 0
@@ -33,39 +48,33 @@ def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirit
     return game
 
 
-def meta_for(game: Any, humans: int = 1) -> dict[str, Any]:
+def meta_for(game: Game, humans: int = 1) -> dict[str, Any]:
     names = ["Ada", "Bruno", "Chiara", "Dai"]
     seats = [{"name": names[i], "kind": "human" if i < humans else "computer", "level": "medium"}
              for i in range(game.setup.players)]
     return {"seats": seats}
 
 
-def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
-    """(name, prepare) pairs; after ``prepare()`` one ``app.step`` shows the scene."""
-    from harmonies.rules import TakeTokens
+def resume(game: Game, humans: int = 1) -> Resume:
+    """``game`` to play on, with ``humans`` human seats and computers in the others."""
+    return Resume.from_saved(game, meta_for(game, humans))
 
-    from .scenes.handover import HandoverScene
-    from .scenes.howto import HowToScene
-    from .scenes.menu import MenuScene
-    from .scenes.pause import PauseScene
-    from .scenes.play import PlayScene
-    from .scenes.scoring import ScoringScene
-    from .scenes.settings import SettingsScene
-    from .scenes.setup import SetupScene
-    from .session import MatchConfig
+
+def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(name, prepare) pairs; after ``prepare()`` one ``app.step`` shows the scene."""
 
     def menu() -> None:
         app.scenes.reset(MenuScene(app))
 
-    def push(scene_cls: Any, data: Any = None) -> Callable[[], None]:
+    def push(scene_cls: Callable[[App], Scene]) -> Callable[[], None]:
         def go() -> None:
             app.scenes.reset(MenuScene(app))
-            app.scenes.push(scene_cls(app), data)
+            app.scenes.push(scene_cls(app))
         return go
 
-    cache: dict[str, Any] = {}
+    cache: dict[str, Game] = {}
 
-    def once(key: str, make: Callable[[], Any]) -> Any:
+    def once(key: str, make: Callable[[], Game]) -> Game:
         if key not in cache:
             cache[key] = make()
         return cache[key].clone()
@@ -74,12 +83,12 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game = once("mid", lambda: played_game(3, 14))
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(PlayScene(app, demo=True), {"game": game, "meta": meta_for(game)})
+        app.scenes.push(PlayScene(app, resume(game), demo=True))
 
     def spirit() -> None:
         game = played_game(2, 0, spirits=True, side="B")
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(PlayScene(app, demo=True), {"game": game, "meta": meta_for(game, 2)})
+        app.scenes.push(PlayScene(app, resume(game, 2), demo=True))
 
     def pause() -> None:
         play()
@@ -87,19 +96,19 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
 
     def handover() -> None:
         play()
-        app.scenes.push(HandoverScene(app), {"name": "Bruno", "seat": 1})
+        app.scenes.push(HandoverScene(app, "Bruno", 1))
 
     def scoring() -> None:
         game = once("end4", lambda: played_game(4, 0, finish=True, spirits=True, level="easy"))
         cfg = MatchConfig.from_meta(meta_for(game, 2), 4)
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
+        app.scenes.push(ScoringScene(app, game, cfg))
 
     def solo_scoring() -> None:
         game = once("end1", lambda: played_game(1, 0, finish=True, side="B", level="easy"))
         cfg = MatchConfig.from_meta(meta_for(game), 1)
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(ScoringScene(app), {"game": game, "config": cfg})
+        app.scenes.push(ScoringScene(app, game, cfg))
 
     yield "menu", menu
     yield "setup", push(SetupScene)
@@ -113,18 +122,13 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "solo_scoring", solo_scoring
 
 
-def make_offscreen_app(size: tuple[int, int]) -> Any:
+def make_offscreen_app(size: tuple[int, int]) -> App:
     _drivers()
-    from .app import App
-    from .settings import MemorySettingsStore, Settings
-
     return App(size=size, settings_store=MemorySettingsStore(Settings(window=f"{size[0]}x{size[1]}")))
 
 
 def render_every_scene(size: tuple[int, int] = (1280, 720), save_dir: str | None = None) -> list[str]:
     """Draw each scene once; returns their names. ``save_dir``: also write ``<name>_<w>x<h>.png`` there."""
-    import pygame
-
     app = make_offscreen_app(size)
     names: list[str] = []
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.app.session import SaveSlot
+from harmonies.session import SaveSlot
 from harmonies.persist import Store
 from harmonies.rules import Game, GameSetup
 
@@ -18,7 +18,7 @@ from harmonies.rules import Game, GameSetup
 _SIZE_LIMIT_CHILD = textwrap.dedent("""
     import json, resource, signal, sys
     from pathlib import Path
-    from harmonies.app.session import SaveSlot
+    from harmonies.session import SaveSlot
     from harmonies.rules import Game, GameSetup
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)       # a write over the limit fails with EFBIG instead
     slot = SaveSlot(Path(sys.argv[1]))

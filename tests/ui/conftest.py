@@ -19,7 +19,7 @@ pygame = pytest.importorskip("pygame")
 def app() -> Iterator[object]:
     from harmonies.app.app import App
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.session import SaveSlot
+    from harmonies.session import SaveSlot
     from harmonies.app.settings import MemorySettingsStore, Settings
 
     a = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),

@@ -17,8 +17,8 @@ def test_demo_plays_to_the_scoresheet_and_exits(monkeypatch: pytest.MonkeyPatch)
     seen: list[str] = []
     original = ScoringScene.on_enter
 
-    def spy(self: Any, data: Any = None) -> None:
-        original(self, data)
+    def spy(self: Any) -> None:
+        original(self)
         seen.append(self.name)
         assert self.game.over and self.outcome is not None
 

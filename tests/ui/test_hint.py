@@ -14,12 +14,12 @@ from ui_driver import Driver
 
 from harmonies.app.play.hint import HintPlan, hint_text
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.session import MatchConfig, Seat
+from harmonies.session import MatchConfig, Seat
 
 
 @pytest.fixture
 def play(app: Any) -> Driver:
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)))
     d = Driver(app)
     d.frames(2)
     assert d.top.name == "play"
@@ -45,8 +45,8 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
 
 def _wait_for_hint(d: Driver) -> None:
     sc = d.top
-    assert sc.hint_job is not None
-    assert sc.hint_job.wait(60), "the hint worker never finished"
+    assert sc.hints.job is not None
+    assert sc.hints.job.wait(60), "the hint worker never finished"
     d.frames(1)
 
 
@@ -82,9 +82,9 @@ def test_the_hint_button_shows_exactly_the_hard_players_turn(play: Driver) -> No
 
     assert play.widget("hint").visible and play.widget("hint").enabled
     play.press_widget("hint")
-    assert sc.hint_on
+    assert sc.hints.on
     _wait_for_hint(play)
-    plan = sc.hint
+    plan = sc.hints.plan
     assert plan is not None and list(plan.commands) == expected
     # the worker planned on a copy: the real game is exactly as it was
     assert sc.game.history == history and sc.game.to_json() == before
@@ -96,7 +96,7 @@ def test_the_hint_button_shows_exactly_the_hard_players_turn(play: Driver) -> No
     assert list(plan.cubes) == [(c.card_id, c.cell) for c in expected if isinstance(c, PlaceCube)]
     cards = [c.card_id for c in expected if isinstance(c, TakeCard)]
     assert plan.card == (cards[0] if cards else None)
-    line = sc.hint_line.replace("\u00a0", " ")
+    line = sc.hints.line.replace("\u00a0", " ")
     assert line.startswith("Hint:") and f"space {plan.space + 1}" in line
 
     # drawn on the board: the hinted cells change, every other cell stays as it was
@@ -118,13 +118,13 @@ def test_h_and_escape_put_the_hint_away_without_pausing(play: Driver) -> None:
     sc = play.top
     play.key(pygame.K_h)
     _wait_for_hint(play)
-    assert sc.hint is not None
+    assert sc.hints.plan is not None
     play.key(pygame.K_h)
-    assert sc.hint is None and not sc.hint_on
+    assert sc.hints.plan is None and not sc.hints.on
     play.key(pygame.K_h)          # same position: the answer is kept, it shows again at once
-    assert sc.hint is not None
+    assert sc.hints.plan is not None
     play.key(pygame.K_ESCAPE)
-    assert sc.hint is None and play.top is sc
+    assert sc.hints.plan is None and play.top is sc
     assert sc.game.history == ()  # a hint is never played
 
 
@@ -135,24 +135,24 @@ def test_a_hint_that_arrives_after_the_player_moved_is_dropped(play: Driver, gat
     sc = play.top
     _take_first_space(play)
     play.press_widget("hint")
-    assert sc.hint_thinking
+    assert sc.hints.thinking
     play.frames(3)                # the frame loop runs on while the hint is planned
-    assert sc.hint_thinking
+    assert sc.hints.thinking
     g = sc.game
     cell = g.token_cells(g.hand[0])[0]
     play.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
     play.settle()
     assert isinstance(g.history[-1], PlaceToken)
-    assert not sc.hint_on, "the player's move did not cancel the hint"
+    assert not sc.hints.on, "the player's move did not cancel the hint"
     gate.set()
     play.frames(3)
-    assert sc.hint is None and not sc.hint_on
+    assert sc.hints.plan is None and not sc.hints.on
 
     # asked again mid-turn, it plans what remains of this turn
     play.press_widget("hint")
     _wait_for_hint(play)
-    assert sc.hint is not None and list(sc.hint.commands) == hint(g)
-    assert sc.hint.space is None and len(sc.hint.tokens) == len(g.hand)
+    assert sc.hints.plan is not None and list(sc.hints.plan.commands) == hint(g)
+    assert sc.hints.plan.space is None and len(sc.hints.plan.tokens) == len(g.hand)
 
 
 def test_undo_drops_the_hint(play: Driver) -> None:
@@ -160,10 +160,10 @@ def test_undo_drops_the_hint(play: Driver) -> None:
     _take_first_space(play)
     play.key(pygame.K_h)
     _wait_for_hint(play)
-    assert sc.hint is not None
+    assert sc.hints.plan is not None
     play.key(pygame.K_z, pygame.KMOD_CTRL)
     assert not sc.game.taken_tokens_this_turn
-    assert sc.hint is None and not sc.hint_on
+    assert sc.hints.plan is None and not sc.hints.on
 
 
 def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -177,7 +177,7 @@ def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPa
         return real(player, game)
 
     monkeypatch.setattr(ai, "plan_turn", slow_plan)   # the computer keeps thinking
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)))
     d = Driver(app)
     d.frames(2)
     sc = d.top
@@ -186,7 +186,7 @@ def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPa
         assert not d.widget("hint").visible
         d.key(pygame.K_h)
         d.press_widget("hint")
-        assert sc.hint_job is None and not sc.hint_on
+        assert sc.hints.job is None and not sc.hints.on
     finally:
         hold.set()
     # The computer's turn finishes in its worker thread in real time, while frames are counted:

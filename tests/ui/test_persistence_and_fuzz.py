@@ -77,10 +77,10 @@ def test_a_bad_settings_file_does_not_stop_the_app(tmp_path: Path) -> None:
 
 def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
     from harmonies.rules import ChooseSpirit
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), "B", True, seed=3)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B")), "B", True, seed=3)))
     d = Driver(app)
     d.frames(2)
     sc = d.top
@@ -89,15 +89,15 @@ def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     cmd = player.act()
     d.settle()
     assert isinstance(cmd, ChooseSpirit) and sc.game.player(0).spirit == cmd.spirit_id
-    assert any(spirit for _cid, spirit, _n in sc.held_items(0))
+    assert any(spirit for _cid, spirit, _n in sc.table.held_items(0))
 
 
 def test_random_input_never_breaks_the_game(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
     from harmonies.rules import Game
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B"), Seat("C", "computer")), seed=8)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B"), Seat("C", "computer")), seed=8)))
     d = Driver(app)
     d.frames(2)
     play = d.top

@@ -10,12 +10,12 @@ from ui_driver import Driver
 
 from harmonies.catalogue import refusal_text
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.session import MatchConfig, Seat
+from harmonies.session import MatchConfig, Resume, Seat
 
 
 @pytest.fixture
 def play(app: Any) -> Driver:
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)))
     d = Driver(app)
     d.frames(2)
     assert d.top.name == "play"
@@ -148,10 +148,10 @@ def test_a_new_game_never_shows_boards_cached_from_the_last_one(app: Any) -> Non
     from harmonies.app.smoke import meta_for, played_game
 
     old = played_game(2, 6, seed=1)
-    app.scenes.push(PlayScene(app), {"game": old, "meta": meta_for(old, 2)})
+    app.scenes.push(PlayScene(app, Resume.from_saved(old, meta_for(old, 2))))
     app.step(0.0, events=[])
     first = app.scenes.top
-    app.scenes.replace(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), seed=2)})
+    app.scenes.replace(PlayScene(app, MatchConfig((Seat("A"), Seat("B")), seed=2)))
     app.step(0.0, events=[])
     second = app.scenes.top
     assert second is not first and second.version != first.version

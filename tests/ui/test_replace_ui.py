@@ -15,7 +15,7 @@ from harmonies.ai import play_random_game
 from harmonies.app.app import App
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.scoring import ScoringScene
-from harmonies.app.session import MatchConfig, SaveSlot, Seat
+from harmonies.session import MatchConfig, SaveSlot, Seat
 from harmonies.persist import Store
 from harmonies.rules import Game, GameSetup
 
@@ -140,7 +140,7 @@ def scoring(app: App) -> Driver:
     game = play_random_game(GameSetup(players=2, seed=54), 54)
     app.saves.autosave(game, SEATS)               # the end of a game: archived, nothing left in progress
     app.scenes.reset(MenuScene(app))
-    app.scenes.push(ScoringScene(app), {"game": game, "config": MatchConfig((Seat("Ada"), Seat("Bo")))})
+    app.scenes.push(ScoringScene(app, game, MatchConfig((Seat("Ada"), Seat("Bo")))))
     d = Driver(app)
     d.frames(1)
     assert d.top.name == "scoring"

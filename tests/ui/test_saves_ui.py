@@ -22,7 +22,7 @@ from harmonies.app.app import App
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
-from harmonies.app.session import MatchConfig, SaveSlot, Seat
+from harmonies.session import MatchConfig, SaveSlot, Seat
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
 from harmonies.persist import store as store_module
@@ -105,7 +105,7 @@ def broken(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.M
 
 
 def start_game(app: App) -> Driver:
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Ada"), Seat("Bo")), seed=21)))
     d = Driver(app)
     d.frames(2)
     assert d.top.name == "play"
@@ -307,7 +307,7 @@ def test_a_finished_game_that_could_not_be_archived_is_shown_and_never_dropped_u
     brk.break_()
     slot.autosave(game, config.to_meta())                    # the archive of the finished game fails
     assert slot.unsaved and not list(brk.folder.glob("finished/*.json"))
-    app.scenes.push(ScoringScene(app), {"game": game, "config": config})
+    app.scenes.push(ScoringScene(app, game, config))
     d = Driver(app)
     d.frames(2)
     assert red_pixels(app, SCORING_BANNER) > 50
@@ -336,7 +336,7 @@ def test_a_finished_game_that_was_archived_leaves_without_a_question(tmp_path: P
     config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
     game = play_random_game(GameSetup(players=2, seed=5))
     slot.autosave(game, config.to_meta())
-    app.scenes.push(ScoringScene(app), {"game": game, "config": config})
+    app.scenes.push(ScoringScene(app, game, config))
     d = Driver(app)
     d.frames(2)
     assert red_pixels(app, SCORING_BANNER) == 0

@@ -17,18 +17,17 @@ class Probe(Scene):
         self.consume = consume
         self.passes_input = passes
 
-    def on_enter(self, data: Any = None) -> None:
-        self.log.append(f"{self.name}.enter({data})")
+    def on_enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
 
-    def on_exit(self) -> Any:
+    def on_exit(self) -> None:
         self.log.append(f"{self.name}.exit")
-        return f"from-{self.name}"
 
     def on_pause(self) -> None:
         self.log.append(f"{self.name}.pause")
 
-    def on_resume(self, data: Any = None) -> None:
-        self.log.append(f"{self.name}.resume({data})")
+    def on_resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         self.log.append(f"{self.name}.event")
@@ -39,35 +38,24 @@ def test_requests_wait_for_apply() -> None:
     log: list[str] = []
     st = SceneStack()
     a = Probe("a", log)
-    st.push(a, 1)
+    st.push(a)
     assert st.top is None and st.has_pending
     st.apply_pending()
     assert st.top is a
-    assert log == ["a.enter(1)"]
+    assert log == ["a.enter"]
 
 
-def test_push_pauses_and_pop_resumes_with_the_result() -> None:
+def test_push_pauses_and_pop_resumes() -> None:
     log: list[str] = []
     st = SceneStack()
     a, b = Probe("a", log), Probe("b", log)
     st.push(a)
-    st.push(b, "x")
+    st.push(b)
     st.apply_pending()
     st.pop()
     st.apply_pending()
-    assert log == ["a.enter(None)", "a.pause", "b.enter(x)", "b.exit", "a.resume(from-b)"]
+    assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "a.resume"]
     assert st.top is a
-
-
-def test_pop_data_overrides_the_exit_result() -> None:
-    log: list[str] = []
-    st = SceneStack()
-    st.push(Probe("a", log))
-    st.push(Probe("b", log))
-    st.apply_pending()
-    st.pop({"action": "restart"})
-    st.apply_pending()
-    assert log[-1] == "a.resume({'action': 'restart'})"
 
 
 def test_replace_and_reset() -> None:
@@ -136,9 +124,9 @@ def test_escape_goes_back_through_the_real_scenes(app: Any) -> None:
 
 def test_draw_does_not_change_the_play_scene(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.app.session import MatchConfig, Seat
+    from harmonies.session import MatchConfig, Seat
 
-    app.scenes.push(PlayScene(app), {"config": MatchConfig((Seat("A"), Seat("B")), seed=4)})
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("A"), Seat("B")), seed=4)))
     app.step(0.0, events=[])
     sc = app.scenes.top
     before = (sc.game.to_json(), sc.message, sc.view_seat, len(sc.anims.flyers))

@@ -105,7 +105,7 @@ class MousePlayer:
             return cmd
         if R.PlaceCube in by_type:
             cmd = self.rng.choice(by_type[R.PlaceCube])
-            i = [cid for cid, _s, _n in sc.held_items(g.current)].index(cmd.card_id)
+            i = [cid for cid, _s, _n in sc.table.held_items(g.current)].index(cmd.card_id)
             card = L.held_slots[i]
             src = (card[0] + card[2] / 2, card[1] + card[3] / 2)
             dst = sc.big_layout().to_pixel(cmd.cell)

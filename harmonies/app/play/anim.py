@@ -1,30 +1,111 @@
 """Short animations of things moving between places, driven by the rules' events.
 
-A flyer carries a sprite description from ``src`` to ``dst``; while it flies, the
-thing at its destination is hidden (``hide`` key), so the board never shows a
-token before it lands. Everything is in virtual coordinates.
+A flyer carries a :data:`Sprite` from ``src`` to ``dst``; while it flies, the thing at its
+destination is hidden (its :data:`Spot`), so the board never shows a token before it lands.
+Everything is in virtual coordinates.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, Union
 
 Point = tuple[float, float]
+Hex = tuple[int, int]
+
+
+# ---------------------------------------------------------------- what flies
+@dataclass(frozen=True)
+class TokenSprite:
+    """One token (``colour`` is its colour's name)."""
+
+    colour: str
+
+
+@dataclass(frozen=True)
+class CubeSprite:
+    """An animal cube, or the spirit cube."""
+
+    card_id: str
+    spirit: bool = False
+
+
+@dataclass(frozen=True)
+class CardSprite:
+    """An animal or spirit card."""
+
+    card_id: str
+
+
+@dataclass(frozen=True)
+class SpaceSprite:
+    """The tokens of a central-board space, carried together."""
+
+    space: int
+
+
+Sprite = Union[TokenSprite, CubeSprite, CardSprite, SpaceSprite]
+
+
+# ---------------------------------------------------------------- what is hidden while something flies there
+@dataclass(frozen=True)
+class HandSpot:
+    index: int
+
+
+@dataclass(frozen=True)
+class SlotSpot:
+    slot: int
+
+
+@dataclass(frozen=True)
+class SpaceSpot:
+    space: int
+
+
+@dataclass(frozen=True)
+class CellSpot:
+    """The top token of a stack on a seat's board."""
+
+    seat: int
+    cell: Hex
+
+
+@dataclass(frozen=True)
+class CubeSpot:
+    seat: int
+    cell: Hex
+
+
+@dataclass(frozen=True)
+class HeldSpot:
+    """A card above a seat's board."""
+
+    seat: int
+    card_id: str
+
+
+Spot = Union[HandSpot, SlotSpot, SpaceSpot, CellSpot, CubeSpot, HeldSpot]
+#: The spots that belong to one seat's board and cards.
+SeatSpot = Union[CellSpot, CubeSpot, HeldSpot]
+
+
+def seat_spots(hidden: Counter[Spot], seat: int) -> frozenset[tuple[SeatSpot, int]]:
+    """The hidden spots on ``seat``'s board and cards with their counts (a drawing cache's key)."""
+    return frozenset((k, n) for k, n in hidden.items() if isinstance(k, (CellSpot, CubeSpot, HeldSpot))
+                     and k.seat == seat)
 
 
 @dataclass
 class Flyer:
-    kind: str                    # "token", "card", "cube", "spirit_cube", "tokens"
-    payload: Any                 # colour name, card id, ...
+    sprite: Sprite
     src: Point
     dst: Point
     dur: float
     delay: float = 0.0
-    hide: Hashable | None = None
+    hide: Spot | None = None
     scale: tuple[float, float] = (1.0, 1.0)
     t: float = 0.0
 
@@ -53,12 +134,15 @@ class Flyer:
         return self.scale[0] + (self.scale[1] - self.scale[0]) * e
 
 
+BannerStyle = Literal["info", "notice"]
+
+
 @dataclass
 class Banner:
     text: str
     dur: float
     t: float = 0.0
-    style: str = "info"
+    style: BannerStyle = "info"
 
 
 @dataclass
@@ -71,7 +155,7 @@ class Animator:
             return
         self.flyers.append(flyer)
 
-    def banner(self, text: str, dur: float = 2.2, style: str = "info") -> None:
+    def banner(self, text: str, dur: float = 2.2, style: BannerStyle = "info") -> None:
         self.banners = [b for b in self.banners if b.text != text]
         self.banners.append(Banner(text, dur, style=style))
 
@@ -91,5 +175,5 @@ class Animator:
         """Land everything at once (a new command arrives; the state is already final)."""
         self.flyers.clear()
 
-    def hidden(self) -> Counter[Hashable]:
+    def hidden(self) -> Counter[Spot]:
         return Counter(f.hide for f in self.flyers if f.hide is not None)

@@ -1,60 +1,28 @@
 """The hint: the turn the hard computer player would play for a human, shown on request.
 
-``harmonies.ai.hint`` plans it on a copy of the game in a worker thread (the same pattern as a
-computer seat's turn), so the window keeps drawing. The scene shows the result only if the game
-has not changed since it was asked for, and never plays it: the player does.
-The UI decides no rule here; it only reads the commands ``hint`` returned.
+The play session plans it in the background (``PlaySession.plan_hint``); the scene shows the result
+only if the game has not changed since it was asked for, and never plays it: the player does.
+Here the hint's commands are sorted by where they are drawn and worded for the player; the UI
+decides no rule, it only reads the commands the planner returned.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from harmonies.rules import ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
+
+from ..tokens import cname
 
 Hex = tuple[int, int]
-
-
-class HintJob:
-    """Plans a hint in the background; ``done``/``commands``/``error`` once finished.
-
-    ``version`` is the scene's game version when it was asked for: an answer for another
-    version describes a board that no longer exists and is thrown away.
-    """
-
-    def __init__(self, game: Any, version: int) -> None:
-        self.game = game          # a clone made by the caller: the worker never sees the real game
-        self.version = version
-        self.commands: list[Any] = []
-        self.error: str | None = None
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="harmonies-hint", daemon=True)
-        self._thread.start()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self._done.wait(timeout)
-
-    def _run(self) -> None:
-        try:
-            from harmonies.ai import hint
-            self.commands = list(hint(self.game))
-        except Exception as exc:  # a failing planner costs the player a hint, never the game
-            self.error = f"{type(exc).__name__}: {exc}"
-            self.commands = []
-        finally:
-            self._done.set()
 
 
 @dataclass(frozen=True)
 class HintPlan:
     """A hint's commands sorted by where they are drawn."""
 
-    commands: tuple[Any, ...]
+    commands: tuple[Command, ...]
     spirit: str | None = None
     space: int | None = None
     tokens: tuple[tuple[str, Hex], ...] = ()     # (colour name, cell) in the order to place them
@@ -64,29 +32,25 @@ class HintPlan:
     end: bool = False
 
     @classmethod
-    def from_commands(cls, commands: list[Any] | tuple[Any, ...]) -> HintPlan:
-        from harmonies import rules as R
-
-        from ..tokens import cname
-
+    def from_commands(cls, commands: Sequence[Command]) -> HintPlan:
         spirit = space = card = swap = None
         tokens: list[tuple[str, Hex]] = []
         cubes: list[tuple[str, Hex]] = []
         end = False
         for cmd in commands:
-            if isinstance(cmd, R.ChooseSpirit):
+            if isinstance(cmd, ChooseSpirit):
                 spirit = cmd.spirit_id
-            elif isinstance(cmd, R.TakeTokens):
+            elif isinstance(cmd, TakeTokens):
                 space = cmd.space
-            elif isinstance(cmd, R.PlaceToken):
+            elif isinstance(cmd, PlaceToken):
                 tokens.append((cname(cmd.colour), cmd.cell))
-            elif isinstance(cmd, R.TakeCard):
+            elif isinstance(cmd, TakeCard):
                 card = cmd.card_id
-            elif isinstance(cmd, R.PlaceCube):
+            elif isinstance(cmd, PlaceCube):
                 cubes.append((cmd.card_id, cmd.cell))
-            elif isinstance(cmd, R.SoloSwap):
+            elif isinstance(cmd, SoloSwap):
                 swap = cmd.card_id
-            elif isinstance(cmd, R.EndTurn):
+            elif isinstance(cmd, EndTurn):
                 end = True
         return cls(tuple(commands), spirit, space, tuple(tokens), card, tuple(cubes), swap, end)
 

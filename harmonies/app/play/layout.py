@@ -7,6 +7,7 @@ board in small (click to look at it large).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..hexgrid import HexLayout, fit_layout
@@ -98,7 +99,6 @@ class PlayLayout:
 
     def space_token_pos(self, space: int, i: int, n: int = 3) -> Point:
         cx, cy = self.spaces[space]
-        import math
         if n <= 1:
             return (cx, cy)
         a = -math.pi / 2 + 2 * math.pi * i / n

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,16 +17,11 @@ class HandoverScene(Scene):
     name = "handover"
     transparent = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, who: str, seat: int) -> None:
         super().__init__(app)
-        self.who = ""
-        self.seat = 0
+        self.who = who
+        self.seat = seat
         self.t = 0.0
-
-    def on_enter(self, data: Any = None) -> None:
-        data = data or {}
-        self.who = str(data.get("name", ""))
-        self.seat = int(data.get("seat", 0))
 
     def update(self, dt: float) -> None:
         self.t += dt

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
+
+from harmonies.session import Resume
 
 from .. import paint
 from ..hexgrid import HexLayout
 from ..tokens import TokenArt
 from ..widgets import Button
+from . import howto, play, settings, setup
 from .common import WidgetScene, draw_backdrop
 from .games import GamesScene
 from .saving import confirm_leave, confirm_replace, menu_lines
@@ -59,15 +62,14 @@ class MenuScene(WidgetScene):
         new.primary, cont.primary = not has, has
         self.ui.focus = 1 if has else -1
 
-    def on_enter(self, data: Any = None) -> None:
+    def on_enter(self) -> None:
         self._relayout()
 
-    def on_resume(self, data: Any = None) -> None:
+    def on_resume(self) -> None:
         self._relayout()
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        confirm_replace(self.app, "new", lambda: self.app.scenes.push(SetupScene(self.app)))
+        confirm_replace(self.app, "new", lambda: self.app.scenes.push(setup.SetupScene(self.app)))
 
     def quit(self) -> None:
         confirm_leave(self.app, "close", self.app.quit)
@@ -81,7 +83,6 @@ class MenuScene(WidgetScene):
 
     def open_game(self, path: Path | None) -> None:
         """Resume a game in progress (``path`` None: the latest) and play it; a failure is said in the menu."""
-        from .play import PlayScene
         loaded = self.app.saves.load_continue(path)
         if loaded is None:
             self.app.messages.append(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
@@ -89,15 +90,13 @@ class MenuScene(WidgetScene):
             return
         game, meta = loaded
         self.app.scenes.reset(MenuScene(self.app))
-        self.app.scenes.push(PlayScene(self.app), {"game": game, "meta": meta})
+        self.app.scenes.push(play.PlayScene(self.app, Resume.from_saved(game, meta)))
 
     def how_to_play(self) -> None:
-        from .howto import HowToScene
-        self.app.scenes.push(HowToScene(self.app))
+        self.app.scenes.push(howto.HowToScene(self.app))
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(settings.SettingsScene(self.app))
 
     def on_enter_key(self) -> None:
         if self.ui.focused is None:

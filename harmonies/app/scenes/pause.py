@@ -8,6 +8,7 @@ import pygame
 
 from .. import paint
 from ..widgets import Button
+from . import menu, play, settings
 from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
@@ -30,22 +31,19 @@ class PauseScene(WidgetScene):
         self.ui.focus = 0
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(settings.SettingsScene(self.app))
 
     def restart(self) -> None:
         """Ask first (the game in progress is kept with the replaced ones), then restart the game below."""
         below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
         self.app.scenes.pop()
-        restart = getattr(below, "restart", None)
-        if callable(restart):
-            confirm_replace(self.app, "restart", restart)
+        if isinstance(below, play.PlayScene):
+            confirm_replace(self.app, "restart", below.restart)
 
     def to_menu(self) -> None:
         """To the menu; with actions that could not be saved, ask first (and offer to save elsewhere)."""
-        from .menu import MenuScene
         self.app.scenes.pop()
-        confirm_leave(self.app, "menu", lambda: self.app.scenes.reset(MenuScene(self.app)))
+        confirm_leave(self.app, "menu", lambda: self.app.scenes.reset(menu.MenuScene(self.app)))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

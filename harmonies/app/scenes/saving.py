@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from harmonies.persist.store import KEEP_REPLACED
+from harmonies.session import SaveProblem
 
 from .. import paint
-from ..session import SaveProblem
 from .confirm import Action, Dialog, Page
 from .games import row_label
 

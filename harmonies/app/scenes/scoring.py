@@ -7,10 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.rules import Game
+from harmonies.session import MatchConfig
+
 from .. import paint
 from ..cardart import CardArt
 from ..tokens import TokenArt
 from ..widgets import Button
+from . import menu, play
 from .common import WidgetScene, draw_backdrop
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
@@ -25,22 +29,17 @@ class ScoringScene(WidgetScene):
     #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
     exit_after = 4.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, game: Game, config: MatchConfig, demo: bool = False,
+                 exit_when_done: bool = False) -> None:
         super().__init__(app)
-        self.game: Any = None
-        self.config: Any = None
-        self.demo = False
-        self.exit_when_done = False
+        self.game = game
+        self.config = config
+        self.demo = demo
+        self.exit_when_done = exit_when_done
         self.t = 0.0
-        self.cardart: CardArt | None = None
+        self.cardart = CardArt(self.app, game.cards, TokenArt(self.app.theme))
 
-    def on_enter(self, data: Any = None) -> None:
-        data = data or {}
-        self.game = data["game"]
-        self.config = data.get("config")
-        self.demo = bool(data.get("demo"))
-        self.exit_when_done = bool(data.get("exit_when_done"))
-        self.cardart = CardArt(self.app, self.game.cards, TokenArt(self.app.theme))
+    def on_enter(self) -> None:
         t = self.app.t
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
@@ -56,16 +55,14 @@ class ScoringScene(WidgetScene):
         confirm_replace(self.app, "again", self._play_again)
 
     def _play_again(self) -> None:
-        from .play import PlayScene
-        self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
+        self.app.scenes.replace(play.PlayScene(self.app, self.config, self.demo, self.exit_when_done))
 
     def to_menu(self) -> None:
         """Back to the menu; asks first if this game could not be archived (leaving would lose it)."""
         confirm_leave(self.app, "finished", self._to_menu)
 
     def _to_menu(self) -> None:
-        from .menu import MenuScene
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(menu.MenuScene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

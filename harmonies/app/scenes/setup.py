@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies import ai
+from harmonies.session import MatchConfig, Seat
+
 from .. import paint
-from ..session import MatchConfig, Seat
 from ..widgets import Button, Choice, TextField
+from . import play
 from .common import WidgetScene
 
 if TYPE_CHECKING:
@@ -17,12 +20,8 @@ if TYPE_CHECKING:
 
 
 def computer_levels() -> tuple[str, ...]:
-    """Levels offered for computer seats: the AI package's list when it has one."""
-    try:
-        from harmonies import ai  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return ("random",)
-    kinds = list(getattr(ai, "LEVELS", None) or getattr(ai, "PLAYER_KINDS", None) or ["random"])
+    """Levels offered for computer seats: the AI package's kinds, easy to hard first."""
+    kinds = list(ai.PLAYER_KINDS)
     preferred = [k for k in ("easy", "medium", "hard") if k in kinds]
     return tuple(preferred + [k for k in kinds if k not in preferred])
 
@@ -110,8 +109,7 @@ class SetupScene(WidgetScene):
         return MatchConfig(seats, self.side, self.spirits, seed)
 
     def start(self) -> None:
-        from .play import PlayScene
-        self.app.scenes.replace(PlayScene(self.app), {"config": self.config()})
+        self.app.scenes.replace(play.PlayScene(self.app, self.config()))
 
     def on_enter_key(self) -> None:
         focused = self.ui.focused
@@ -123,15 +121,14 @@ class SetupScene(WidgetScene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return super().handle_event(event)
 
-    def on_enter(self, data: Any = None) -> None:
+    def on_enter(self) -> None:
         pygame.key.start_text_input()
 
-    def on_resume(self, data: Any = None) -> None:
+    def on_resume(self) -> None:
         pygame.key.start_text_input()  # a dialog over this scene (window close) may have stopped it
 
-    def on_exit(self) -> Any:
+    def on_exit(self) -> None:
         pygame.key.stop_text_input()
-        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,61 +1,18 @@
-"""What a game needs besides the rules: who sits where, and where games are saved.
+"""Where games are saved: ``SaveSlot`` over the saves package (``harmonies.persist``).
 
-``MatchConfig`` is what the setup scene hands to the play scene (and what the
-scoring scene hands back for "play again"). ``SaveSlot`` wraps the saves package
-(``harmonies.persist``) when it exists and otherwise keeps the game in progress in
-memory, so Continue works for the running session either way.
+Without a store (the demo, tests, a data folder that cannot be used) it keeps the game in
+progress in memory, so Continue works for the running app either way.
 """
 
 from __future__ import annotations
 
 import errno
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harmonies.persist.store import Store
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "human"         # "human" or "computer"
-    level: str = "random"
-
-    @property
-    def is_computer(self) -> bool:
-        return self.kind == "computer"
-
-
-@dataclass(frozen=True)
-class MatchConfig:
-    seats: tuple[Seat, ...]
-    side: str = "A"
-    spirits: bool = False
-    seed: int | None = None
-
-    def resolved_seed(self) -> int:
-        return self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
-
-    def to_meta(self) -> dict[str, Any]:
-        return {
-            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
-            "side": self.side, "spirits": self.spirits, "seed": self.seed,
-        }
-
-    @classmethod
-    def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> MatchConfig:
-        seats_raw = list(meta.get("seats") or [])
-        seats = []
-        for i in range(players):
-            raw = seats_raw[i] if i < len(seats_raw) and isinstance(seats_raw[i], dict) else {}
-            seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or "human"),
-                              str(raw.get("level") or "random")))
-        # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
-        # whole number is dropped, so a hand-edited meta cannot break Restart.
-        seed = meta.get("seed")
-        return cls(tuple(seats), side, spirits, seed if type(seed) is int else None)
+from harmonies.persist.store import GameSummary, Store
+from harmonies.rules import CardSet, Game
 
 
 @dataclass(frozen=True)
@@ -100,7 +57,7 @@ class SaveSlot:
     Continue still finds it: see :meth:`begin_new` and :meth:`games`.
     """
 
-    def __init__(self, data_dir: Path | None = None, cards: Any = None, cards_path: Path | None = None,
+    def __init__(self, data_dir: Path | None = None, cards: CardSet | None = None, cards_path: Path | None = None,
                  enabled: bool = True) -> None:
         self.data_dir = data_dir
         self.cards = cards
@@ -110,10 +67,10 @@ class SaveSlot:
         self.problem: SaveProblem | None = None
         #: Accepted commands whose save failed since the last save that worked.
         self.unsaved_actions = 0
-        self._memory: tuple[Any, dict[str, Any]] | None = None
-        self._pending: tuple[Any, dict[str, Any]] | None = None
+        self._memory: tuple[Game, dict[str, Any]] | None = None
+        self._pending: tuple[Game, dict[str, Any]] | None = None
         self._must_keep = False
-        self.store: Any = None
+        self.store: Store | None = None
         if enabled:
             try:
                 self.store = Store(data_dir, cards=cards, cards_path=cards_path)
@@ -143,7 +100,7 @@ class SaveSlot:
         """A game with actions that are nowhere on disk: closing the window would lose them."""
         return self._pending is not None and self.unsaved_actions > 0
 
-    def autosave(self, game: Any, meta: dict[str, Any]) -> None:
+    def autosave(self, game: Game, meta: dict[str, Any]) -> None:
         """Called after every accepted command (a finished game is archived by the store)."""
         if not self.enabled:
             self._memory = None if game.over else (game, meta)
@@ -207,7 +164,7 @@ class SaveSlot:
         except Exception:
             return False
 
-    def games(self) -> list[Any]:
+    def games(self) -> list[GameSummary]:
         """Summaries (``harmonies.persist.store.GameSummary``) of the games Continue may resume, newest first."""
         if self.store is None:
             return []
@@ -216,7 +173,7 @@ class SaveSlot:
         except Exception:
             return []
 
-    def load_continue(self, path: Path | None = None) -> tuple[Any, dict[str, Any]] | None:
+    def load_continue(self, path: Path | None = None) -> tuple[Game, dict[str, Any]] | None:
         """A game in progress and its meta, or None (``last_error`` says why, if something broke).
 
         ``path`` is one of :meth:`games` (default: the game in progress). A game whose latest actions

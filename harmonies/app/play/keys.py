@@ -1,0 +1,43 @@
+"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, 1-5 take tokens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from harmonies.rules import TakeTokens
+
+if TYPE_CHECKING:
+    from ..scenes.play import PlayScene
+
+#: Modifiers that make H something other than the hint key.
+_NOT_HINT = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+
+
+def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
+    """Turn a key press into what it means on the play screen (a command goes through ``sc.submit``)."""
+    if event.key == pygame.K_ESCAPE:
+        _escape(sc)
+    elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        sc.undo()
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if sc.can_end():
+            sc.end_turn()
+    elif event.key == pygame.K_h and not event.mod & _NOT_HINT:
+        if sc.hints.on or sc.can_hint():
+            sc.toggle_hint()
+    elif pygame.K_1 <= event.key <= pygame.K_5 and sc.human_turn():
+        sc.submit(TakeTokens(event.key - pygame.K_1))
+
+
+def _escape(sc: PlayScene) -> None:
+    """Esc puts down what is carried, else hides the hint, else looks back at one's own board, else pauses."""
+    if sc.pointer.drag is not None or sc.pointer.selection is not None:
+        sc.pointer.cancel()
+    elif sc.hints.on:
+        sc.drop_hint()
+    elif sc.view_seat is not None:
+        sc.view_seat = None
+    else:
+        sc.pause()

@@ -1,0 +1,211 @@
+"""The pointer on the play screen: what it is on, picking up, dragging, dropping and clicking.
+
+Every action ends as a command handed to :meth:`PlayScene.submit`; nothing here applies or checks
+one. A refused or misplaced drop slides back to where it came from.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
+
+from ..tokens import cname
+from .anim import CubeSprite, Flyer, HandSpot, SlotSpot, SpaceSpot, SpaceSprite, CardSprite, TokenSprite
+from .layout import Rect, centre, inside
+from .sections import board, central, display, hand, held, seats, spirit_choice
+from .targets import (
+    Carried, CellTarget, Drag, HandTarget, HeldTarget, SeatTarget, Selectable, Selection, SlotTarget, SpaceTarget,
+    SpiritTarget, SwapTarget, Target,
+)
+
+if TYPE_CHECKING:
+    from ..scenes.play import PlayScene
+
+Point = tuple[float, float]
+Hex = tuple[int, int]
+#: How far (virtual units) a press must move before it becomes a drag.
+DRAG_START = 6.0
+
+
+class Pointer:
+    """The play scene's pointer state (a press, a drag, a selection) and what it does with them."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.sc = scene
+        self.press: tuple[Target, Point] | None = None
+        self.drag: Drag | None = None
+        self.selection: Selection | None = None
+
+    # ------------------------------------------------------------------ hit-testing
+    def target_at(self, pos: Point) -> Target | None:
+        """What is under ``pos``: each section of the screen tests its own part, top sections first."""
+        sc = self.sc
+        L, table = sc.layout, sc.table
+        seat = seats.hit(L, pos)
+        if seat is not None:
+            return seat
+        if sc.must_choose_spirit():
+            return spirit_choice.hit(L, table, pos)
+        found: Target | None = central.hit(L, table, pos) or display.hit(L, table, pos) or hand.hit(L, table, pos)
+        if found is None and sc.shown_seat == table.current:
+            found = held.hit(L, table, pos)
+        if found is not None:
+            return found
+        cell = board.cell_at(L, table, pos)
+        return CellTarget(cell) if cell is not None else None
+
+    def card_under(self, pos: Point) -> tuple[str, bool, Rect] | None:
+        """(card id, is spirit, rect) of the card under ``pos`` (display or held), for the preview."""
+        sc = self.sc
+        face_up = display.card_at(sc.layout, sc.table, pos)
+        if face_up is not None:
+            return (face_up[0], False, face_up[1])
+        return held.card_at(sc.layout, sc.table.held_items(sc.shown_seat), pos)
+
+    def legal_for(self, target: Target) -> frozenset[Hex]:
+        """The cells a token in hand or a held card's cube may go on now."""
+        g = self.sc.game
+        if isinstance(target, HandTarget) and target.index < len(g.hand):
+            return frozenset(g.token_cells(g.hand[target.index]))
+        if isinstance(target, HeldTarget):
+            return frozenset(g.cube_cells(target.card_id))
+        return frozenset()
+
+    # ------------------------------------------------------------------ the mouse
+    def pressed(self, pos: Point) -> None:
+        target = self.target_at(pos)
+        if target is None:
+            self.selection = None
+            return
+        self.press = (target, pos)
+
+    def moved(self, pos: Point) -> None:
+        if self.drag is not None:
+            self.drag.pos = pos
+            return
+        if self.press is None:
+            return
+        target, start = self.press
+        if math.hypot(pos[0] - start[0], pos[1] - start[1]) < DRAG_START:
+            return
+        if not self.sc.human_turn() or not isinstance(target, (SpaceTarget, SlotTarget, HandTarget, HeldTarget)):
+            return
+        if self.sc.table.taken_tokens_this_turn and isinstance(target, SpaceTarget):
+            return
+        self.drag = Drag(target, start, pos, self.legal_for(target), True)
+        self.selection = None
+        self.press = None
+
+    def released(self, pos: Point) -> None:
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            self._drop(drag, pos)
+            return
+        if self.press is None:
+            return
+        target, _start = self.press
+        self.press = None
+        if self.target_at(pos) == target:
+            self.click(target)
+
+    def cancel(self) -> None:
+        """Right click or Escape: put back what is carried and forget the selection."""
+        if self.drag is not None:
+            self._return_flyer(self.drag, self.drag.pos)
+        self.drag = None
+        self.press = None
+        self.selection = None
+
+    def click(self, target: Target) -> None:
+        sc = self.sc
+        g = sc.table
+        if isinstance(target, SeatTarget):
+            sc.view_seat = None if target.seat in (g.current, sc.view_seat) else target.seat
+            self.selection = None
+            return
+        if not sc.human_turn():
+            return
+        if isinstance(target, SpiritTarget):
+            sc.submit(ChooseSpirit(target.spirit_id))
+        elif isinstance(target, SpaceTarget):
+            sc.submit(TakeTokens(target.space))
+        elif isinstance(target, (SlotTarget, SwapTarget)):
+            cid = g.display[target.slot]
+            if cid is not None:
+                sc.submit(TakeCard(cid) if isinstance(target, SlotTarget) else SoloSwap(cid))
+        elif isinstance(target, (HandTarget, HeldTarget)):
+            self._select(target)
+        elif isinstance(target, CellTarget):
+            self._put(target.cell)
+
+    def _select(self, target: Selectable) -> None:
+        if self.selection is not None and self.selection.target == target:
+            self.selection = None
+            return
+        legal = self.legal_for(target)
+        self.selection = Selection(target, legal)
+        if isinstance(target, HeldTarget) and not legal:
+            self.sc.say(self.sc.app.t("play.no_habitat", name=self.sc.cardart.name(target.card_id)))
+
+    def _put(self, cell: Hex) -> None:
+        """A click on a cell: the selected token or cube goes there."""
+        sel, g = self.selection, self.sc.table
+        if sel is None:
+            if g.hand:
+                self.sc.say(self.sc.app.t("play.pick_token"))
+            return
+        if isinstance(sel.target, HandTarget) and sel.target.index < len(g.hand):
+            self.sc.submit(PlaceToken(g.hand[sel.target.index], cell))
+        elif isinstance(sel.target, HeldTarget):
+            self.sc.submit(PlaceCube(sel.target.card_id, cell))
+
+    def _drop(self, drag: Drag, pos: Point) -> None:
+        sc = self.sc
+        L, g = sc.layout, sc.table
+        target = drag.target
+        on_own_area = inside(L.board_box, pos) or inside(L.held_panel, pos) or inside(L.hand_tray, pos)
+        if isinstance(target, SpaceTarget):
+            if on_own_area:
+                sc.submit(TakeTokens(target.space))
+            else:
+                self._return_flyer(drag, pos)
+            return
+        if isinstance(target, SlotTarget):
+            cid = g.display[target.slot] if target.slot < len(g.display) else None
+            if cid is not None and on_own_area:
+                sc.submit(TakeCard(cid))
+            else:
+                self._return_flyer(drag, pos)
+            return
+        cell = sc.cell_at(pos)
+        if cell is None:
+            self._return_flyer(drag, pos)
+            return
+        cmd: Command
+        if isinstance(target, HandTarget):
+            if target.index >= len(g.hand):
+                return
+            cmd = PlaceToken(g.hand[target.index], cell)
+        else:
+            cmd = PlaceCube(target.card_id, cell)
+        if not sc.submit(cmd, dropped=True):
+            self._return_flyer(drag, pos)
+
+    def _return_flyer(self, drag: Drag, pos: Point) -> None:
+        """A refused or misplaced drop slides back to where it came from."""
+        sc = self.sc
+        L, g = sc.layout, sc.table
+        t: Carried = drag.target
+        if isinstance(t, HandTarget) and t.index < len(g.hand):
+            sc.anims.add(Flyer(TokenSprite(cname(g.hand[t.index])), pos, L.hand_slots[t.index], 0.22,
+                               hide=HandSpot(t.index)))
+        elif isinstance(t, SlotTarget) and g.display[t.slot]:
+            cid = g.display[t.slot]
+            assert cid is not None
+            sc.anims.add(Flyer(CardSprite(cid), pos, centre(L.slots[t.slot]), 0.22, hide=SlotSpot(t.slot)))
+        elif isinstance(t, HeldTarget):
+            sc.anims.add(Flyer(CubeSprite(t.card_id), pos, sc.held_pos(g.current, t.card_id), 0.22))
+        elif isinstance(t, SpaceTarget):
+            sc.anims.add(Flyer(SpaceSprite(t.space), pos, L.spaces[t.space], 0.22, hide=SpaceSpot(t.space)))

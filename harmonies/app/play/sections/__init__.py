@@ -1,0 +1,1 @@
+"""The play screen's sections, each drawing one part of the table."""

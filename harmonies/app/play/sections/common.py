@@ -1,0 +1,82 @@
+"""Drawing helpers the play screen's sections share: cached panels, pills, badges, titles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ... import paint
+from ..anim import Spot
+
+if TYPE_CHECKING:
+    from ...scenes.play import PlayScene
+
+Rect = tuple[float, float, float, float]
+Hex = tuple[int, int]
+#: How many flyers hide each spot (drawn without what is on its way there).
+Hidden = Counter[Spot]
+
+
+def cached(sc: PlayScene, surface: pygame.Surface, key: Hashable, rect: Rect,
+            draw: Callable[[pygame.Surface], None]) -> None:
+    """Blit a panel drawn once per game state (its text is much of a frame's cost)."""
+    app = sc.app
+    r = app.vp.r(rect).inflate(app.vp.s(12), app.vp.s(12)).clip(surface.get_rect())
+    cache: dict[Hashable, pygame.Surface] = app.cache.setdefault("panels", {})
+    full_key = (key, r.topleft, r.size, surface.get_size(), app.settings.symbols)
+    img = cache.get(full_key)
+    if img is None:
+        scratch = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        draw(scratch)
+        img = scratch.subsurface(r).copy()
+        if len(cache) > 24:
+            cache.clear()
+        cache[full_key] = img
+    surface.blit(img, r)
+
+
+def blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, int]) -> None:
+    surface.blit(img, img.get_rect(center=pos))
+
+
+def badge(sc: PlayScene, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+    th = sc.app.theme
+    style = th.seats[seat % len(th.seats)]
+    pygame.draw.circle(surface, style.colour, sc.app.vp.p(*pos), sc.app.vp.s(r))
+    pygame.draw.circle(surface, th.c("ink"), sc.app.vp.p(*pos), sc.app.vp.s(r), max(1, sc.app.vp.s(1)))
+    paint.text(surface, sc.app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
+
+
+def pill(sc: PlayScene, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
+         fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255) -> None:
+    w = paint.text_width(sc.app, text, px, True) + px * 1.6
+    h = px * 1.9
+    rect = (centre_pos[0] - w / 2, centre_pos[1] - h / 2, w, h)
+    if alpha >= 255:
+        paint.panel(surface, sc.app, rect, fill, radius=h / 2, edge=edge, width=2, shadow=True)
+        paint.text(surface, sc.app, text, centre_pos, px, ink, "center", bold=True)
+        return
+    r = sc.app.vp.r(rect)
+    layer = pygame.Surface((r.w + 8, r.h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, pygame.Rect(4, 4, r.w, r.h), border_radius=r.h // 2)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, pygame.Rect(4, 4, r.w, r.h), max(1, sc.app.vp.s(2)), border_radius=r.h // 2)
+    img = sc.app.fonts.render(text, sc.app.vp.s(px), ink, True)
+    layer.blit(img, img.get_rect(center=(4 + r.w // 2, 4 + r.h // 2)))
+    layer.set_alpha(alpha)
+    surface.blit(layer, (r.x - 4, r.y - 4))
+
+
+def title(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
+    paint.text(surface, sc.app, text, pos, 15, sc.app.theme.c("ink_dim"), anchor, bold=True)
+
+
+def mouse_at(sc: PlayScene) -> tuple[float, float]:
+    return sc.app.mouse_virtual()
+
+
+def dashed_rect(surface: pygame.Surface, colour: pygame.Color, r: pygame.Rect, radius: int) -> None:
+    pygame.draw.rect(surface, colour, r, max(1, radius // 4), border_radius=radius)

@@ -1,0 +1,53 @@
+"""The score table: every seat's score so far, row by row as on the pad."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ... import paint
+from .common import badge, title
+
+if TYPE_CHECKING:
+    from ...scenes.play import PlayScene
+
+
+_ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
+
+
+def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
+    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
+    paint.panel(surface, app, L.scores_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    x, y, w, h = L.scores_panel
+    title(sc, surface, app.t("play.scores"), (x + 12, y + 8))
+    rows = [r for r in _ROWS if r != "spirit" or g.spirits]
+    n = g.players
+    label_w = 128.0
+    col_w = (w - 24 - label_w) / n
+    top = y + 36
+    row_h = min(32.0, (h - 36 - 40) / len(rows))
+    # column heads
+    for i in range(n):
+        cx = x + 12 + label_w + col_w * (i + 0.5)
+        if i == g.current and not g.over:
+            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + 6),
+                        th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
+        badge(sc, surface, i, (cx, top + 10), 9)
+        name = sc.table.seats[i].name
+        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
+        paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
+    water_key = "score.water_river" if g.water == "river" else "score.water_islands"
+    for k, row in enumerate(rows):
+        ry = top + 44 + k * row_h
+        is_total = row == "total"
+        if is_total:
+            pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, ry - 3), app.vp.p(x + w - 12, ry - 3),
+                             max(1, app.vp.s(1.5)))
+        label = app.t(water_key if row == "water" else f"score.{row}")
+        paint.text(surface, app, label, (x + 16, ry + row_h / 2), 16, th.c("ink"), "midleft", bold=is_total)
+        for i in range(n):
+            cx = x + 12 + label_w + col_w * (i + 0.5)
+            value = getattr(sc.table.scores[i], row)
+            paint.text(surface, app, str(value), (cx, ry + row_h / 2), 19 if is_total else 16,
+                       th.c("ink") if value or is_total else th.c("ink_dim"), "center", bold=is_total)

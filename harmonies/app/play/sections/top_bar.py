@@ -1,0 +1,102 @@
+"""The top bar: round, whose turn (or who is thinking), the last-round notice, the failed-save banner
+and the hint's line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ... import paint
+from .common import badge, pill
+
+if TYPE_CHECKING:
+    from ...scenes.play import PlayScene
+
+
+def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
+    app, th, g = sc.app, sc.app.theme, sc.table
+    vp = app.vp
+    y0 = vp.p(0, 0)[1]
+    pygame.draw.rect(surface, th.c("table_dark"), pygame.Rect(0, y0, surface.get_width(), vp.s(50)))
+    badge(sc, surface, g.current, (30, 25), 13)
+    head = app.t("play.round", n=g.round)
+    r = paint.text(surface, app, head, (52, 25), 19, th.c("table_text_dim"), "midleft", bold=True)
+    x = (r.right - vp.ox) / vp.scale + 14
+    if sc.thinking:
+        dots = "." * (1 + int(app.time * 3) % 3)
+        who = app.t("play.thinking", name=sc.table.seats[g.current].name).rstrip("…") + dots
+        r = paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+    else:
+        r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+    x = (r.right - vp.ox) / vp.scale + 16
+    if g.end_triggered and not g.over:
+        label = app.t("play.last_round")
+        if sc.hints.on or sc.save_failed:
+            # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
+            w = paint.text_width(app, label, 17, True) + 17 * 1.6
+            pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
+            x += w + 10
+        else:
+            pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+    if sc.save_failed:
+        x = _save_banner(sc, surface, x)
+    if sc.hints.on and sc.shown_seat == g.current:
+        draw_hint_line(sc, surface, x)
+
+
+def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
+    """While saves fail: what failed and why, and the folder, in red in the top bar; returns where it ends.
+
+    With the hint's line on show it shrinks to a short "not saved" so both fit."""
+    app, th, L = sc.app, sc.app.theme, sc.layout
+    if sc.hints.on:
+        label = app.t("save.not_saved_short")
+        w = paint.text_width(app, label, 15, True) + 15 * 1.6
+        pill(sc, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
+        return x0 + w + 10
+    pad = 14.0
+    max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
+    lines = sc.save_notice(max_w)
+    if lines is None:
+        return x0
+    first, second = lines
+    px1 = paint.fit_px(app, first, 15, max_w, bold=True, min_px=11)
+    px2 = paint.fit_px(app, second, 13, max_w, min_px=10)
+    first, second = paint.ellipsize(app, first, px1, max_w, True), paint.ellipsize(app, second, px2, max_w)
+    w = max(paint.text_width(app, first, px1, True), paint.text_width(app, second, px2)) + 2 * pad
+    paint.panel(surface, app, (x0, 4, w, 42), th.c("danger"), radius=12, shadow=True)
+    paint.text(surface, app, first, (x0 + pad, 15), px1, th.c("table_text"), "midleft", bold=True)
+    paint.text(surface, app, second, (x0 + pad, 35), px2, th.c("table_text"), "midleft")
+    return x0 + w + 10
+
+
+def draw_hint_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+    """The hint's line (or that it is on its way) in the top bar, left of the Hint button.
+
+    Up there it never covers the board, whichever cells the hint marks."""
+    app, th, L = sc.app, sc.app.theme, sc.layout
+    vp = app.vp
+    if sc.hints.thinking:
+        text = app.t("hint.thinking").rstrip("…") + "." * (1 + int(app.time * 3) % 3)
+    else:
+        text = sc.hints.line
+    pad = 12.0
+    max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
+    px = paint.fit_px(app, text, 15, max_w, min_px=14)
+    if paint.text_width(app, text, px) <= max_w:
+        lines = [text]
+    else:
+        px = 13
+        lines = paint.wrap_lines(app.fonts.font(vp.s(px), False), text, vp.s(max_w))
+        if len(lines) > 2:
+            lines = [lines[0], paint.ellipsize(app, " ".join(lines[1:]), px, max_w)]
+    w = max(paint.text_width(app, ln, px) for ln in lines) + 2 * pad
+    h = 32.0 if len(lines) == 1 else 42.0
+    paint.panel(surface, app, (x0, 25 - h / 2, w, h), th.c("panel"), radius=h / 2 if len(lines) == 1 else 12,
+                edge=th.c("hint"), width=2.5)
+    step = px * 1.25
+    y = 25 - step * (len(lines) - 1) / 2
+    for ln in lines:
+        paint.text(surface, app, ln, (x0 + pad, y), px, th.c("ink"), "midleft")
+        y += step

@@ -1,0 +1,85 @@
+"""A frozen, typed picture of the game for the play screen, taken once per change of the game.
+
+Every section draws and hit-tests from it, so drawing never queries the rules and a frame sees one
+consistent position. The scene takes a new one after each accepted command (and on resume).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet
+from harmonies.session import Seat
+
+Hex = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the play screen shows of the game, and who sits where."""
+
+    seats: tuple[Seat, ...]
+    current: int
+    round: int
+    over: bool
+    end_triggered: bool
+    central: tuple[tuple[Colour, ...], ...]
+    display: tuple[str | None, ...]
+    hand: tuple[Colour, ...]
+    deck_size: int
+    pouch_size: int
+    taken_tokens_this_turn: bool
+    spirit_choices: tuple[str, ...]
+    views: tuple[PlayerView, ...]
+    scores: tuple[ScoreSheet, ...]
+    #: Held card (or spirit) -> the cells its next cube may go on, for a human seat to move.
+    cube_opts: Mapping[str, list[Hex]]
+    cells: tuple[Hex, ...]
+    water: str
+    spirits: bool
+    cards: CardSet
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def is_human(self, seat: int) -> bool:
+        return not self.seats[seat].is_computer
+
+    def held_items(self, seat: int) -> list[tuple[str, bool, int]]:
+        """(card id, is spirit, cubes still on it) of the cards above ``seat``'s board."""
+        return held_items(self.views[seat])
+
+    def completed_items(self, seat: int) -> list[tuple[str, bool]]:
+        """(card id, is spirit) of ``seat``'s completed cards, the placed spirit last."""
+        v = self.views[seat]
+        items = [(h.card_id, False) for h in v.completed]
+        if v.spirit is not None and v.spirit_placed:
+            items.append((v.spirit, True))
+        return items
+
+    def is_spirit(self, card_id: str) -> bool:
+        return card_id in {s.id for s in self.cards.spirits}
+
+
+def held_items(view: PlayerView) -> list[tuple[str, bool, int]]:
+    """(card id, is spirit, cubes still on it) of the cards above a board, the unplaced spirit last."""
+    items = [(h.card_id, False, h.cubes_left) for h in view.cards]
+    if view.spirit is not None and not view.spirit_placed:
+        items.append((view.spirit, True, 1))
+    return items
+
+
+def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
+    """The picture of ``game`` as it stands now."""
+    players = range(game.setup.players)
+    human_to_move = not game.over and not seats[game.current].is_computer
+    return Table(
+        seats=seats, current=game.current, round=game.round, over=game.over, end_triggered=game.end_triggered,
+        central=game.central, display=game.display, hand=game.hand, deck_size=game.deck_size,
+        pouch_size=game.pouch_size, taken_tokens_this_turn=game.taken_tokens_this_turn,
+        spirit_choices=game.spirit_choices, views=tuple(game.player(i) for i in players),
+        scores=tuple(game.score(i) for i in players), cube_opts=game.cube_options() if human_to_move else {},
+        cells=tuple(game.shape.cells), water=game.shape.water, spirits=game.setup.spirits, cards=game.cards,
+    )

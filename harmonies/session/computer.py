@@ -1,0 +1,148 @@
+"""Computer seats and the hint: turns planned in the background on what the seat may see.
+
+:func:`seat_view` is the one place a computer player or the hint is handed the game. Plans run as
+:class:`~harmonies.session.jobs.Job`s; a planner that raises is logged and shown by the jobs, and
+its seat plays a random legal turn instead, so the game goes on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Literal
+
+from harmonies import ai
+from harmonies.ai import Player
+from harmonies.rules import Command, EndTurn, Game
+
+from .jobs import Job, Jobs
+from .match import MatchConfig
+
+#: What a computer seat is doing: planning, just began planning, or holding a command to play.
+ComputerState = Literal["thinking", "started", "ready"]
+
+#: Refused or empty plans in a row after which a seat plays a random turn instead of planning again.
+MAX_STALLS = 3
+
+
+def seat_view(game: Game, seat: int) -> Game:
+    """The game as handed to the computer player or the hint for ``seat``.
+
+    A copy, so a worker thread never touches the game on the table.
+    """
+    return game.clone()
+
+
+def make_seat_player(level: str, seed: int) -> Player:
+    """The AI package's player for ``level`` (the random player for a level it does not have)."""
+    try:
+        return ai.make_player(level, seed)
+    except ValueError:
+        return ai.make_player("random", seed)
+
+
+def fallback_turn(game: Game, rng: random.Random) -> list[Command]:
+    """A legal turn by random choice, played out on a copy (used when a computer player fails)."""
+    trial = game.clone()
+    seat = trial.current
+    out: list[Command] = []
+    for _ in range(200):
+        if trial.over or trial.current != seat:
+            break
+        legal = trial.legal_commands()
+        if not legal:
+            break
+        ends = [c for c in legal if isinstance(c, EndTurn)]
+        cmd = ends[0] if ends and rng.random() < 0.7 else rng.choice(legal)
+        if trial.apply(cmd).ok:
+            out.append(cmd)
+    return out
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """The hint for the position of ``version`` (an answer for another version is out of date)."""
+
+    job: Job[list[Command]]
+    version: int
+
+    @property
+    def done(self) -> bool:
+        return self.job.done
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.job.wait(timeout)
+
+    @property
+    def commands(self) -> list[Command]:
+        """The planned commands (none if the planner failed); only once :attr:`done`."""
+        return self.job.result()
+
+
+def plan_hint(jobs: Jobs, game: Game, version: int) -> HintJob:
+    """Start planning the turn the hard player would play for the seat to move."""
+    view = seat_view(game, game.current)
+    return HintJob(jobs.start("hint", lambda: list(ai.hint(view)), list), version)
+
+
+class ComputerSeats:
+    """Plans the computer seats' turns in the background and hands out the planned commands one by one."""
+
+    def __init__(self, config: MatchConfig, seed: int, jobs: Jobs) -> None:
+        self.jobs = jobs
+        self.players: dict[int, Player] = {
+            i: make_seat_player(seat.level, seed * 7 + i) for i, seat in enumerate(config.seats) if seat.is_computer}
+        self._job: Job[list[Command]] | None = None
+        self._plan: deque[Command] = deque()
+        self._stalls = 0
+
+    @property
+    def thinking(self) -> bool:
+        """A turn is being planned."""
+        return self._job is not None and not self._job.done
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the plan being made is done (tests and tools); False if ``timeout`` passed first."""
+        return self._job is None or self._job.wait(timeout)
+
+    def poll(self, game: Game) -> ComputerState:
+        """Take a finished plan, or start planning the current seat's turn when there is none."""
+        seat = game.current
+        if self._job is not None:
+            if not self._job.done:
+                return "thinking"
+            self._plan = deque(self._job.result())
+            self._job = None
+            if not self._plan:
+                self._stalls += 1
+        if self._plan:
+            return "ready"
+        seed = game.round * 31 + seat
+        if self._stalls >= MAX_STALLS:
+            self._plan = deque(fallback_turn(game, random.Random(seed)))
+            self._stalls = 0
+            return "thinking"
+        player = self.players.get(seat)
+        if player is None:
+            player = self.players[seat] = make_seat_player("random", seat)
+        view = seat_view(game, seat)
+        self._job = self.jobs.start("turn", lambda: ai.plan_turn(player, view),
+                                    lambda: fallback_turn(view, random.Random(seed)))
+        return "started"
+
+    def next_command(self) -> Command | None:
+        """The next planned command (``None`` when there is none)."""
+        return self._plan.popleft() if self._plan else None
+
+    def refused(self) -> None:
+        """A planned command was refused: the rest of the plan is dropped and the seat plans again."""
+        self._plan.clear()
+        self._stalls += 1
+
+    def accepted(self) -> None:
+        self._stalls = 0
+
+    def turn_started(self) -> None:
+        """A new turn: whatever is left of a plan belonged to the last one."""
+        self._plan.clear()

@@ -1,0 +1,73 @@
+"""Who sits where: the seats of a match and how its game is set up.
+
+``MatchConfig`` is what the setup scene hands to the play scene (and what the
+scoring scene hands back for "play again").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from harmonies.rules import CardSet, Game, GameSetup
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"         # "human" or "computer"
+    level: str = "random"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    seats: tuple[Seat, ...]
+    side: str = "A"
+    spirits: bool = False
+    seed: int | None = None
+
+    def resolved_seed(self) -> int:
+        return self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
+
+    def deal(self, cards: CardSet | None = None) -> Game:
+        """A new game for these seats, dealt from the seed (a random one if none was given)."""
+        setup = GameSetup(players=len(self.seats), side=self.side, spirits=self.spirits, seed=self.resolved_seed())
+        return Game.new(setup, cards)
+
+    def to_meta(self) -> dict[str, Any]:
+        return {
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+            "side": self.side, "spirits": self.spirits, "seed": self.seed,
+        }
+
+    @classmethod
+    def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> MatchConfig:
+        seats_raw = list(meta.get("seats") or [])
+        seats = []
+        for i in range(players):
+            raw = seats_raw[i] if i < len(seats_raw) and isinstance(seats_raw[i], dict) else {}
+            seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or "human"),
+                              str(raw.get("level") or "random")))
+        # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
+        # whole number is dropped, so a hand-edited meta cannot break Restart.
+        seed = meta.get("seed")
+        return cls(tuple(seats), side, spirits, seed if type(seed) is int else None)
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A saved game to play on, with its seats."""
+
+    game: Game
+    config: MatchConfig
+
+    @classmethod
+    def from_saved(cls, game: Game, meta: dict[str, Any]) -> Resume:
+        """The seats come from the app's ``meta`` saved with the game; side and spirits from the game itself."""
+        s = game.setup
+        return cls(game, MatchConfig.from_meta(meta, s.players, s.side, s.spirits))
