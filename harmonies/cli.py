@@ -80,7 +80,7 @@ def _habitats(files: Sequence[Path], cards: CardSet) -> int:
 # ---------------------------------------------------------------------------- simulate
 def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[str, Any]:
     """One game; seats hold the kinds in order. Returns scores, winners and turn times."""
-    from .ai import make_player
+    from .ai import make_player, take_turn
 
     index, kinds, seed, side, spirits, cards_path = job
     cards = _cards(cards_path)
@@ -91,7 +91,7 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
     while not game.over:
         seat = game.current
         start = time.perf_counter()
-        players[seat].play_turn(game)
+        take_turn(players[seat], game)  # each plans on an observer view, never the real order
         turn_times.append((seat, time.perf_counter() - start))
     outcome = game.outcome
     assert outcome is not None

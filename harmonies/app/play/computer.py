@@ -1,4 +1,4 @@
-"""Computer seats: a turn is planned on a cloned game in a worker thread, so the
+"""Computer seats: a turn is planned on an observer view of the game in a worker thread, so the
 window keeps drawing while the player thinks; the scene then applies the planned
 commands one at a time, animated."""
 
@@ -24,7 +24,9 @@ class TurnPlanner:
 
     def __init__(self, player: Any, game: Any, seed: int = 0) -> None:
         self.player = player
-        self.game = game          # a clone: the worker never touches the scene's game
+        # What the seat may know (the real order of the pouch and pile stays here): the worker
+        # never touches the scene's game, and the player never sees what is face down.
+        self.game = game.observer_view()
         self.seed = seed
         self.commands: list[Any] = []
         self.error: str | None = None

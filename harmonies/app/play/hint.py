@@ -24,7 +24,8 @@ class HintJob:
     """
 
     def __init__(self, game: Any, version: int) -> None:
-        self.game = game          # a clone made by the caller: the worker never sees the real game
+        # What the seat to move may know: the worker never sees the real game or its order face down.
+        self.game = game.observer_view()
         self.version = version
         self.commands: list[Any] = []
         self.error: str | None = None
