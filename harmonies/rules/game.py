@@ -803,7 +803,8 @@ class Game:
         return len(self._pouch) + sum(map(len, self._central)) + len(self._hand) + on_boards + self._discarded
 
 
-# Commands that draw from the pouch or the animal pile: Undo never goes back past one of them.
+# Undo never goes back past these: the end of a turn (it refills the central board and the display
+# from the pouch and the pile) and the solo swap (it draws the pile's top card).
 _DRAWING = frozenset({SoloSwap, EndTurn})
 _COLOUR_NAMES = "a Colour: " + ", ".join(f"Colour.{c.name}" for c in Colour)
 
