@@ -86,8 +86,8 @@ class Game:
         self._discarded = 0
         self._history: list[Command] = []
         self._turn_start = 0  # how far Undo may go back: moved by every command that draws
-        # The game as it stood at ``_turn_start``, for a game whose hidden order its seed does not
-        # deal (an observer's view, a sample): Undo replays the turn from it. None: from the seed.
+        # Where a game whose hidden order its seed does not deal (an observer's view, a sample)
+        # began: Undo replays its commands from there. None: from the seed, like loading a save.
         self._start: Game | None = None
         self._cube_cache: dict[str, list[int]] = {}
 
@@ -504,14 +504,8 @@ class Game:
         events = self._DO[type(cmd)](self, cmd)
         self._history.append(cmd)
         if type(cmd) in _DRAWING:
-            self._close_undo()
+            self._turn_start = len(self._history)
         return Accepted(events)
-
-    def _close_undo(self) -> None:
-        """Undo stops here: the command just played drew (or may have drawn) a hidden token or card."""
-        self._turn_start = len(self._history)
-        if self._start is not None:
-            self._start = self._snapshot()
 
     def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
         p = self._players[self._current]
@@ -633,12 +627,7 @@ class Game:
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]
-        if self._start is None:
-            rebuilt = Game.replay(self.setup, self._history[:-1], self.cards)
-        else:
-            rebuilt = self._start.clone()
-            rebuilt._start = self._start
-            _play_all(rebuilt, self._history[self._turn_start:-1])
+        rebuilt = self._rebuilt(len(self._history) - 1)
         self.__dict__.update(rebuilt.__dict__)
         return (Undone(self._current, undone),)
 
@@ -719,15 +708,20 @@ class Game:
 
         return self._rehidden(canonical)
 
+    def _rebuilt(self, upto: int) -> "Game":
+        """This game as it stood after its first ``upto`` commands, replayed from its seed or from
+        where it began (the draws since then come out of its pouch and pile in the same order)."""
+        if self._start is None:
+            return Game.replay(self.setup, self._history[:upto], self.cards)
+        game = self._start.clone()
+        game._start = self._start
+        _play_all(game, self._history[len(self._start._history):upto])
+        return game
+
     def _rehidden(self, hide: Callable[["Game"], None]) -> "Game":
         """A copy whose hidden parts ``hide`` sets at the start of this turn (which is where they
         last changed), the turn so far then played again on it; its setup has no seed."""
-        if self._start is not None:
-            start = self._start.clone()
-        elif self._turn_start == len(self._history):
-            start = self.clone()
-        else:
-            start = Game.replay(self.setup, self._history[:self._turn_start], self.cards)
+        start = self.clone() if self.turn_commands == 0 else self._rebuilt(self._turn_start)
         start.setup = replace(self.setup, seed=None)
         start._start = None
         hide(start)
@@ -735,11 +729,6 @@ class Game:
         game._start = start
         _play_all(game, self._history[self._turn_start:])
         return game
-
-    def _snapshot(self) -> "Game":
-        snap = self.clone()
-        snap._start = None
-        return snap
 
     def _deal_unseen_spirits(self, order: Callable[[list[str]], list[str]]) -> None:
         """Deal again the undecided spirit cards of the seats other than the current one, from the
