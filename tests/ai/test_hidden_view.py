@@ -19,7 +19,7 @@ from harmonies.ai.helper import Helper, Session
 from harmonies.ai.planner import Planner, TurnPlan
 from harmonies.app.play.computer import TurnPlanner
 from harmonies.app.play.hint import HintJob
-from harmonies.rules import Command, EndTurn, Game, GameSetup, TakeTokens
+from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
 
 
 def face_down(game: Game) -> tuple[Any, ...]:
@@ -175,3 +175,21 @@ def test_a_hard_turn_does_not_depend_on_the_real_order() -> None:
     assert face_down(twin) != face_down(game)
     turns = [HardPlayer(3, width=2, samples=2, beam=2, helper=False).turn_commands(g) for g in (game, twin)]
     assert turns[0] == turns[1]
+
+
+@pytest.mark.parametrize("spirits", [False, True])
+def test_take_turn_ends_the_turn_of_a_player_that_stops_short(spirits: bool) -> None:
+    class Idle:
+        kind = "idle"
+        needs_view = True
+
+        def play_turn(self, game: Game) -> None:
+            game.apply(TakeTokens(2))  # and nothing more (refused first on a spirit turn)
+
+    game = Game.new(GameSetup(2, spirits=spirits, seed=1))
+    take_turn(Idle(), game)
+    assert game.current == 1  # the safety net ended the turn on the real game
+    if spirits:
+        assert game.history[:2] == (ChooseSpirit(game.player(0).spirit or ""), TakeTokens(0))
+    else:
+        assert game.history[0] == TakeTokens(2)  # what the player played on its view came first
