@@ -9,10 +9,12 @@ import sys
 import time
 from collections.abc import Sequence
 from functools import lru_cache
-from multiprocessing import Pool
+import multiprocessing
+import os
 from pathlib import Path
 from typing import Any
 
+from .orphans import watch_parent
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
@@ -80,7 +82,7 @@ def _habitats(files: Sequence[Path], cards: CardSet) -> int:
 # ---------------------------------------------------------------------------- simulate
 def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[str, Any]:
     """One game; seats hold the kinds in order. Returns scores, winners and turn times."""
-    from .ai import make_player
+    from .ai import make_player, take_turn
 
     index, kinds, seed, side, spirits, cards_path = job
     cards = _cards(cards_path)
@@ -91,7 +93,7 @@ def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[st
     while not game.over:
         seat = game.current
         start = time.perf_counter()
-        players[seat].play_turn(game)
+        take_turn(players[seat], game)  # each plans on an observer view, never the real order
         turn_times.append((seat, time.perf_counter() - start))
     outcome = game.outcome
     assert outcome is not None
@@ -129,7 +131,11 @@ def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, 
     last = started  # the first progress line comes after a second: short runs stay quiet
     shown = False
     if jobs > 1:
-        with Pool(jobs) as pool:
+        # Spawned, not forked: a fork copies whatever locks the caller's threads hold at that moment
+        # (a test runner's, a window's), which can leave a worker waiting forever. Each worker watches
+        # this process and ends with it, whatever kills it.
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs, initializer=watch_parent, initargs=(os.getpid(),)) as pool:
             for r in pool.imap(_play_one, work, chunksize=max(1, games // (jobs * 20))):
                 results.append(r)
                 if progress and time.perf_counter() - last > 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import Game, GameSetup
-from .base import Player, plan_turn
+from .base import Player, plan_turn, take_turn
 from .players import EasyPlayer, HardPlayer, MediumPlayer, hint
 from .random_player import RandomPlayer
 
@@ -27,10 +27,10 @@ def make_player(kind: str, seed: int = 0) -> Player:
 
 
 def play_game(setup: GameSetup, players: list[Player], game: Game | None = None) -> Game:
-    """Play a game to its end, each seat by its player."""
+    """Play a game to its end, each seat by its player (planning on an observer view, base.take_turn)."""
     game = game if game is not None else Game.new(setup)
     while not game.over:
-        players[game.current].play_turn(game)
+        take_turn(players[game.current], game)
     return game
 
 
@@ -39,4 +39,4 @@ def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
     return play_game(setup, [RandomPlayer(seed * 31 + seat) for seat in range(setup.players)])
 
 
-__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "hint", "make_player", "plan_turn", "play_game", "play_random_game"]
+__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "hint", "make_player", "plan_turn", "play_game", "play_random_game", "take_turn"]

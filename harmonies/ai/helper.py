@@ -13,7 +13,7 @@ start children (the daemonic workers of ``simulate --jobs``). ``HARMONIES_AI_HEL
 off. If it cannot start or fails, the look-ahead plays every sample here.
 
 The helper ends by itself soon after the process that started it dies, however it died (``kill -9``
-included): it watches its parent (see ``_watch_parent``). With it goes multiprocessing's resource
+included): it watches its parent (see :mod:`harmonies.orphans`). With it goes multiprocessing's resource
 tracker, which lives as long as any process holding its pipe, the helper included.
 """
 
@@ -33,6 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
+from ..orphans import watch_parent
 from ..rules import CardSet, Colour, Game
 
 # One sample's answer: the value of the candidate there (None: it cannot be played there) and the
@@ -79,7 +80,7 @@ class Helper:
                 # spawn, never fork: the window's process has threads (drawing, sound) that a
                 # forked child would inherit in whatever state they were.
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_watch_parent, initargs=(os.getpid(),))
+                                                 initializer=watch_parent, initargs=(os.getpid(),))
                 self._pool.submit(_ready)
             except Exception as exc:  # no processes here (a sandbox, a platform without them)
                 self._fail(exc)
@@ -196,38 +197,6 @@ def shared_helper() -> Helper | None:
 
 # ---------------------------------------------------------------------- in the helper process
 _STATE: dict[str, Any] = {"cards": {}, "turn": None, "game": None, "worlds": {}, "searchers": {}}
-# How often the helper looks whether its parent is still there, when nothing tells it sooner.
-PARENT_POLL = 0.5
-
-
-def _watch_parent(parent_pid: int) -> None:
-    """Pool initializer: a thread ends this process as soon as its parent is gone.
-
-    A pool worker waits for work on a pipe whose writing end it holds itself, so it never sees its
-    parent die and would wait forever. The thread waits on multiprocessing's parent sentinel (a pipe
-    the parent alone writes to on POSIX, the parent's process handle on Windows: ready the moment
-    the parent dies), and on POSIX also checks that the parent is still its parent.
-    """
-    threading.Thread(target=_exit_with_parent, args=(parent_pid,), name="harmonies-parent-watch",
-                     daemon=True).start()
-
-
-def _exit_with_parent(parent_pid: int) -> None:
-    parent = multiprocessing.parent_process()
-    sentinels = [parent.sentinel] if parent is not None and parent.sentinel is not None else []
-    while not parent_gone(parent_pid, sentinels):
-        pass
-    os._exit(0)  # no clean-up to wait for: nobody is left to answer
-
-
-def parent_gone(parent_pid: int, sentinels: list[int]) -> bool:
-    """Waits up to PARENT_POLL seconds; whether the parent has died."""
-    if sentinels:
-        if multiprocessing.connection.wait(sentinels, timeout=PARENT_POLL):
-            return True
-    else:
-        time.sleep(PARENT_POLL)
-    return os.name == "posix" and os.getppid() != parent_pid
 
 
 def _ready() -> None:

@@ -27,22 +27,36 @@ from .planner import Lookahead, PlanOptions, Planner, TurnPlan
 
 
 class PlannerPlayer:
-    """A seat played by a :class:`Planner`; subclasses choose the options and weights."""
+    """A seat played by a :class:`Planner`; subclasses choose the options and weights.
+
+    It plans on an observer view of whatever game it is handed (``Game.observer_view``), so even a
+    caller that hands it the real game does not show it the real order of what is face down.
+    """
 
     kind = "planner"
+    needs_view = True
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
         self.rng = random.Random(seed)
         self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
 
-    # The UI's hint and the benchmarks use this: the whole turn, as commands, without playing it.
     def turn_commands(self, game: Game) -> list[Command]:
-        trial = game.clone()
-        start = len(trial.history)
-        self.play_turn(trial)
-        return list(trial.history[start:])
+        """The whole turn, as commands, planned on an observer view; ``game`` is untouched."""
+        view = game.observer_view()
+        start = len(view.history)
+        self._play_view(view)
+        return list(view.history[start:])
 
     def play_turn(self, game: Game) -> None:
+        """Plan the turn on an observer view, then play it on ``game``."""
+        if game.over:
+            return
+        for cmd in self.turn_commands(game):
+            if not game.apply(cmd).ok:
+                finish_turn(game)  # the view and the game disagree: never stall the game
+                return
+
+    def _play_view(self, game: Game) -> None:
         if game.over:
             return
         tried: list[TurnPlan] = []
@@ -175,7 +189,9 @@ class HardPlayer(PlannerPlayer):
 
     def rest_of_turn(self, game: Game) -> list[Command]:
         """What is left of a turn whose tokens are already taken: the tokens in hand, a card if none
-        was taken yet, cubes, EndTurn. The space is decided, so the one-turn search suffices."""
+        was taken yet, cubes, EndTurn. The space is decided, so the one-turn search suffices.
+        Planned on an observer view of ``game``."""
+        game = game.observer_view()
         planner = self.modes[game.setup.solo][0]
         cands = planner.hand_candidates(game)
         if not cands:
@@ -187,8 +203,8 @@ class HardPlayer(PlannerPlayer):
 
 
 def hint(game: Game) -> list[Command]:
-    """The turn the hard player would play now for the seat to move (the UI's hint button).
-    Mid-turn (tokens already taken) it plans only what remains of the turn."""
+    """The turn the hard player would play now for the seat to move (the UI's hint button), planned
+    on an observer view. Mid-turn (tokens already taken) it plans only what remains of the turn."""
     player = HardPlayer(seed=len(game.history))
     if game.over:
         return []

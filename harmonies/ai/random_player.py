@@ -11,6 +11,8 @@ class RandomPlayer:
     """Takes a random space, a random card when allowed, and places every cube as soon as it can."""
 
     kind = "random"
+    # It reads only the seat's legal moves and the table, so drivers hand it the real game.
+    needs_view = False
 
     def __init__(self, seed: int = 0, take_cards: bool = True) -> None:
         self.rng = random.Random(seed)

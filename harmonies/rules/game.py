@@ -3,12 +3,17 @@
 ``Game.apply`` checks a command against the rules first and only then changes the state, so a
 rejected command changes nothing. All chance happens in :func:`state.deal`; replaying the same
 commands on the same setup rebuilds the same game, which is how undo and loading work.
+
+Undo goes back as far as the last command that drew from the pouch or the animal pile (the end of
+the previous turn, or a solo swap): what a draw showed cannot be un-seen. A computer player or the
+hint is handed :meth:`Game.observer_view`, a copy whose hidden order is not the real one.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
@@ -81,7 +86,10 @@ class Game:
         self._outcome: Outcome | None = None
         self._discarded = 0
         self._history: list[Command] = []
-        self._turn_start = 0
+        self._turn_start = 0  # how far Undo may go back: moved by every command that draws
+        # Where a game whose hidden order its seed does not deal (an observer's view, a sample)
+        # began: Undo replays its commands from there. None: from the seed, like loading a save.
+        self._start: Game | None = None
         self._cube_cache: dict[str, list[int]] = {}
 
     @classmethod
@@ -166,8 +174,14 @@ class Game:
         """How many commands of the current turn could be undone."""
         return len(self._history) - self._turn_start
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game; ValueError otherwise (no answer for seat -1)."""
+        if type(seat) is not int or not 0 <= seat < len(self._players):
+            raise ValueError(f"there is no seat {seat!r} (seats 0 to {len(self._players) - 1})")
+        return seat
+
     def player(self, seat: int) -> PlayerView:
-        p = self._players[seat]
+        p = self._players[self._seat(seat)]
         cells = self.shape.cells
         stacks = stack_table().stacks
         return PlayerView(
@@ -188,12 +202,12 @@ class Game:
 
     def stack_ids(self, seat: int) -> tuple[int, ...]:
         """The compact board (a stack id per cell, in ``shape.cells`` order), for fast readers."""
-        return tuple(self._players[seat].stacks)
+        return tuple(self._players[self._seat(seat)].stacks)
 
     # ----------------------------------------------------------------- scoring
     def score(self, seat: int) -> ScoreSheet:
         """The score of a board as it stands now (the final score once the game is over)."""
-        p = self._players[seat]
+        p = self._players[self._seat(seat)]
         cards = [(self.cards.animal(str(cid)), int(n)) for cid, n in p.held]  # type: ignore[call-overload]
         cards += [(self.cards.animal(cid), self.cards.animal(cid).cubes) for cid in p.completed]
         spirit = self.cards.spirit(p.spirit) if p.spirit is not None else None
@@ -221,7 +235,12 @@ class Game:
         return p.spirit_choices if p.spirit is None else ()
 
     def token_cells(self, colour: Colour) -> list[Hex]:
-        """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
+        """Cells where a token of ``colour`` may go now (ignores whether it is in hand).
+
+        ``ValueError`` for anything that is not a :class:`Colour` (a plain int included).
+        """
+        if type(colour) is not Colour:
+            raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
         if self._over or self._must_choose_spirit():
             return []
         p = self._players[self._current]
@@ -238,11 +257,21 @@ class Game:
         return hit
 
     def cube_cells(self, card_id: str) -> list[Hex]:
-        """Cells where the next cube of a held card (or the spirit cube) may go now."""
+        """Cells where the next cube of a held card (or the spirit cube) may go now; none for a card
+        that is not the current player's. ``ValueError`` for an id that names no card."""
+        if not isinstance(card_id, str) or not self._is_card(card_id):
+            raise ValueError(f"{card_id!r} is not a card id")
         if self._check_cube_card(card_id) is not None:
             return []
         cells = self.shape.cells
         return [cells[i] for i in self._cube_cells(card_id)]
+
+    def _is_card(self, card_id: str) -> bool:
+        try:
+            self.cards.get(card_id)
+        except KeyError:
+            return False
+        return True
 
     def cubes_owed(self) -> list[str]:
         """Cards of the current player that still have a cube to place (the spirit last)."""
@@ -343,7 +372,7 @@ class Game:
         if self._taken_space < 0:
             return Rejected("token.take_first")
         colour = cmd.colour
-        if type(colour) is not Colour and (type(colour) is not int or not 0 <= colour < len(Colour)):
+        if type(colour) is not Colour:  # a plain int would be played, then written as a number no save reads
             return Rejected("token.bad_colour", {"colour": quoted(colour)})
         if colour not in self._hand:
             return Rejected("token.not_in_hand", {"colour": Colour(colour).label})
@@ -449,6 +478,8 @@ class Game:
         if self._over:
             return Rejected("game.over")
         if len(self._history) == self._turn_start:
+            if self._swapped:
+                return Rejected("undo.swap_final")
             return Rejected("undo.nothing")
         return None
 
@@ -473,7 +504,7 @@ class Game:
             return Accepted(self._undo())
         events = self._DO[type(cmd)](self, cmd)
         self._history.append(cmd)
-        if type(cmd) is EndTurn:
+        if type(cmd) in _DRAWING:
             self._turn_start = len(self._history)
         return Accepted(events)
 
@@ -597,7 +628,7 @@ class Game:
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]
-        rebuilt = Game.replay(self.setup, self._history[:-1], self.cards)
+        rebuilt = self._rebuilt(len(self._history) - 1)
         self.__dict__.update(rebuilt.__dict__)
         return (Undone(self._current, undone),)
 
@@ -618,10 +649,7 @@ class Game:
         """Rebuild a game from its setup and commands; :class:`IllegalCommand` (a ``ValueError``) at the
         first illegal one."""
         game = cls(setup, cards)
-        for n, cmd in enumerate(commands):
-            result = game.apply(cmd)
-            if isinstance(result, Rejected):
-                raise IllegalCommand(n, command_to_json(cmd), result)
+        _play_all(game, commands)
         return game
 
     def clone(self) -> "Game":
@@ -652,15 +680,68 @@ class Game:
         self._habitats = habitat_tables(self.cards, self.setup.side)
 
     def sample_hidden(self, rng: random.Random) -> "Game":
-        """A copy with the pouch and the animal draw pile reshuffled.
+        """A copy with the pouch, the animal draw pile and the other seats' undecided spirit cards
+        dealt again at random.
 
-        The order of both is fixed at setup but unknown to players; a computer player that looks
-        ahead must plan on such samples, never on the real order.
+        Their order is fixed at setup but unknown to players; a computer player that looks ahead
+        plans on such samples of its observer view, never on the real order.
         """
-        other = self.clone()
-        rng.shuffle(other._pouch)
-        rng.shuffle(other._deck)
-        return other
+        def shuffle(start: Game) -> None:
+            rng.shuffle(start._pouch)
+            rng.shuffle(start._deck)
+            start._deal_unseen_spirits(lambda ids: rng.sample(ids, len(ids)))
+
+        return self._rehidden(shuffle)
+
+    def observer_view(self) -> "Game":
+        """What the seat to move may know, as a game: a copy whose pouch and animal pile are in a
+        fixed order (by colour, by card id), whose other seats' undecided spirit cards are dealt in
+        a fixed order from those this seat has not seen, and whose setup has no seed.
+
+        The same public state gives the same view, whatever the real order. It accepts the same
+        commands as the real game until the next draw, Undo included (it replays the turn from its
+        own start, not from a seed); what it draws is not what the real game will draw. Computer
+        players and the hint are handed this, and their commands are then played on the real game.
+        """
+        def canonical(start: Game) -> None:
+            start._pouch.sort()
+            start._deck.sort()
+            start._deal_unseen_spirits(sorted)
+
+        return self._rehidden(canonical)
+
+    def _rebuilt(self, upto: int) -> "Game":
+        """This game as it stood after its first ``upto`` commands, replayed from its seed or from
+        where it began (the draws since then come out of its pouch and pile in the same order)."""
+        if self._start is None:
+            return Game.replay(self.setup, self._history[:upto], self.cards)
+        game = self._start.clone()
+        game._start = self._start
+        _play_all(game, self._history[len(self._start._history):upto])
+        return game
+
+    def _rehidden(self, hide: Callable[["Game"], None]) -> "Game":
+        """A copy whose hidden parts ``hide`` sets at the start of this turn (which is where they
+        last changed), the turn so far then played again on it; its setup has no seed."""
+        start = self.clone() if self.turn_commands == 0 else self._rebuilt(self._turn_start)
+        start.setup = replace(self.setup, seed=None)
+        start._start = None
+        hide(start)
+        game = start.clone()
+        game._start = start
+        _play_all(game, self._history[self._turn_start:])
+        return game
+
+    def _deal_unseen_spirits(self, order: Callable[[list[str]], list[str]]) -> None:
+        """Deal again the undecided spirit cards of the seats other than the current one, from the
+        spirit cards the current seat has not seen, put in ``order``."""
+        others = [p for n, p in enumerate(self._players) if n != self._current and p.spirit_choices]
+        if not others:
+            return
+        seen = {*self._players[self._current].spirit_choices, *(p.spirit for p in self._players)}
+        pool = order([s.id for s in self.cards.spirits if s.id not in seen])
+        for n, p in enumerate(others):
+            p.spirit_choices = tuple(pool[n * len(p.spirit_choices):(n + 1) * len(p.spirit_choices)])
 
     def to_json(self) -> dict[str, Any]:
         """Setup and command log: everything needed to rebuild this game exactly."""
@@ -681,8 +762,8 @@ class Game:
         if not isinstance(data, dict):
             raise ValueError("a saved game must be a JSON object")
         version = data.get("format")
-        if not isinstance(version, int):
-            raise ValueError("a saved game needs a whole-number 'format' field")
+        if type(version) is not int or version < 1:
+            raise ValueError(f"a saved game needs a 'format' of 1 to {FORMAT_VERSION}, not {version!r}")
         if version > FORMAT_VERSION:
             raise ValueError(f"saved with a newer format ({version}); this version reads up to {FORMAT_VERSION}")
         raw = data.get("setup")
@@ -694,6 +775,8 @@ class Game:
             )
         except KeyError as missing:
             raise ValueError(f"setup lacks the field {missing}") from None
+        if setup.seed is None:
+            raise ValueError("setup.seed must be a whole number, not null")
         commands = data.get("commands")
         if not isinstance(commands, list):
             raise ValueError("a saved game needs a 'commands' list")
@@ -709,6 +792,20 @@ class Game:
         """Tokens in the pouch, on the central board, in hand, on boards and out of the game."""
         on_boards = sum(stack_table().height[s] for p in self._players for s in p.stacks)
         return len(self._pouch) + sum(map(len, self._central)) + len(self._hand) + on_boards + self._discarded
+
+
+# Undo never goes back past these: the end of a turn (it refills the central board and the display
+# from the pouch and the pile) and the solo swap (it draws the pile's top card).
+_COLOUR_NAMES = "a Colour: " + ", ".join(f"Colour.{c.name}" for c in Colour)
+_DRAWING = frozenset({SoloSwap, EndTurn})
+
+
+def _play_all(game: Game, commands: Iterable[Command]) -> None:
+    """Apply ``commands`` in turn; :class:`IllegalCommand` names the first one refused."""
+    for n, cmd in enumerate(commands):
+        result = game.apply(cmd)
+        if isinstance(result, Rejected):
+            raise IllegalCommand(n, command_to_json(cmd), result)
 
 
 def _stacking_refusal(stack_id: int, colour: int) -> Rejected:

@@ -44,6 +44,7 @@ RefusalCode = Literal[
     "turn.take_first",
     "turn.tokens_left",
     "undo.nothing",
+    "undo.swap_final",
 ]
 
 #: The parameters each code carries, by name.
@@ -80,6 +81,7 @@ REFUSALS: dict[RefusalCode, tuple[str, ...]] = {
     "turn.take_first": ("n",),
     "turn.tokens_left": ("n",),
     "undo.nothing": (),
+    "undo.swap_final": (),
 }
 
 #: Longest text a parameter quotes from a malformed command.

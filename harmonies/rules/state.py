@@ -19,7 +19,9 @@ class GameSetup:
     players: int
     side: str = "A"
     spirits: bool = False
-    seed: int = 0
+    # None: unknown, as in an observer's view or a sample (Game.observer_view), whose hidden order
+    # is not the one any seed deals; such a setup cannot be dealt.
+    seed: int | None = 0
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= 4:
@@ -29,7 +31,7 @@ class GameSetup:
         board_shape(self.side)  # raises for an unknown side
         if not isinstance(self.spirits, bool):
             raise ValueError(f"spirits must be true or false, not {self.spirits!r}")
-        if type(self.seed) is not int:
+        if self.seed is not None and type(self.seed) is not int:
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
 
     @property
@@ -102,6 +104,8 @@ def _shuffled(rng: random.Random, items: list[T]) -> list[T]:
 
 def deal(setup: GameSetup, cards: CardSet) -> Dealt:
     """Shuffle the pouch, the animal deck and the spirits; all of a game's chance happens here."""
+    if setup.seed is None:
+        raise ValueError("this setup has no seed (it is an observer's view or a sample): it cannot be dealt")
     rng = random.Random(setup.seed)
     pouch = _shuffled(rng, [c for c in Colour for _ in range(rules_data().token_counts[c])])
     deck = _shuffled(rng, [a.id for a in cards.animals])

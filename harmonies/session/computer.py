@@ -29,9 +29,11 @@ MAX_STALLS = 3
 def seat_view(game: Game, seat: int) -> Game:
     """The game as handed to the computer player or the hint for ``seat``.
 
-    A copy, so a worker thread never touches the game on the table.
+    The rules' observer view: a copy (so a worker thread never touches the game on the table) whose
+    pouch, pile and other seats' undecided spirit cards are in an order that tells nothing, and whose
+    setup cannot deal the real game again.
     """
-    return game.clone()
+    return game.observer_view()
 
 
 def make_seat_player(level: str, seed: int) -> Player:

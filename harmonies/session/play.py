@@ -80,7 +80,8 @@ class PlaySession:
         self.config = config
         self.saves = saves
         self.jobs = jobs if jobs is not None else Jobs(None)
-        self.computer = ComputerSeats(config, game.setup.seed, self.jobs)
+        # A game on the table is always dealt from a seed (only an observer view has none).
+        self.computer = ComputerSeats(config, game.setup.seed or 0, self.jobs)
         self._commands: deque[_Queued] = deque()
         self._events: deque[Outcome] = deque()
         #: Accepted commands so far: a position's key for answers planned on it (hints).

@@ -1,4 +1,4 @@
-"""No orphans: when the window's process is killed, its helper processes end by themselves.
+"""No orphans: when the window's process (or `simulate --jobs`) is killed, its helper processes end by themselves.
 
 A real process plays a hard turn (starting the helper process and multiprocessing's resource
 tracker), is killed with SIGKILL, and every process it had started must be gone within 5 seconds.
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.ai.helper import parent_gone, wanted
+from harmonies.ai.helper import wanted
+from harmonies.orphans import parent_gone
 from harmonies.persist.lock import LOCK_NAME, lock_folder
 
 CHILD = Path(__file__).with_name("window_child.py")
@@ -138,3 +139,32 @@ def test_the_helper_sees_its_parent_end_by_the_sentinel_alone() -> None:
 def test_without_a_sentinel_the_helper_sees_it_has_another_parent() -> None:
     assert not parent_gone(os.getppid(), [])
     assert parent_gone(os.getpid(), [])  # this process is not its own parent
+
+
+@pytest.mark.slow
+@needs_proc
+def test_killed_with_sigkill_simulate_leaves_no_worker_behind() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    child = subprocess.Popen([sys.executable, "-m", "harmonies", "simulate", "--players", "medium",
+                              "--games", "400", "--jobs", "2", "--seed", "1"], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        kids: dict[int, int] = {}
+        while time.monotonic() < deadline:  # both workers started (and the resource tracker)
+            kids = descendants(child.pid)
+            if sum("spawn_main" in command(pid) for pid in kids) >= 2:
+                break
+            time.sleep(0.1)
+        assert sum("spawn_main" in command(pid) for pid in kids) >= 2, [command(p) for p in kids]
+        assert child.poll() is None
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(30)
+    deadline = time.monotonic() + GONE_WITHIN
+    while any(running(pid, start) for pid, start in kids.items()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = {pid: command(pid) for pid, start in kids.items() if running(pid, start)}
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"still running {GONE_WITHIN} s after simulate was killed: {left}"

@@ -112,7 +112,8 @@ class RulesMachine(RuleBasedStateMachine):
                 seed=st.integers(0, 2**31))
     def start(self, players: int, side: str, spirits: bool, seed: int) -> None:
         self.game = Game.new(GameSetup(players, side, spirits, seed))
-        self.before_each: list[tuple[Any, ...]] = []  # snapshots before each command of this turn
+        self.before_each: list[tuple[Any, ...]] = []  # snapshots before each command Undo may take back
+        self.unseen = self.game.pouch_size + self.game.deck_size
 
     def send(self, cmd: Any, must_pass: bool = False) -> None:
         game = self.game
@@ -130,7 +131,7 @@ class RulesMachine(RuleBasedStateMachine):
         if type(cmd) is Undo:
             assert self.before_each, "undo accepted with nothing to undo this turn"
             assert snapshot(game) == self.before_each.pop(), "undo did not restore the state before"
-        elif type(cmd) is EndTurn:
+        elif type(cmd) in (EndTurn, SoloSwap):  # both draw: Undo stops there
             self.before_each = []
         else:
             self.before_each.append(before)
@@ -154,7 +155,7 @@ class RulesMachine(RuleBasedStateMachine):
             if self.game.over:
                 break
             cmd = rng.choice(self.game.legal_commands())
-            before = snapshot(self.game) if type(cmd) is not EndTurn else None
+            before = snapshot(self.game) if type(cmd) not in (EndTurn, SoloSwap) else None
             result = self.game.apply(cmd)
             assert result.ok, (cmd, result)
             if before is None:
@@ -171,6 +172,13 @@ class RulesMachine(RuleBasedStateMachine):
         self.send(Undo())
 
     # ------------------------------------------------------------------ invariants
+    @invariant()
+    def nothing_drawn_goes_back(self) -> None:
+        """Tokens and cards drawn are seen: no Undo puts one back into the pouch or the pile."""
+        unseen = self.game.pouch_size + self.game.deck_size
+        assert unseen <= self.unseen, "an undo put a drawn token or card back"
+        self.unseen = unseen
+
     @invariant()
     def tokens_accounted_for(self) -> None:
         assert self.game.token_count() == TOKENS

@@ -1,0 +1,206 @@
+"""Every driver hands a computer player (or the hint) an observer view, never the real game: a spy
+player records what it was given and finds neither the real order of the pouch and the pile nor a
+seed that deals it again. The commands it chose are then played on the real game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+import harmonies.ai as ai
+from harmonies import cli
+from harmonies.ai import HardPlayer, RandomPlayer, hint, plan_turn, play_game, take_turn
+from harmonies.ai.finish import finish_turn
+from harmonies.ai.helper import Helper, Session
+from harmonies.ai.planner import Planner, TurnPlan
+from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
+from harmonies.session import ComputerSeats, Jobs, MatchConfig, Seat, plan_hint, seat_view
+
+
+def face_down(game: Game) -> tuple[Any, ...]:
+    """The order of what is face down, as a spy reads it from the game it holds."""
+    return tuple(game._pouch), tuple(game._deck)
+
+
+def check_blind(seen: Game, real: Game) -> None:
+    """``seen`` is an observer view of ``real``: nothing face down in the real order, no seed."""
+    assert face_down(seen) != face_down(real)
+    assert list(seen._pouch) == sorted(seen._pouch) and list(seen._deck) == sorted(seen._deck)
+    assert seen.setup.seed is None
+    with pytest.raises(ValueError, match="cannot be dealt"):
+        Game.replay(seen.setup, seen.history)
+    assert (seen.central, seen.display, seen.history) == (real.central, real.display, real.history)
+
+
+class Spy:
+    """Records every game it is handed, then ends the turn with the first legal commands."""
+
+    kind = "spy"
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.given: list[Game] = []
+        self.played: list[list[Command]] = []
+
+    def play_turn(self, game: Game) -> None:
+        self.given.append(game.clone())
+        start = len(game.history)
+        finish_turn(game)
+        self.played.append(list(game.history[start:]))
+
+
+def test_play_game_and_take_turn_hand_the_spy_a_view() -> None:
+    setup = GameSetup(3, spirits=False, seed=0)
+    spy = Spy()
+    game = Game.new(setup)
+    for _ in range(6):
+        real = game.clone()
+        take_turn(spy, game)
+        check_blind(spy.given[-1], real)
+        assert list(game.history[len(real.history):]) == spy.played[-1]  # played on the real game
+    finished = play_game(setup, [spy, RandomPlayer(1), spy], game)
+    assert finished.over and len(spy.given) > 6
+    assert all(g.setup.seed is None for g in spy.given)
+
+
+def test_plan_turn_hands_the_spy_a_view_and_returns_the_commands_for_the_real_game() -> None:
+    game = Game.new(GameSetup(1, seed=0))
+    spy = Spy()
+    commands = plan_turn(spy, game)
+    check_blind(spy.given[-1], game)
+    for cmd in commands:
+        assert game.apply(cmd).ok
+    assert type(commands[-1]) is EndTurn and game.round == 2
+
+
+def test_the_random_player_needs_no_view() -> None:
+    game = Game.new(GameSetup(2, seed=3))
+    seen: list[Game] = []
+
+    class Blind(RandomPlayer):
+        def play_turn(self, g: Game) -> None:
+            seen.append(g)
+            super().play_turn(g)
+
+    take_turn(Blind(0), game)
+    assert seen == [game]  # handed the real game: no copy made for a player that reads nothing hidden
+
+
+def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    spies: list[Spy] = []
+
+    def make(seed: int) -> Spy:
+        spies.append(Spy(seed))
+        return spies[-1]
+
+    monkeypatch.setitem(ai.PLAYER_KINDS, "spy", make)
+    summary = cli.simulate(["spy", "spy"], games=2, seed=5, side="A", spirits=True, rotate=False, jobs=1,
+                           cards_path=None, progress=False)
+    assert summary["games"] == 2
+    given = [g for s in spies for g in s.given]
+    assert len(given) > 20
+    for g in given:
+        assert g.setup.seed is None and list(g._pouch) == sorted(g._pouch) and list(g._deck) == sorted(g._deck)
+
+
+def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
+    game = Game.new(GameSetup(2, seed=7))
+    spy = Spy()
+    jobs = Jobs(None)
+    seats = ComputerSeats(MatchConfig((Seat("A", "computer", "hard"), Seat("B", "computer", "hard"))), 1, jobs)
+    seats.players[0] = spy
+    try:
+        assert seats.poll(game) == "started"
+        assert seats.wait(30) and seats.poll(game) == "ready"
+        assert not jobs.take_failures()
+    finally:
+        jobs.close()
+    check_blind(spy.given[-1], game)
+    check_blind(seat_view(game, game.current), game)
+    while (cmd := seats.next_command()) is not None:
+        assert game.apply(cmd).ok
+    assert game.current == 1
+
+
+def test_the_hint_plans_on_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Game] = []
+
+    def spy_view(self: HardPlayer, game: Game) -> None:
+        seen.append(game.clone())
+        finish_turn(game)
+
+    def spy_hand(self: Planner, game: Game) -> list[TurnPlan]:
+        seen.append(game.clone())
+        return []
+
+    monkeypatch.setattr(HardPlayer, "_play_view", spy_view)
+    monkeypatch.setattr(Planner, "hand_candidates", spy_hand)
+    game = Game.new(GameSetup(1, seed=2))
+    assert hint(game)
+    check_blind(seen[-1], game)
+    assert game.apply(TakeTokens(1)).ok  # mid-turn: only the rest of the turn is planned
+    assert hint(game) == []
+    check_blind(seen[-1], game)
+    jobs = Jobs(None)
+    try:
+        job = plan_hint(jobs, game, version=1)  # the window's hint plans on a view
+        assert job.wait(30) and job.commands == []
+    finally:
+        jobs.close()
+    check_blind(seen[-1], game)
+
+
+class RecordingHelper(Helper):
+    """A helper that never starts: it records the game each search would send to the other process."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[Game] = []
+
+    @contextmanager
+    def session(self, game: Game) -> Iterator[Session | None]:
+        self.sent.append(game.clone())
+        yield None
+
+
+def test_the_helper_process_would_be_sent_a_view() -> None:
+    helper = RecordingHelper()
+    player = HardPlayer(1, width=2, samples=2, beam=2, helper=helper)
+    game = Game.new(GameSetup(1, seed=0))
+    real = game.clone()
+    player.play_turn(game)  # handed the real game, it still plans on a view
+    assert helper.sent
+    for sent in helper.sent:
+        check_blind(sent, real)
+    assert game.round == 2  # and the turn was played on the real game
+
+
+def test_a_hard_turn_does_not_depend_on_the_real_order() -> None:
+    """Two games alike face up but dealt differently face down get the same hard turn."""
+    game = Game.new(GameSetup(1, seed=9))
+    twin = game.sample_hidden(random.Random(4))
+    assert face_down(twin) != face_down(game)
+    turns = [HardPlayer(3, width=2, samples=2, beam=2, helper=False).turn_commands(g) for g in (game, twin)]
+    assert turns[0] == turns[1]
+
+
+@pytest.mark.parametrize("spirits", [False, True])
+def test_take_turn_ends_the_turn_of_a_player_that_stops_short(spirits: bool) -> None:
+    class Idle:
+        kind = "idle"
+        needs_view = True
+
+        def play_turn(self, game: Game) -> None:
+            game.apply(TakeTokens(2))  # and nothing more (refused first on a spirit turn)
+
+    game = Game.new(GameSetup(2, spirits=spirits, seed=1))
+    take_turn(Idle(), game)
+    assert game.current == 1  # the safety net ended the turn on the real game
+    if spirits:
+        assert game.history[:2] == (ChooseSpirit(game.player(0).spirit or ""), TakeTokens(0))
+    else:
+        assert game.history[0] == TakeTokens(2)  # what the player played on its view came first
