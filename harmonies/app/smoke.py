@@ -44,6 +44,7 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """(name, prepare) pairs; after ``prepare()`` one ``app.step`` shows the scene."""
     from harmonies.rules import TakeTokens
 
+    from .scenes.finished import FinishedScene
     from .scenes.handover import HandoverScene
     from .scenes.howto import HowToScene
     from .scenes.menu import MenuScene
@@ -105,6 +106,7 @@ def iter_scenes(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
     yield "howto", push(HowToScene)
+    yield "finished", push(FinishedScene)
     yield "play", play
     yield "spirit_choice", spirit
     yield "pause", pause

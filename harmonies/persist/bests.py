@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..rules import GameSetup
 from .atomic import atomic_write_text
 from .document import parse_json, read_limited
 from .index import FinishedIndex
@@ -144,3 +145,12 @@ def _averages(index: FinishedIndex, since: str) -> tuple[dict[str, float], int]:
     if not count:
         return {}, 0
     return {c: float(v) for c, v in zip((*CATEGORIES, "total"), row[1:])}, count
+
+
+def new_best_of_latest(index: FinishedIndex, setup: GameSetup) -> NewBest | None:
+    """:func:`new_solo_best` for the latest archived game of ``setup`` (the one just finished)."""
+    if not setup.solo:
+        return None
+    rows = index.query("SELECT name FROM games WHERE players = 1 AND side = ? AND spirits = ? AND seed = ? "
+                       "ORDER BY sort_key DESC, name DESC LIMIT 1", (setup.side, int(setup.spirits), setup.seed))
+    return new_solo_best(index, str(rows[0][0])) if rows else None

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.persist.bests import NewBest, new_best_of_latest
+from harmonies.persist.index import FinishedIndex
+
 from .. import paint
 from ..cardart import CardArt
 from ..tokens import TokenArt
@@ -33,6 +36,10 @@ class ScoringScene(WidgetScene):
         self.exit_when_done = False
         self.t = 0.0
         self.cardart: CardArt | None = None
+        #: True when a finished game is looked at again from the list (then the only button is Back).
+        self.review = False
+        #: The solo best this game has just beaten (or set), announced under the suns.
+        self.news: NewBest | None = None
 
     def on_enter(self, data: Any = None) -> None:
         data = data or {}
@@ -40,12 +47,29 @@ class ScoringScene(WidgetScene):
         self.config = data.get("config")
         self.demo = bool(data.get("demo"))
         self.exit_when_done = bool(data.get("exit_when_done"))
+        self.review = bool(data.get("review"))
         self.cardart = CardArt(self.app, self.game.cards, TokenArt(self.app.theme))
         t = self.app.t
+        if self.review:
+            self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
+                               name="back"))
+            self.ui.focus = 0
+            return
+        self.news = self._solo_news()
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
         self.ui.add(Button((640 + 10, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
         self.ui.focus = 0
+
+    def _solo_news(self) -> NewBest | None:
+        """Whether this solo game, just archived, beat the best of its configuration."""
+        store = self.app.saves.store
+        if self.demo or store is None or not self.game.setup.solo:
+            return None
+        try:
+            return new_best_of_latest(FinishedIndex(store.dirs, store.cards), self.game.setup)
+        except Exception:  # the bests are a bonus: a broken index must not spoil the scoresheet
+            return None
 
     @property
     def outcome(self) -> Any:
@@ -60,7 +84,10 @@ class ScoringScene(WidgetScene):
         self.app.scenes.replace(PlayScene(self.app, self.demo, self.exit_when_done), {"config": self.config})
 
     def to_menu(self) -> None:
-        """Back to the menu; asks first if this game could not be archived (leaving would lose it)."""
+        """Back to the menu (to the list, in review); asks first if this game could not be archived."""
+        if self.review:
+            self.app.scenes.pop()
+            return
         confirm_leave(self.app, "finished", self._to_menu)
 
     def _to_menu(self) -> None:
@@ -144,6 +171,8 @@ class ScoringScene(WidgetScene):
         self._save_banner(surface)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
+            if self.news is not None:
+                self._news(surface, sheet_x + sheet_w + 30, 440)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
@@ -248,6 +277,22 @@ class ScoringScene(WidgetScene):
             cx = x + 30 + (k % 8) * 34
             cy = yy + 52 + (k // 8) * 34
             self._sun(surface, cx, cy, 12)
+
+    def _news(self, surface: pygame.Surface, x: float, y: float) -> None:
+        app, th = self.app, self.app.theme
+        news = self.news
+        assert news is not None
+        setup = self.game.setup
+        spirit = self.game.player(0).spirit
+        config = app.t("score.best_config", side=setup.side,
+                       spirit=self.cardart.name(spirit) if spirit and self.cardart else app.t("finished.no_spirit"))
+        title = app.t("score.new_best") if news.previous is not None else app.t("score.first_best")
+        detail = app.t("score.best_before", score=news.score, previous=news.previous) \
+            if news.previous is not None else app.t("score.best_first", score=news.score)
+        paint.panel(surface, app, (x, y, 300, 104), th.c("panel"), radius=12, edge=th.c("accent"), width=3, shadow=True)
+        paint.text(surface, app, title, (x + 16, y + 12), 20, th.c("ink"), bold=True)
+        paint.text(surface, app, paint.ellipsize(app, config, 15, 268), (x + 16, y + 46), 15, th.c("ink_dim"))
+        paint.text(surface, app, paint.ellipsize(app, detail, 16, 268), (x + 16, y + 72), 16, th.c("ink"))
 
     def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
         vp, th = self.app.vp, self.app.theme
