@@ -11,6 +11,7 @@ import pytest
 
 from harmonies.ai import play_random_game
 from harmonies.app.app import App
+from harmonies.app.scenes.final_boards import fit_layout, grid
 from harmonies.app.scenes.finished import FinishedScene
 from harmonies.app.scenes.finished_list import HEAD_H, ROW_H
 from harmonies.app.scenes.menu import MenuScene
@@ -18,7 +19,7 @@ from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.session import MatchConfig, SaveSlot
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
-from harmonies.rules import Game, GameSetup
+from harmonies.rules import Game, GameSetup, board_shape
 
 from ui_driver import Driver
 
@@ -77,7 +78,7 @@ def test_keys_choose_a_game_and_enter_opens_its_scoresheet(driver: Driver) -> No
     assert isinstance(sheet, ScoringScene) and sheet.review
     assert tuple(s.total for s in sheet.game.outcome.scores) == chosen.totals
     assert [s.name for s in sheet.config.seats] == [s.name for s in chosen.seats]
-    assert [w.name for w in sheet.ui.widgets] == ["back"]  # no Play again from the archive
+    assert [w.name for w in sheet.ui.widgets] == ["back", "boards"]  # no Play again from the archive
     driver.key(pygame.K_ESCAPE)
     driver.frames(2)
     assert isinstance(driver.top, FinishedScene) and driver.top.list.selected == 2
@@ -198,3 +199,39 @@ def test_the_scoresheet_of_a_solo_game_announces_a_beaten_best(tmp_path: Path) -
     assert middle.outcome.scores[0].total < best.outcome.scores[0].total
     assert finish(middle, 3).news is None  # a lower score beats nothing
     pygame.display.quit()
+
+
+def test_the_boards_button_and_b_show_each_final_board(driver: Driver) -> None:
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    sheet = driver.top
+    assert isinstance(sheet, ScoringScene) and not sheet.show_boards
+    before = pygame.image.tobytes(driver.app.window, "RGB")
+    driver.press_widget("boards")
+    driver.frames(1)
+    assert sheet.show_boards
+    boards = pygame.image.tobytes(driver.app.window, "RGB")
+    assert boards != before
+    driver.key(pygame.K_b)
+    driver.frames(1)
+    assert not sheet.show_boards
+    assert pygame.image.tobytes(driver.app.window, "RGB") != boards
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_board_fits_its_box_and_boxes_do_not_overlap(side: str, players: int) -> None:
+    rect = (30.0, 20.0, 1220.0, 616.0)
+    boxes = grid(players, rect, side)
+    assert len(boxes) == players
+    for i, (x, y, w, h) in enumerate(boxes):
+        assert rect[0] <= x and x + w <= rect[0] + rect[2] + 1e-6 and rect[1] <= y and y + h <= rect[1] + rect[3] + 1e-6
+        for (x2, y2, w2, h2) in boxes[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+        layout = fit_layout(side, (x, y, w, h))
+        for cell in board_shape(side).cells:
+            for cx, cy in layout.corners(cell):
+                assert x - 1e-6 <= cx <= x + w + 1e-6 and y - 1e-6 <= cy <= y + h + 1e-6
+    # Three boards of the wide side B are larger two by two than in one row.
+    if side == "B" and players == 3:
+        assert len({b[1] for b in boxes}) == 2

@@ -15,6 +15,7 @@ from ..cardart import CardArt
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ class ScoringScene(WidgetScene):
         self.review = False
         #: The solo best this game has just beaten (or set), announced under the suns.
         self.news: NewBest | None = None
+        #: Whether the final boards are shown instead of the sheet (the Boards button, or B).
+        self.show_boards = False
+        self.art = TokenArt(app.theme)
 
     def on_enter(self, data: Any = None) -> None:
         data = data or {}
@@ -50,15 +54,21 @@ class ScoringScene(WidgetScene):
         self.review = bool(data.get("review"))
         self.cardart = CardArt(self.app, self.game.cards, TokenArt(self.app.theme))
         t = self.app.t
+        boards = Button((0, 656, 240, 50), lambda: t("score.show_sheet" if self.show_boards else "score.show_boards"),
+                        self.toggle_boards, name="boards")
         if self.review:
-            self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
+            self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
                                name="back"))
+            boards.rect = (640 + 10, 656, 240, 50)
+            self.ui.add(boards)
             self.ui.focus = 0
             return
         self.news = self._solo_news()
-        self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
+        self.ui.add(Button((640 - 380, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
-        self.ui.add(Button((640 + 10, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        boards.rect = (640 + 140, 656, 240, 50)
+        self.ui.add(boards)
         self.ui.focus = 0
 
     def _solo_news(self) -> NewBest | None:
@@ -94,9 +104,15 @@ class ScoringScene(WidgetScene):
         from .menu import MenuScene
         self.app.scenes.reset(MenuScene(self.app))
 
+    def toggle_boards(self) -> None:
+        self.show_boards = not self.show_boards
+
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+            self.toggle_boards()
             return None
         return super().handle_event(event)
 
@@ -127,6 +143,11 @@ class ScoringScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
         draw_backdrop(surface, app)
+        if self.show_boards:
+            draw_boards(surface, app, self.art, self.game, self._names(), (30, 20, 1220, 616))
+            self._save_banner(surface)
+            self.ui.draw(surface, app)
+            return
         oc = self.outcome
         n = self.game.setup.players
         solo = n == 1
@@ -231,6 +252,11 @@ class ScoringScene(WidgetScene):
             colour = th.c("ink_dim") if kind == "small" else th.c("ink")
             paint.text(surface, app, str(value), (cx + col_w / 2 - 14, y + h / 2), px if kind != "small" else px * 0.85,
                        colour, "midright", bold=bold)
+
+    def _names(self) -> list[str]:
+        if self.config:
+            return [s.name for s in self.config.seats]
+        return [str(i + 1) for i in range(self.game.setup.players)]
 
     def _verdict(self, surface: pygame.Surface, sx: float, sw: float, y: float) -> None:
         app, th = self.app, self.app.theme
