@@ -25,6 +25,8 @@ from .paths import Dirs
 from .summary import CATEGORIES
 
 RECORDS_NAME = "records.json"
+#: Computer levels from the weakest, the order the table records are listed in (others after, by name).
+_LEVEL_ORDER = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,8 @@ def _levels(index: FinishedIndex, since: str) -> tuple[LevelRecord, ...]:
         " JOIN games g ON g.name = s.name"
         " WHERE s.kind = 'computer' AND g.human_won IS NOT NULL AND g.sort_key > ?)"
         " GROUP BY level ORDER BY level", (since,))
-    return tuple(LevelRecord(str(level), int(won), int(count) - int(won))
-                 for level, won, count in rows)
+    records = [LevelRecord(str(level), int(won), int(count) - int(won)) for level, won, count in rows]
+    return tuple(sorted(records, key=lambda r: (_LEVEL_ORDER.get(r.level, len(_LEVEL_ORDER)), r.level)))
 
 
 def _averages(index: FinishedIndex, since: str) -> tuple[dict[str, float], int]:

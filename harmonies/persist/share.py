@@ -71,9 +71,11 @@ def import_finished(store: Store, path: Path) -> Imported:
 
 
 def export_finished(store: Store, game: str, to: Path) -> Path:
-    """Copy the finished game ``game`` (a name in the archive, or a path) to ``to`` (a file or a folder).
+    """Copy the finished game ``game`` (a name in the archive, or a path) to ``to``.
 
-    An existing file is never overwritten. Returns the file written. :class:`ShareError`, ``OSError``.
+    ``to`` is a file when its name ends in ``.json`` and is not a folder, else a folder (created if
+    missing) that receives the file under its archive name. An existing file is never overwritten.
+    Returns the file written. :class:`ShareError`, ``OSError``.
     """
     source = Path(game)
     if not source.is_file():
@@ -81,7 +83,7 @@ def export_finished(store: Store, game: str, to: Path) -> Path:
     if not source.is_file():
         raise ShareError(f"no finished game is called {game} (see 'harmonies history')")
     check_file(source, store.cards)
-    target = to / source.name if to.is_dir() else to
+    target = to / source.name if to.is_dir() or to.suffix.lower() != ".json" else to
     if target.exists():
         raise ShareError(f"{target} already exists; choose another name")
     atomic_write_bytes(target, document.read_limited(source), durable=store.durable)

@@ -235,3 +235,31 @@ def test_every_board_fits_its_box_and_boxes_do_not_overlap(side: str, players: i
     # Three boards of the wide side B are larger two by two than in one row.
     if side == "B" and players == 3:
         assert len({b[1] for b in boxes}) == 2
+
+
+def test_export_copies_the_chosen_game_into_a_typed_folder(driver: Driver, tmp_path: Path) -> None:
+    driver.key(pygame.K_DOWN)
+    chosen = driver.top.list.games[1]
+    driver.press_widget("export")
+    dialog = driver.top
+    assert dialog.name == "dialog" and dialog.text  # a folder is offered
+    for _ in range(len(dialog.text)):
+        driver.key(pygame.K_BACKSPACE)
+    (tmp_path / "a file").write_text("")
+    driver.post(pygame.TEXTINPUT, text=str(tmp_path / "a file" / "inside"))
+    driver.frames(1)
+    driver.key(pygame.K_RETURN)
+    assert driver.top is dialog and dialog.page.error  # no folder can be made there: said, asked again
+    assert dialog.text.endswith("inside")
+    out = tmp_path / "new" / "folder"  # made as needed
+    for _ in range(len(dialog.text)):
+        driver.key(pygame.K_BACKSPACE)
+    driver.post(pygame.TEXTINPUT, text=str(out))
+    driver.frames(1)
+    driver.key(pygame.K_RETURN)
+    assert str(out / chosen.file) in " ".join(dialog.page.body)
+    original = tmp_path / "data" / "finished" / chosen.file
+    assert (out / chosen.file).read_bytes() == original.read_bytes()
+    driver.key(pygame.K_RETURN)
+    driver.frames(1)
+    assert isinstance(driver.top, FinishedScene)

@@ -7,12 +7,15 @@ and deletes no game.
 
 from __future__ import annotations
 
+from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from harmonies.persist.bests import Bests, clear, personal_bests
 from harmonies.persist.index import FinishedIndex
+from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
 
 from .. import paint
@@ -52,6 +55,8 @@ class FinishedScene(WidgetScene):
                            name="clear"))
         self.ui.add(Button((1250 - 240, 656, 240, 50), lambda: t("finished.back"), lambda: app.scenes.pop(),
                            name="back"))
+        self.ui.add(Button((430, 656, 240, 50), lambda: t("finished.export"), self.ask_export,
+                           enabled=lambda: bool(self.list.games), name="export"))
         self.ui.focus = 0
         self.reload()
 
@@ -88,6 +93,39 @@ class FinishedScene(WidgetScene):
         setup = saved.game.setup
         config = MatchConfig.from_meta(saved.meta, setup.players, setup.side, setup.spirits)
         self.app.scenes.push(ScoringScene(self.app), {"game": saved.game, "config": config, "review": True})
+
+    def ask_export(self) -> None:
+        """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""
+        if not self.list.games or self.index is None:
+            return
+        t = self.app.t
+        game = self.list.games[self.list.selected]
+        dialog = Dialog(self.app, Page("", [], []), "export")
+
+        def export() -> None:
+            typed = dialog.text.strip()
+            store = self.app.saves.store
+            if not typed or store is None:
+                return
+            try:
+                path = export_finished(store, game.file, Path(typed).expanduser())
+            except (ShareError, OSError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self._export_page(dialog, game, typed, t("finished.export_failed", reason=reason), export)
+                return
+            dialog.show(Page(t("finished.export_done_title"), [t("finished.export_done", path=str(path))],
+                             [Action(t("finished.back"), dialog.close, primary=True, name="ok")]))
+
+        self.app.scenes.push(dialog)
+        self._export_page(dialog, game, str(Path.home()), "", export)
+
+    def _export_page(self, dialog: Dialog, game: FinishedSummary, folder: str, error: str,
+                     export: Callable[[], None]) -> None:
+        t = self.app.t
+        dialog.show(Page(t("finished.export_title"), [t("finished.export_body", file=game.file)], [
+            Action(t("finished.export_go"), export, primary=True, name="save"),
+            Action(t("finished.back"), dialog.close, name="back"),
+        ], field=folder, error=error))
 
     def ask_clear(self) -> None:
         t = self.app.t
