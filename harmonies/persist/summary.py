@@ -9,7 +9,6 @@ reason in one line.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -231,9 +230,3 @@ def _when(meta: dict[str, Any], doc: dict[str, Any], fallback: str) -> str:
             return value
     return fallback
 
-
-def summary_to_json(summary: FinishedSummary) -> str:
-    """Compact JSON of the per-seat fields, as the index stores them."""
-    return json.dumps({"seats": [s.to_json() for s in summary.seats], "totals": summary.totals,
-                       "winners": summary.winners, "spirit_ids": summary.spirit_ids,
-                       "categories": summary.categories}, ensure_ascii=False, separators=(",", ":"))
