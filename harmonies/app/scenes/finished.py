@@ -29,8 +29,8 @@ from .scoring import ScoringScene
 if TYPE_CHECKING:
     from ..app import App
 
-LIST_RECT = (30.0, 112.0, 840.0, 526.0)
-BESTS_RECT = (890.0, 112.0, 360.0, 526.0)
+LIST_RECT = (30.0, 112.0, 870.0, 526.0)
+BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
 SORTS = ("date", "score")
 
 
@@ -50,7 +50,7 @@ class FinishedScene(WidgetScene):
         self.ui.add(self.list)
         self.ui.add(Choice((30, 656, 380, 50), lambda: t("finished.sort"), list(SORTS), lambda: self.sort,
                            self.set_sort, lambda v: t(f"finished.sort_{v}"), label_w=0.45, name="sort"))
-        self.ui.add(Button((890 + 40, 580, 280, 44), lambda: t("finished.clear"), self.ask_clear,
+        self.ui.add(Button((BESTS_RECT[0] + 27, 580, 280, 44), lambda: t("finished.clear"), self.ask_clear,
                            enabled=lambda: bool(self.bests and (self.bests.solo or self.bests.levels)), px=18,
                            name="clear"))
         self.ui.add(Button((1250 - 240, 656, 240, 50), lambda: t("finished.back"), lambda: app.scenes.pop(),
@@ -180,9 +180,8 @@ class FinishedScene(WidgetScene):
         for line, bold in self._best_lines(b):
             if yy > y + h - 80:
                 break
-            paint.text(surface, app, paint.ellipsize(app, line, 15, w - 36, bold), (x + 18, yy), 15,
-                       th.c("ink"), bold=bold)
-            yy += 24 if bold else 21
+            yy += paint.text_block(surface, app, line, (x + 18, yy), 15, th.c("ink"), w - 36, bold=bold, line=1.3)
+            yy += 4 if bold else 1
 
     def _best_lines(self, b: Bests | None) -> list[tuple[str, bool]]:
         t = self.app.t

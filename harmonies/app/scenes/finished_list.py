@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 HEAD_H = 34.0
 ROW_H = 34.0
 #: Left edge (from the list's left) and width of each column: date, game, players, scores, result.
-COLUMNS = ((14.0, 138.0), (156.0, 150.0), (310.0, 312.0), (626.0, 124.0), (754.0, 80.0))
+COLUMNS = ((14.0, 146.0), (164.0, 186.0), (354.0, 290.0), (648.0, 130.0), (782.0, 84.0))
 
 
 def when_text(when: str) -> str:
