@@ -40,7 +40,7 @@ def history(store: Store, as_json: bool, out: TextIO, err: TextIO) -> int:
         print(f"harmonies history: skipped {store.dirs.finished / problem}", file=err)
     bests = personal_bests(index)
     if as_json:
-        print(json.dumps(history_json(index, bests), ensure_ascii=False), file=out)
+        print(json.dumps(history_json(index, bests)), file=out)
     else:
         out.write(history_table(games, bests, store.dirs.finished))
     return 0

@@ -140,3 +140,18 @@ def test_commands_run_from_the_shell(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "harmonies", "history", "--data-dir", str(data), "--json"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and len(json.loads(done.stdout)["games"]) == 1
+
+
+def test_import_of_things_that_are_not_game_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "a folder.json"
+    folder.mkdir()
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (17 * 2**20))
+    status, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "import", str(folder), str(deep), str(huge))
+    assert status == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 3 and all("Traceback" not in line for line in lines)
+    assert "cannot read it" in lines[0] and "nested" in lines[1] and "larger than" in lines[2]
+    assert not (tmp_path / "data" / "finished").exists()
