@@ -18,7 +18,7 @@ from harmonies import __version__, app, cli, smoke
 # argv[0] values that go to the command-line tools (harmonies/cli.py) rather
 # than opening the window.
 SUBCOMMANDS: frozenset[str] = frozenset(
-    {"score", "habitats", "simulate", "replay", "demo"}
+    {"score", "habitats", "simulate", "replay", "demo", "history", "import", "export"}
 )
 
 # Global options that take a value; the value must not be mistaken for a

@@ -1,20 +1,23 @@
-"""The command-line tools: score and habitats for board files, simulate, replay and demo."""
+"""The command-line tools: score and habitats for board files, simulate, replay, demo, and the finished
+games (history, import, export)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from functools import lru_cache
-import multiprocessing
-import os
 from pathlib import Path
 from typing import Any
 
 from .orphans import watch_parent
+from .persist import records_cli
+from .persist.store import Store
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
@@ -59,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", parents=[common], help="check a save or finished game by replaying it")
     replay.add_argument("files", nargs="+", type=Path)
+    imp = sub.add_parser("import", parents=[common], help="add finished games to the data folder, checked by replaying")
+    imp.add_argument("files", nargs="+", type=Path)
+    hist = sub.add_parser("history", parents=[common], help="finished games and personal bests")
+    hist.add_argument("--json", action="store_true", help="print one JSON object")
+    exp = sub.add_parser("export", parents=[common], help="copy a finished game to a file, to share it")
+    exp.add_argument("game", help="the game's file name (as 'history' lists it) or path")
+    exp.add_argument("to", type=Path, help="file or folder to write it to")
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -261,6 +271,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
         cards = _cards(args.cards)
+        if args.command in ("import", "history", "export"):
+            store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)
+            return records_cli.run(args.command, store, args)
         if args.command == "score":
             return _score(args.files, cards)
         if args.command == "habitats":

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +21,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from harmonies.ai import play_random_game
+from harmonies.app.scenes.finished import FinishedScene
+from harmonies.app.scenes.scoring import ScoringScene
+from harmonies.session import MatchConfig, SaveSlot
 from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game
+from harmonies.persist import Store
+from harmonies.rules import GameSetup
+
+
+# A data folder of finished games for the list and the bests, made once per run.
+_ARCHIVE: list[Path] = []
+
+
+def archive_folder() -> Path:
+    """A temporary data folder holding a dozen finished games of every size, both sides, with and without spirits."""
+    if not _ARCHIVE:
+        folder = Path(tempfile.mkdtemp(prefix="harmonies-shots-"))
+        store = Store(folder, durable=False)
+        levels = ("easy", "medium", "hard")
+        for n in range(12):
+            players = 1 + n % 4
+            game = play_random_game(GameSetup(players, "AB"[n // 4 % 2], n >= 8, seed=300 + n), n)
+            seats = [{"name": "Ann", "kind": "human", "level": "random"}] + [
+                {"name": f"Bot {i}", "kind": "computer", "level": levels[(n + i) % 3]} for i in range(1, players)]
+            when = f"2026-11-{1 + n:02d}T20:{n:02d}:00+00:00"
+            store.archive_finished(game, {"seats": seats, "started": when, "finished": when})
+        _ARCHIVE.append(folder)
+    return _ARCHIVE[0]
 
 
 # position -> (game, hint commands): the hard player's plan is dear, so one per run, not per size
@@ -123,6 +151,20 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             sc.show_hint(commands)
         return go
 
+    def finished_list() -> None:
+        app.saves = SaveSlot(archive_folder())
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(FinishedScene(app))
+
+    def boards() -> None:
+        game = play_random_game(GameSetup(3, "A", True, 303), 3)
+        app.scenes.reset(MenuScene(app))
+        sheet = ScoringScene(app, game, MatchConfig.from_meta(meta_for(game, 1), 3), review=True)
+        app.scenes.push(sheet)
+        sheet.show_boards = True
+
+    yield "finished_list", finished_list
+    yield "scoring_boards", boards
     yield "play_hint", hinted("two", lambda: played_game(2, 8, seed=12, side="B"), 2)
     yield "play_hint_solo", hinted("solo", lambda: played_game(1, 5, seed=4), 1)
     yield "scoring_tiebreak", tiebreak

@@ -8,7 +8,7 @@ the session; :func:`default_store` picks the persistent one when it exists.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Protocol
 
 from ..catalogue import FALLBACK_LANGUAGE, has_language
@@ -31,6 +31,9 @@ class Settings:
     symbols: bool = True
     volume: int = 70
     language: str = "en"
+    #: The setup of the last game started (seats with names, kinds and levels, side, spirits), which
+    #: the setup screen offers again; read loosely by :func:`harmonies.app.scenes.setup.remembered`.
+    last_setup: dict[str, Any] = field(default_factory=dict)
 
     @property
     def window_size(self) -> tuple[int, int]:

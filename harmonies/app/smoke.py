@@ -17,6 +17,7 @@ from harmonies.session import MatchConfig, Resume
 
 from .app import App
 from .scene import Scene
+from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
 from .scenes.menu import MenuScene
@@ -114,6 +115,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
     yield "howto", push(HowToScene)
+    yield "finished", push(FinishedScene)
     yield "play", play
     yield "spirit_choice", spirit
     yield "pause", pause

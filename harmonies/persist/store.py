@@ -362,12 +362,17 @@ class Store:
 
     @staticmethod
     def _archive_name(game: Game, started: str) -> str:
-        try:
-            when = datetime.fromisoformat(started).astimezone()
-        except ValueError:
-            when = datetime.now()
-        s = game.setup
-        return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
+        return archive_name(game.setup, started)
+
+
+def archive_name(setup: GameSetup, started: str) -> str:
+    """The file name of a finished game in ``finished/``: when it started (local time), then its setup."""
+    try:
+        when = datetime.fromisoformat(started).astimezone()
+    except ValueError:
+        when = datetime.now()
+    s = setup
+    return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from .. import paint
 from ..hexgrid import HexLayout
 from ..tokens import TokenArt
 from ..widgets import Button
-from . import howto, play, settings, setup
+from . import finished, howto, play, settings, setup
 from .common import WidgetScene, draw_backdrop
 from .games import GamesScene
 from .saving import confirm_leave, confirm_replace, menu_lines
@@ -29,6 +29,10 @@ _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
 )
 
 
+#: Vertical distance between two menu buttons.
+_GAP = 62
+
+
 class MenuScene(WidgetScene):
     name = "menu"
 
@@ -36,27 +40,29 @@ class MenuScene(WidgetScene):
         super().__init__(app)
         self.art = TokenArt(app.theme)
         t = app.t
-        x, w, h, gap = 640 - 160, 320, 54, 68
-        y = 318
+        x, w, h, gap = 640 - 160, 320, 50, _GAP
+        y = 312
         self.ui.add(Button((x, y, w, h), lambda: t("menu.new_game"), self.new_game, primary=True, px=24, name="new"))
         self.ui.add(Button((x, y + gap, w, h), lambda: t("menu.continue"), self.continue_game,
                            visible=self.app.saves.has_continue, px=24, name="continue"))
-        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
-        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
-        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.finished"), self.finished_games, px=24,
+                           name="finished"))
+        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
+        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
+        self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
         self._relayout()
 
     def _relayout(self) -> None:
         # Close the gap left by a hidden Continue button. With a game in progress, Continue is the
         # first choice (lit, and what Enter does); otherwise New game is.
         has = self.app.saves.has_continue()
-        y = 318 if has else 330
+        y = 312 if has else 330
         for wdg in self.ui.widgets:
             if not wdg.visible:
                 continue
             x, _, w, h = wdg.rect
             wdg.rect = (x, y, w, h)
-            y += 68
+            y += _GAP
         new, cont = self.ui.widgets[0], self.ui.widgets[1]
         assert isinstance(new, Button) and isinstance(cont, Button)
         new.primary, cont.primary = not has, has
@@ -91,6 +97,9 @@ class MenuScene(WidgetScene):
         game, meta = loaded
         self.app.scenes.reset(MenuScene(self.app))
         self.app.scenes.push(play.PlayScene(self.app, Resume.from_saved(game, meta)))
+
+    def finished_games(self) -> None:
+        self.app.scenes.push(finished.FinishedScene(self.app))
 
     def how_to_play(self) -> None:
         self.app.scenes.push(howto.HowToScene(self.app))

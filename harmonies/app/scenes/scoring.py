@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.persist.bests import NewBest, new_best_of_latest
+from harmonies.persist.index import FinishedIndex
 from harmonies.rules import Game
 from harmonies.session import MatchConfig
 
@@ -16,6 +18,7 @@ from ..tokens import TokenArt
 from ..widgets import Button
 from . import menu, play
 from .common import WidgetScene, draw_backdrop
+from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
@@ -30,7 +33,7 @@ class ScoringScene(WidgetScene):
     exit_after = 4.0
 
     def __init__(self, app: App, game: Game, config: MatchConfig, demo: bool = False,
-                 exit_when_done: bool = False) -> None:
+                 exit_when_done: bool = False, review: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.config = config
@@ -38,13 +41,42 @@ class ScoringScene(WidgetScene):
         self.exit_when_done = exit_when_done
         self.t = 0.0
         self.cardart = CardArt(self.app, game.cards, TokenArt(self.app.theme))
+        #: True when a finished game is looked at again from the list (then the only button is Back).
+        self.review = review
+        #: The solo best this game has just beaten (or set), announced under the suns.
+        self.news: NewBest | None = None
+        #: Whether the final boards are shown instead of the sheet (the Boards button, or B).
+        self.show_boards = False
+        self.art = TokenArt(app.theme)
 
     def on_enter(self) -> None:
         t = self.app.t
-        self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
+        boards = Button((0, 656, 240, 50), lambda: t("score.show_sheet" if self.show_boards else "score.show_boards"),
+                        self.toggle_boards, name="boards")
+        if self.review:
+            self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
+                               name="back"))
+            boards.rect = (640 + 10, 656, 240, 50)
+            self.ui.add(boards)
+            self.ui.focus = 0
+            return
+        self.news = self._solo_news()
+        self.ui.add(Button((640 - 380, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
-        self.ui.add(Button((640 + 10, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        boards.rect = (640 + 140, 656, 240, 50)
+        self.ui.add(boards)
         self.ui.focus = 0
+
+    def _solo_news(self) -> NewBest | None:
+        """Whether this solo game, just archived, beat the best of its configuration."""
+        store = self.app.saves.store
+        if self.demo or store is None or not self.game.setup.solo:
+            return None
+        try:
+            return new_best_of_latest(FinishedIndex(store.dirs, store.cards), self.game.setup)
+        except Exception:  # the bests are a bonus: a broken index must not spoil the scoresheet
+            return None
 
     @property
     def outcome(self) -> Any:
@@ -58,15 +90,24 @@ class ScoringScene(WidgetScene):
         self.app.scenes.replace(play.PlayScene(self.app, self.config, self.demo, self.exit_when_done))
 
     def to_menu(self) -> None:
-        """Back to the menu; asks first if this game could not be archived (leaving would lose it)."""
+        """Back to the menu (to the list, in review); asks first if this game could not be archived."""
+        if self.review:
+            self.app.scenes.pop()
+            return
         confirm_leave(self.app, "finished", self._to_menu)
 
     def _to_menu(self) -> None:
         self.app.scenes.reset(menu.MenuScene(self.app))
 
+    def toggle_boards(self) -> None:
+        self.show_boards = not self.show_boards
+
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+            self.toggle_boards()
             return None
         return super().handle_event(event)
 
@@ -97,6 +138,11 @@ class ScoringScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
         draw_backdrop(surface, app)
+        if self.show_boards:
+            draw_boards(surface, app, self.art, self.game, self._names(), (30, 20, 1220, 616))
+            self._save_banner(surface)
+            self.ui.draw(surface, app)
+            return
         oc = self.outcome
         n = self.game.setup.players
         solo = n == 1
@@ -141,6 +187,8 @@ class ScoringScene(WidgetScene):
         self._save_banner(surface)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
+            if self.news is not None:
+                self._news(surface, sheet_x + sheet_w + 30, 440)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
@@ -200,6 +248,11 @@ class ScoringScene(WidgetScene):
             paint.text(surface, app, str(value), (cx + col_w / 2 - 14, y + h / 2), px if kind != "small" else px * 0.85,
                        colour, "midright", bold=bold)
 
+    def _names(self) -> list[str]:
+        if self.config:
+            return [s.name for s in self.config.seats]
+        return [str(i + 1) for i in range(self.game.setup.players)]
+
     def _verdict(self, surface: pygame.Surface, sx: float, sw: float, y: float) -> None:
         app, th = self.app, self.app.theme
         oc = self.outcome
@@ -245,6 +298,22 @@ class ScoringScene(WidgetScene):
             cx = x + 30 + (k % 8) * 34
             cy = yy + 52 + (k // 8) * 34
             self._sun(surface, cx, cy, 12)
+
+    def _news(self, surface: pygame.Surface, x: float, y: float) -> None:
+        app, th = self.app, self.app.theme
+        news = self.news
+        assert news is not None
+        setup = self.game.setup
+        spirit = self.game.player(0).spirit
+        config = app.t("score.best_config", side=setup.side,
+                       spirit=self.cardart.name(spirit) if spirit and self.cardart else app.t("finished.no_spirit"))
+        title = app.t("score.new_best") if news.previous is not None else app.t("score.first_best")
+        detail = app.t("score.best_before", score=news.score, previous=news.previous) \
+            if news.previous is not None else app.t("score.best_first", score=news.score)
+        paint.panel(surface, app, (x, y, 300, 104), th.c("panel"), radius=12, edge=th.c("accent"), width=3, shadow=True)
+        paint.text(surface, app, title, (x + 16, y + 12), 20, th.c("ink"), bold=True)
+        paint.text(surface, app, paint.ellipsize(app, config, 15, 268), (x + 16, y + 46), 15, th.c("ink_dim"))
+        paint.text(surface, app, paint.ellipsize(app, detail, 16, 268), (x + 16, y + 72), 16, th.c("ink"))
 
     def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
         vp, th = self.app.vp, self.app.theme

@@ -26,6 +26,38 @@ def computer_levels() -> tuple[str, ...]:
     return tuple(preferred + [k for k in kinds if k not in preferred])
 
 
+def remembered(data: dict[str, Any], levels: tuple[str, ...]) -> MatchConfig | None:
+    """The configuration kept in the settings' ``last_setup`` (names as typed), or None if there is none.
+
+    Anything that does not fit (a hand-edited settings file, a level no longer offered) falls back to
+    the default of that one field.
+    """
+    raw = data.get("seats")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
+        return None
+    default_level = "medium" if "medium" in levels else levels[0]
+    seats = []
+    for seat in raw:
+        seat = seat if isinstance(seat, dict) else {}
+        name = seat.get("name")
+        name = "".join(ch for ch in name if ch.isprintable())[:NAME_LEN] if isinstance(name, str) else ""
+        kind = seat.get("kind") if seat.get("kind") in ("human", "computer") else "human"
+        level = seat.get("level") if seat.get("level") in levels else default_level
+        seats.append(Seat(name, str(kind), str(level)))
+    side = data.get("side") if data.get("side") in ("A", "B") else "A"
+    spirits = data.get("spirits") if isinstance(data.get("spirits"), bool) else False
+    return MatchConfig(tuple(seats), str(side), bool(spirits), None)
+
+
+def to_remember(seats: list[dict[str, str]], count: int, side: str, spirits: bool) -> dict[str, Any]:
+    """What the settings keep of a setup (the seed is not kept: each game gets a new one unless typed)."""
+    return {"seats": [dict(seats[i]) for i in range(count)], "side": side, "spirits": spirits}
+
+
+#: Longest seat name kept from the settings (the name field holds about this many).
+NAME_LEN = 24
+
+
 class SetupScene(WidgetScene):
     name = "setup"
     title_key = "setup.title"
@@ -41,6 +73,8 @@ class SetupScene(WidgetScene):
         self.side = "A"
         self.spirits = False
         self.seed = ""
+        if config is None:
+            config = remembered(app.settings.last_setup, self.levels)
         if config is not None:
             self.count = len(config.seats)
             for i, s in enumerate(config.seats):
@@ -109,6 +143,9 @@ class SetupScene(WidgetScene):
         return MatchConfig(seats, self.side, self.spirits, seed)
 
     def start(self) -> None:
+        memory = to_remember(self.seats, self.count, self.side, self.spirits)
+        if memory != self.app.settings.last_setup:
+            self.app.apply_settings(self.app.settings.with_(last_setup=memory))
         self.app.scenes.replace(play.PlayScene(self.app, self.config()))
 
     def on_enter_key(self) -> None:

@@ -1,0 +1,207 @@
+"""Finished games, from the menu: the list of every game played to its end, and the personal bests.
+
+Opening a game shows its scoresheet (:class:`ScoringScene` in review). The list and the bests come from
+the index of the data folder's archive (:mod:`harmonies.persist.index`); clearing the bests asks first
+and deletes no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from harmonies.persist.bests import Bests, clear, personal_bests
+from harmonies.persist.index import FinishedIndex
+from harmonies.persist.share import ShareError, export_finished
+from harmonies.persist.summary import CATEGORIES, FinishedSummary
+from harmonies.session import MatchConfig
+
+from .. import paint
+from ..widgets import Button, Choice
+from . import scoring
+from .common import WidgetScene, draw_backdrop
+from .confirm import Action, Dialog, Page
+from .finished_list import GameList, when_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LIST_RECT = (30.0, 112.0, 870.0, 526.0)
+BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
+SORTS = ("date", "score")
+
+
+class FinishedScene(WidgetScene):
+    name = "finished"
+    title_key = "finished.title"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        store = app.saves.store
+        self.index = FinishedIndex(store.dirs, store.cards) if store is not None else None
+        self.sort = "date"
+        self.notice = ""
+        self.bests: Bests | None = None
+        self.list = GameList(LIST_RECT, [], self.open_game)
+        t = app.t
+        self.ui.add(self.list)
+        self.ui.add(Choice((30, 656, 380, 50), lambda: t("finished.sort"), list(SORTS), lambda: self.sort,
+                           self.set_sort, lambda v: t(f"finished.sort_{v}"), label_w=0.45, name="sort"))
+        self.ui.add(Button((BESTS_RECT[0] + 27, 580, 280, 44), lambda: t("finished.clear"), self.ask_clear,
+                           enabled=lambda: bool(self.bests and (self.bests.solo or self.bests.levels)), px=18,
+                           name="clear"))
+        self.ui.add(Button((1250 - 240, 656, 240, 50), lambda: t("finished.back"), lambda: app.scenes.pop(),
+                           name="back"))
+        self.ui.add(Button((430, 656, 240, 50), lambda: t("finished.export"), self.ask_export,
+                           enabled=lambda: bool(self.list.games), name="export"))
+        self.ui.focus = 0
+        self.reload()
+
+    # ------------------------------------------------------------------ data
+    def reload(self) -> None:
+        """Read the list and the bests again from the index (brought up to date first)."""
+        if self.index is None:
+            return
+        try:
+            self.list.set_games(self.index.games(by=self.sort))
+            self.bests = personal_bests(self.index)
+        except Exception as exc:  # a list that cannot be read is said in one line, never a crash
+            self.notice = self.app.t("finished.list_failed", reason=str(exc))
+            return
+        if self.index.problems:
+            self.notice = self.app.t("finished.skipped", n=len(self.index.problems))
+
+    def set_sort(self, sort: str) -> None:
+        self.sort = sort
+        self.list.selected = 0
+        self.reload()
+        self.list.choose(0)
+
+    def open_game(self, game: FinishedSummary) -> None:
+        store = self.app.saves.store
+        if store is None:
+            return
+        try:
+            saved = store.load_finished(store.dirs.finished / game.file)
+        except Exception as exc:  # LoadProblem: the file was set aside, its message says where
+            self.notice = self.app.t("finished.open_failed", reason=str(exc))
+            self.reload()
+            return
+        setup = saved.game.setup
+        config = MatchConfig.from_meta(saved.meta, setup.players, setup.side, setup.spirits)
+        self.app.scenes.push(scoring.ScoringScene(self.app, saved.game, config, review=True))
+
+    def ask_export(self) -> None:
+        """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""
+        if not self.list.games or self.index is None:
+            return
+        t = self.app.t
+        game = self.list.games[self.list.selected]
+        dialog = Dialog(self.app, Page("", [], []), "export")
+
+        def export() -> None:
+            typed = dialog.text.strip()
+            store = self.app.saves.store
+            if not typed or store is None:
+                return
+            try:
+                path = export_finished(store, game.file, Path(typed).expanduser())
+            except (ShareError, OSError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self._export_page(dialog, game, typed, t("finished.export_failed", reason=reason), export)
+                return
+            dialog.show(Page(t("finished.export_done_title"), [t("finished.export_done", path=str(path))],
+                             [Action(t("finished.back"), dialog.close, primary=True, name="ok")]))
+
+        self.app.scenes.push(dialog)
+        self._export_page(dialog, game, str(Path.home()), "", export)
+
+    def _export_page(self, dialog: Dialog, game: FinishedSummary, folder: str, error: str,
+                     export: Callable[[], None]) -> None:
+        t = self.app.t
+        dialog.show(Page(t("finished.export_title"), [t("finished.export_body", file=game.file)], [
+            Action(t("finished.export_go"), export, primary=True, name="save"),
+            Action(t("finished.back"), dialog.close, name="back"),
+        ], field=folder, error=error))
+
+    def ask_clear(self) -> None:
+        t = self.app.t
+        page = Page(t("finished.clear_title"), [t("finished.clear_body")],
+                    [Action(t("finished.clear_yes"), self._clear, name="yes"),
+                     Action(t("finished.clear_no"), lambda: self.app.scenes.pop(), primary=True, name="no")], focus=1)
+        self.app.scenes.push(Dialog(self.app, page, "clear_bests"))
+
+    def _clear(self) -> None:
+        self.app.scenes.pop()
+        if self.index is None:
+            return
+        try:
+            clear(self.index.dirs)
+        except OSError as exc:
+            self.notice = self.app.t("finished.clear_failed", reason=exc.strerror or str(exc))
+        self.reload()
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return None
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        draw_backdrop(surface, app)
+        self.draw_title(surface)
+        self._bests(surface)
+        self.ui.draw(surface, app)
+        games = len(self.list.games)
+        line = self.notice or (app.t("finished.count", n=games) + " · " + app.t("finished.keys"))
+        paint.text(surface, app, paint.ellipsize(app, line, 16, 1220), (640, 94), 16,
+                   th.c("notice") if self.notice else th.c("table_text_dim"), "center")
+        if not games:
+            paint.text(surface, app, app.t("finished.empty"), (LIST_RECT[0] + LIST_RECT[2] / 2, 360), 20,
+                       th.c("ink_dim"), "center")
+
+    def _bests(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        x, y, w, h = BESTS_RECT
+        paint.panel(surface, app, BESTS_RECT, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+        paint.text(surface, app, app.t("finished.bests"), (x + 18, y + 14), 22, th.c("ink"), bold=True)
+        yy = y + 50
+        b = self.bests
+        if b is not None and b.cleared:
+            paint.text(surface, app, app.t("finished.bests_since", when=when_text(b.cleared)), (x + 18, yy), 14,
+                       th.c("ink_dim"))
+            yy += 22
+        for line, bold in self._best_lines(b):
+            if yy > y + h - 80:
+                break
+            yy += paint.text_block(surface, app, line, (x + 18, yy), 15, th.c("ink"), w - 36, bold=bold, line=1.3)
+            yy += 4 if bold else 1
+
+    def _best_lines(self, b: Bests | None) -> list[tuple[str, bool]]:
+        t = self.app.t
+        if b is None or not (b.solo or b.levels or b.averages):
+            return [(t("finished.bests_none"), False)]
+        lines: list[tuple[str, bool]] = []
+        if b.solo:
+            lines.append((t("finished.bests_solo"), True))
+            for s in b.solo:
+                spirit = t(f"spirit.{s.spirit}", default=s.spirit) if s.spirit else t("finished.no_spirit")
+                lines.append((t("finished.bests_config", side=s.side, spirit=spirit, score=s.score,
+                                suns=t("finished.suns", n=s.suns or 0)), False))
+        if b.levels:
+            lines.append((t("finished.bests_table"), True))
+            for r in b.levels:
+                level = t(f"level.{r.level}", default=r.level)
+                lines.append((t("finished.bests_level", level=level, wins=r.wins, losses=r.losses), False))
+        if b.averages:
+            lines.append((t("finished.bests_average", n=b.table_seats), True))
+            parts = [f"{t(f'score.{c}')} {b.averages[c]:.1f}" for c in (*CATEGORIES, "total")]
+            for k in range(0, len(parts), 2):
+                lines.append(("  ·  ".join(parts[k:k + 2]), False))
+        return lines

@@ -1,0 +1,161 @@
+"""The scrollable list of finished games: one row per game, chosen with the mouse, the wheel or the keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+
+from harmonies.persist.summary import FinishedSummary
+
+from .. import paint
+from ..widgets import Rect, Widget
+
+if TYPE_CHECKING:
+    from ..app import App
+
+HEAD_H = 34.0
+ROW_H = 34.0
+#: Left edge (from the list's left) and width of each column: date, game, players, scores, result.
+COLUMNS = ((14.0, 146.0), (164.0, 186.0), (354.0, 290.0), (648.0, 130.0), (782.0, 84.0))
+
+
+def when_text(when: str) -> str:
+    """When a game ended, in the player's local time."""
+    try:
+        return datetime.fromisoformat(when).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return when
+
+
+def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
+    """The texts of one row: when, what game, who played, the scores, the result."""
+    kind = app.t("finished.solo") if g.solo else app.t("finished.table", n=g.players)
+    game = " · ".join([kind, app.t("finished.side", side=g.side)] + ([app.t("finished.spirits")] if g.spirits else []))
+    seats = ", ".join(app.t("finished.seat_computer", name=s.name, level=app.t(f"level.{s.level}", default=s.level))
+                      if s.kind == "computer" else s.name for s in g.seats)
+    scores = "  ".join(str(t) for t in g.totals)
+    if g.solo:
+        result = app.t("finished.suns", n=g.suns or 0)
+    elif len(g.winners) == 1:
+        result = g.seats[g.winners[0]].name
+    else:
+        result = app.t("finished.shared")
+    return when_text(g.finished), game, seats, scores, result
+
+
+class GameList(Widget):
+    """The rows of :attr:`games`; ``selected`` is the chosen row, ``top`` the first row shown.
+
+    Keys while focused: Up/Down, Page Up/Page Down, Home/End move the choice, Enter opens it. A click
+    on a row opens it; the wheel scrolls.
+    """
+
+    def __init__(self, rect: Rect, games: Sequence[FinishedSummary], open_game: Callable[[FinishedSummary], None],
+                 name: str = "list") -> None:
+        super().__init__(rect)
+        self.games = list(games)
+        self.open_game = open_game
+        self.selected = 0
+        self.top = 0
+        self.name = name
+        self.pointer: tuple[float, float] | None = None
+
+    @property
+    def page(self) -> int:
+        """How many rows fit."""
+        return max(1, int((self.rect[3] - HEAD_H) // ROW_H))
+
+    def set_games(self, games: Sequence[FinishedSummary]) -> None:
+        self.games = list(games)
+        self.selected = min(self.selected, max(0, len(self.games) - 1))
+        self._show(self.selected)
+
+    def choose(self, index: int) -> None:
+        if self.games:
+            self.selected = max(0, min(len(self.games) - 1, index))
+            self._show(self.selected)
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(max(0, len(self.games) - self.page), self.top + rows))
+
+    def _show(self, index: int) -> None:
+        if index < self.top:
+            self.top = index
+        elif index >= self.top + self.page:
+            self.top = index - self.page + 1
+        self.scroll(0)
+
+    def activate(self) -> None:
+        if self.games:
+            self.open_game(self.games[self.selected])
+
+    def row_at(self, pos: tuple[float, float]) -> int | None:
+        x, y, w, h = self.rect
+        if not (x <= pos[0] < x + w and y + HEAD_H <= pos[1] < y + h):
+            return None
+        index = self.top + int((pos[1] - y - HEAD_H) // ROW_H)
+        return index if index < min(len(self.games), self.top + self.page) else None
+
+    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.vpos  # where the wheel scrolls (a wheel event carries no position)
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.hit(self.pointer or app.mouse_virtual()):
+            self.scroll(-3 * int(event.y))
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            row = self.row_at(event.vpos)
+            if row is None:
+                return False
+            self.choose(row)
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.activate()
+            return True
+        if event.type != pygame.KEYDOWN or not focused:
+            return False
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page, pygame.K_PAGEDOWN: self.page,
+                 pygame.K_HOME: -len(self.games), pygame.K_END: len(self.games)}
+        if event.key in moves:
+            self.choose(self.selected + moves[event.key])
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.activate()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+        th = app.theme
+        x, y, w, h = self.rect
+        paint.panel(surface, app, self.rect, th.c("panel"), radius=12, edge=th.c("accent" if focused else "panel_edge"),
+                    width=3 if focused else 2, shadow=True)
+        heads = ("col_date", "col_game", "col_seats", "col_scores", "col_result")
+        for (cx, cw), key in zip(COLUMNS, heads):
+            paint.text(surface, app, app.t(f"finished.{key}"), (x + cx, y + HEAD_H / 2 + 2), 15, th.c("ink_dim"),
+                       "midleft", bold=True)
+        pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 10, y + HEAD_H), app.vp.p(x + w - 10, y + HEAD_H),
+                         max(1, app.vp.s(1)))
+        for n, g in enumerate(self.games[self.top:self.top + self.page]):
+            index = self.top + n
+            ry = y + HEAD_H + n * ROW_H
+            if index == self.selected:
+                paint.panel(surface, app, (x + 6, ry + 2, w - 22, ROW_H - 4), th.c("button_hover"), radius=6,
+                            edge=th.c("accent") if focused else None, width=2)
+            for (cx, cw), text in zip(COLUMNS, row_cells(app, g)):
+                px = paint.fit_px(app, text, 16, cw - 6, min_px=12)
+                paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, ry + ROW_H / 2), px,
+                           th.c("ink"), "midleft")
+        self._scrollbar(surface, app)
+
+    def _scrollbar(self, surface: pygame.Surface, app: App) -> None:
+        total = len(self.games)
+        if total <= self.page:
+            return
+        x, y, w, h = self.rect
+        track = h - HEAD_H - 12
+        size = max(24.0, track * self.page / total)
+        top = y + HEAD_H + 6 + (track - size) * self.top / max(1, total - self.page)
+        paint.panel(surface, app, (x + w - 13, top, 7, size), app.theme.c("panel_edge"), radius=3)

@@ -1,0 +1,125 @@
+"""``harmonies history``, ``harmonies import`` and ``harmonies export``: finished games from the command line.
+
+- ``history [--json]``: the finished games, newest first, and the solo personal bests. A file of the
+  archive that gives no summary is named on stderr in one line and left out; the status stays 0.
+- ``import FILE...``: each file is checked by replaying it and added to ``finished/``; a bad file is
+  named on stderr with the reason (nothing is imported from it) and the status is 1.
+- ``export GAME TO``: copy a finished game (its name from ``history``, or a path) to a file or folder.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from .bests import Bests, personal_bests
+from .index import FinishedIndex
+from .share import ShareError, export_finished, import_finished
+from .store import Store
+from .summary import CATEGORIES, FinishedSummary
+
+
+def history_json(index: FinishedIndex, bests: Bests) -> dict[str, Any]:
+    """The object ``history --json`` prints."""
+    folder = index.dirs.finished.absolute()
+    return {
+        "games": [{"file": str(folder / g.file), "finished": g.finished, "side": g.side, "spirits": g.spirits,
+                   "seats": [s.to_json() for s in g.seats], "totals": list(g.totals),
+                   "winners": list(g.winners), "suns": g.suns} for g in index.games()],
+        "bests": [b.to_json(folder) for b in bests.solo],
+    }
+
+
+def history(store: Store, as_json: bool, out: TextIO, err: TextIO) -> int:
+    index = FinishedIndex(store.dirs, store.cards)
+    games = index.games()
+    for problem in index.problems:
+        print(f"harmonies history: skipped {store.dirs.finished / problem}", file=err)
+    bests = personal_bests(index)
+    if as_json:
+        print(json.dumps(history_json(index, bests)), file=out)
+    else:
+        out.write(history_table(games, bests, store.dirs.finished))
+    return 0
+
+
+def history_table(games: list[FinishedSummary], bests: Bests, folder: Path) -> str:
+    """The readable form of ``history``: one line per game, then the bests."""
+    lines = [f"{len(games)} finished game{'s' if len(games) != 1 else ''} in {folder}"]
+    if games:
+        lines.append(f"{'finished':16}  {'game':9}  {'side':4}  {'spirits':7}  {'scores':12}  {'suns':4}  seats")
+    for g in games:
+        seats = ", ".join(f"{'*' if i in g.winners else ''}{s.name}" + (f" ({s.level})" if s.kind == "computer" else "")
+                          for i, s in enumerate(g.seats))
+        lines.append(f"{_local(g.finished):16}  {'solo' if g.solo else f'{g.players} players':9}  {g.side:4}  "
+                     f"{'yes' if g.spirits else 'no':7}  {' '.join(map(str, g.totals)):12}  "
+                     f"{'' if g.suns is None else g.suns:4}  {seats}")
+    if games:
+        lines.append("* won")
+    lines.append("")
+    since = f" (since {_local(bests.cleared)})" if bests.cleared else ""
+    lines.append(f"Solo bests{since}:" if bests.solo else f"Solo bests{since}: none yet")
+    for b in bests.solo:
+        lines.append(f"  side {b.side}, {b.spirit or 'no spirit'}: {b.score} points, {b.suns} suns  ({b.file})")
+    if bests.levels:
+        lines.append(f"At a table{since}:")
+        for r in bests.levels:
+            lines.append(f"  against {r.level}: {r.wins} won, {r.losses} lost")
+    if bests.averages:
+        rows = ", ".join(f"{c} {bests.averages[c]:.1f}" for c in (*CATEGORIES, "total"))
+        lines.append(f"  average points of a human seat (over {bests.table_seats}): {rows}")
+    return "\n".join(lines) + "\n"
+
+
+def import_files(store: Store, files: list[Path], out: TextIO, err: TextIO) -> int:
+    status = 0
+    for path in files:
+        try:
+            done = import_finished(store, path)
+        except ShareError as e:
+            print(f"harmonies import: {path}: {e}; nothing imported from it", file=err)
+            status = 1
+            continue
+        except OSError as e:
+            print(f"harmonies import: {path}: cannot write into {store.dirs.finished} ({e.strerror or e})",
+                  file=err)
+            status = 1
+            continue
+        verb = "imported as" if done.fresh else "already in the archive as"
+        print(f"{path}: {verb} {done.path}", file=out)
+    return status
+
+
+def export(store: Store, game: str, to: Path, out: TextIO, err: TextIO) -> int:
+    try:
+        target = export_finished(store, game, to)
+    except ShareError as e:
+        print(f"harmonies export: {game}: {e}", file=err)
+        return 1
+    except OSError as e:
+        print(f"harmonies export: cannot write {to} ({e.strerror or e})", file=err)
+        return 1
+    print(f"exported to {target}", file=out)
+    return 0
+
+
+def run(command: str, store: Store, args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``history``, ``import`` or ``export`` with the parsed arguments of :mod:`harmonies.cli`
+    (output to ``sys.stdout`` and ``sys.stderr`` as they are when called, unless given)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if command == "history":
+        return history(store, bool(args.json), out, err)
+    if command == "import":
+        return import_files(store, list(args.files), out, err)
+    return export(store, str(args.game), Path(args.to), out, err)
+
+
+def _local(when: str) -> str:
+    try:
+        return datetime.fromisoformat(when).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return when
