@@ -17,20 +17,23 @@ class RandomPlayer:
         self.take_cards = take_cards
 
     def play_turn(self, game: Game) -> None:
+        # Every choice is made among what the engine lists as legal right now (the spirits offered,
+        # the spaces still full, the cells token_cells and cube_options give), so the commands go
+        # through play_listed, which does not check them a second time.
         rng = self.rng
         choices = game.spirit_choices
         if choices:
-            game.apply(ChooseSpirit(rng.choice(choices)))
+            game.play_listed(ChooseSpirit(rng.choice(choices)))
         spaces = [i for i, s in enumerate(game.central) if s]
-        game.apply(TakeTokens(rng.choice(spaces)))
+        game.play_listed(TakeTokens(rng.choice(spaces)))
         if self.take_cards:
             face_up = [c for c in game.display if c is not None]
             if face_up and game.check(TakeCard(face_up[0])) is None:
-                game.apply(TakeCard(rng.choice(face_up)))
+                game.play_listed(TakeCard(rng.choice(face_up)))
         hand = list(game.hand)
         rng.shuffle(hand)
         for colour in hand:
-            game.apply(PlaceToken(colour, rng.choice(game.token_cells(colour))))
+            game.play_listed(PlaceToken(colour, rng.choice(game.token_cells(colour))))
             if self.take_cards:
                 self._place_cubes(game)
         game.apply(EndTurn())
@@ -39,5 +42,5 @@ class RandomPlayer:
         options = game.cube_options()
         while options:
             card_id = next(iter(options))
-            game.apply(PlaceCube(card_id, self.rng.choice(options[card_id])))
+            game.play_listed(PlaceCube(card_id, self.rng.choice(options[card_id])))
             options = game.cube_options()

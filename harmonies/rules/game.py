@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
+from .cellbits import cell_bits
 from .cards import AnimalCard, CardSet, SpiritCard, default_cards
 from .colours import Colour
 from .commands import (
@@ -56,6 +57,7 @@ class Game:
         self.cards = cards if cards is not None else default_cards()
         self.shape: BoardShape = board_shape(setup.side)
         self._habitats = habitat_tables(self.cards, setup.side)
+        self._cell_bits = cell_bits(setup.side)
         data = rules_data()
         dealt = deal(setup, self.cards)
         self._pouch: list[Colour] = dealt.pouch
@@ -225,10 +227,11 @@ class Game:
         if self._over or self._must_choose_spirit():
             return []
         p = self._players[self._current]
-        add = stack_table().add
-        cells = self.shape.cells
-        c = int(colour)
-        return [cells[i] for i, s in enumerate(p.stacks) if add[s][c] >= 0 and p.cubes[i] is None]
+        where = p.where
+        bits = 0
+        for s in stack_table().takes[colour]:
+            bits |= where[s]
+        return self._cell_bits.cells(bits & ~p.cube_bits)
 
     def _cube_cells(self, card_id: str) -> list[int]:
         hit = self._cube_cache.get(card_id)
@@ -308,7 +311,8 @@ class Game:
     def _check_common(self) -> Rejected | None:
         if self._over:
             return Rejected("game.over")
-        if self._must_choose_spirit():
+        p = self._players[self._current]
+        if p.spirit is None and p.spirit_choices:
             return Rejected("spirit.choose_first")
         return None
 
@@ -466,16 +470,31 @@ class Game:
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:
         """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
-        why = self.check(cmd)
+        kind = type(cmd)
+        checker = self._CHECKS.get(kind)
+        if checker is None:
+            return Rejected("command.unknown", {"command": quoted(repr(cmd))})
+        why = checker(self, cmd)
         if why is not None:
             return why
-        if type(cmd) is Undo:
+        if kind is Undo:
             return Accepted(self._undo())
+        return Accepted(self.play_listed(cmd))
+
+    def play_listed(self, cmd: Command) -> tuple[Event, ...]:
+        """Play a command the engine itself just listed as legal, without checking it again.
+
+        ``cmd`` must be legal at this very position: one of :meth:`legal_commands`, or a
+        :class:`PlaceToken` on a cell of :meth:`token_cells` (colour in hand, tokens taken) or a
+        :class:`PlaceCube` on a cell of :meth:`cube_options`, asked since the last change. Computer
+        players that pick from those lists play through here; everything else goes through
+        :meth:`apply`, which checks first. Undo is not listed and cannot be played here.
+        """
         events = self._DO[type(cmd)](self, cmd)
         self._history.append(cmd)
         if type(cmd) is EndTurn:
             self._turn_start = len(self._history)
-        return Accepted(events)
+        return events
 
     def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
         p = self._players[self._current]
@@ -493,21 +512,29 @@ class Game:
 
     def _do_place_token(self, cmd: PlaceToken) -> tuple[Event, ...]:
         p = self._players[self._current]
-        i = self.shape.index[cmd.cell]
+        cell = cmd.cell
+        colour = cmd.colour
+        i = self.shape.index[cell]
         old = p.stacks[i]
         if old == 0:
             p.empty -= 1
         table = stack_table()
-        new = p.stacks[i] = table.add[old][cmd.colour]
-        p.where[old] ^= 1 << i
-        p.where[new] |= 1 << i
-        self._hand.remove(cmd.colour)
-        # A card's matches can change only if the cell went from or to a stack its pattern uses.
-        changed = (1 << old) | (1 << new)
+        new = p.stacks[i] = table.add[old][colour]
+        bit = 1 << i
+        where = p.where
+        where[old] ^= bit
+        where[new] |= bit
+        self._hand.remove(colour)
         cache = self._cube_cache
-        for cid in [c for c in cache if self._habitats[c].relevant & changed]:
-            del cache[cid]
-        return (TokenPlaced(self._current, Colour(cmd.colour), cmd.cell, table.height[new]),)
+        if cache:
+            # A card's matches can change only if the cell went from or to a stack its pattern uses.
+            changed = (1 << old) | (1 << new)
+            habitats = self._habitats
+            for cid in [c for c in cache if habitats[c].relevant & changed]:
+                del cache[cid]
+        if type(colour) is not Colour:
+            colour = Colour(colour)
+        return (TokenPlaced(self._current, colour, cell, table.height[new]),)
 
     def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
         slot = self._display.index(cmd.card_id)
@@ -590,8 +617,11 @@ class Game:
         return tuple(events)
 
     def _refill_space(self, seat: int, space: int) -> SpaceRefilled:
-        n = min(rules_data().tokens_per_space, len(self._pouch))
-        drawn = [self._pouch.pop() for _ in range(n)]
+        pouch = self._pouch
+        n = min(rules_data().tokens_per_space, len(pouch))
+        rest = len(pouch) - n
+        drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
+        del pouch[rest:]
         self._central[space] = drawn
         return SpaceRefilled(seat, space, tuple(drawn))
 
@@ -639,17 +669,19 @@ class Game:
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        # The habitat tables follow from the cards and the side and are many times the size of the
-        # state itself: a pickled game (sent to a helper process) carries the state and finds or
-        # rebuilds the tables where it is loaded.
+        # The habitat tables and the cell-set reader follow from the cards and the side and are many
+        # times the size of the state itself: a pickled game (sent to a helper process) carries the
+        # state and finds or rebuilds the tables where it is loaded.
         state = self.__dict__.copy()
         del state["_habitats"]
+        del state["_cell_bits"]
         state["_cube_cache"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._habitats = habitat_tables(self.cards, self.setup.side)
+        self._cell_bits = cell_bits(self.setup.side)
 
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch and the animal draw pile reshuffled.

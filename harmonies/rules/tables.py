@@ -29,6 +29,7 @@ class StackTable:
     stacks: tuple[Stack, ...]          # by id; stacks[0] == () is the empty cell
     ids: dict[Stack, int]
     add: tuple[tuple[int, ...], ...]   # add[stack_id][colour] -> new stack id, or -1 if illegal
+    takes: tuple[tuple[int, ...], ...]  # takes[colour] -> the stack ids a token of that colour may go on
     kind: tuple[int, ...]              # landscape kind by stack id
     height: tuple[int, ...]            # number of tokens by stack id
     top: tuple[int, ...]               # top colour by stack id, -1 for the empty cell
@@ -121,6 +122,7 @@ def stack_table() -> StackTable:
         stacks=tuple(legal),
         ids=ids,
         add=add,
+        takes=tuple(tuple(i for i in range(len(legal)) if add[i][c] >= 0) for c in Colour),
         kind=tuple(_kind_of(s) for s in legal),
         height=tuple(len(s) for s in legal),
         top=tuple(int(s[-1]) if s else -1 for s in legal),

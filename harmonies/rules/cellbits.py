@@ -1,0 +1,40 @@
+"""Bit sets of board cells (bit i set = cell i of a board side) read back as lists of cells.
+
+The engine keeps where each stack stands and where cubes sit as bit sets; answering "which cells"
+then costs a few table lookups, a byte of the set at a time, instead of a test per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .boards import Hex, board_shape
+
+
+class CellBits:
+    """Turns a bit set of cells of one board side into its cells, in board order."""
+
+    __slots__ = ("_bytes",)
+
+    def __init__(self, cells: Sequence[Hex]) -> None:
+        n = len(cells)
+        # For each byte of the set: its shift, and the cells each of the 256 byte values stands for.
+        self._bytes = tuple(
+            (base, tuple(tuple(cells[base + b] for b in range(8) if value >> b & 1 and base + b < n)
+                         for value in range(256)))
+            for base in range(0, n, 8)
+        )
+
+    def cells(self, bits: int) -> list[Hex]:
+        """The cells whose bits are set, in board order."""
+        out: list[Hex] = []
+        for shift, table in self._bytes:
+            out += table[bits >> shift & 255]
+        return out
+
+
+@lru_cache(maxsize=None)
+def cell_bits(side: str) -> CellBits:
+    """The reader of one board side's cell sets, built once."""
+    return CellBits(board_shape(side).cells)
