@@ -24,7 +24,7 @@ from .events import (
     SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
     Undone,
 )
-from .habitats import HabitatTable, build_table, matching_cells
+from .habitats import HabitatTable, build_table, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .refusals import quoted
 from .results import Accepted, IllegalCommand, Rejected, Result
@@ -84,7 +84,9 @@ class Game:
         self._discarded = 0
         self._history: list[Command] = []
         self._turn_start = 0
-        self._cube_cache: dict[str, list[int]] = {}
+        # Card id -> bit set of the cells its next cube may go on, for the current player's board;
+        # kept right as that board changes and emptied when the turn passes to another seat.
+        self._cube_cache: dict[str, int] = {}
 
     @classmethod
     def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
@@ -233,19 +235,19 @@ class Game:
             bits |= where[s]
         return self._cell_bits.cells(bits & ~p.cube_bits)
 
-    def _cube_cells(self, card_id: str) -> list[int]:
+    def _cube_bits(self, card_id: str) -> int:
+        """The bit set of cells where the next cube of ``card_id`` may go on the current board."""
         hit = self._cube_cache.get(card_id)
         if hit is None:
             p = self._players[self._current]
-            hit = self._cube_cache[card_id] = matching_cells(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
+            hit = self._cube_cache[card_id] = matching_bits(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
         return hit
 
     def cube_cells(self, card_id: str) -> list[Hex]:
         """Cells where the next cube of a held card (or the spirit cube) may go now."""
         if self._check_cube_card(card_id) is not None:
             return []
-        cells = self.shape.cells
-        return [cells[i] for i in self._cube_cells(card_id)]
+        return self._cell_bits.cells(self._cube_bits(card_id))
 
     def cubes_owed(self) -> list[str]:
         """Cards of the current player that still have a cube to place (the spirit last)."""
@@ -264,15 +266,15 @@ class Game:
             return {}
         p = self._players[self._current]
         out: dict[str, list[Hex]] = {}
-        cells = self.shape.cells
+        to_cells = self._cell_bits.cells
         for h in p.held:
-            found = self._cube_cells(h[0])  # type: ignore[arg-type]
+            found = self._cube_bits(h[0])  # type: ignore[arg-type]
             if found:
-                out[h[0]] = [cells[i] for i in found]  # type: ignore[index]
+                out[h[0]] = to_cells(found)  # type: ignore[index]
         if p.spirit is not None and not p.spirit_placed:
-            found = self._cube_cells(p.spirit)
+            found = self._cube_bits(p.spirit)
             if found:
-                out[p.spirit] = [cells[i] for i in found]
+                out[p.spirit] = to_cells(found)
         return out
 
     def can_end_turn(self) -> bool:
@@ -413,7 +415,7 @@ class Game:
             return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
         if self._players[self._current].cubes[i] is not None:
             return Rejected("cube.occupied")
-        if i not in self._cube_cells(cmd.card_id):
+        if not self._cube_bits(cmd.card_id) >> i & 1:
             return Rejected("cube.no_habitat")
         return None
 
@@ -527,11 +529,15 @@ class Game:
         self._hand.remove(colour)
         cache = self._cube_cache
         if cache:
-            # A card's matches can change only if the cell went from or to a stack its pattern uses.
+            # A card's matches can change only if the cell went from or to a stack its pattern uses,
+            # and then only at the cube cells whose placements reach this cell.
             changed = (1 << old) | (1 << new)
             habitats = self._habitats
-            for cid in [c for c in cache if habitats[c].relevant & changed]:
-                del cache[cid]
+            for cid, found in cache.items():
+                habitat = habitats[cid]
+                if habitat.relevant & changed:
+                    reach = habitat.reach[i]
+                    cache[cid] = found & ~reach | matching_bits(habitat, p.stacks, where, p.cube_bits, reach)
         if type(colour) is not Colour:
             colour = Colour(colour)
         return (TokenPlaced(self._current, colour, cell, table.height[new]),)
@@ -548,9 +554,9 @@ class Game:
         i = self.shape.index[cmd.cell]
         p.cubes[i] = cmd.card_id
         p.cube_bits |= 1 << i
-        for cid, found in self._cube_cache.items():  # only this cell closes to other cubes
-            if i in found:
-                self._cube_cache[cid] = [j for j in found if j != i]
+        cache = self._cube_cache
+        for cid, found in cache.items():  # only this cell closes to other cubes
+            cache[cid] = found & ~(1 << i)
         if p.spirit == cmd.card_id:
             p.spirit_placed = True
             return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)
@@ -574,29 +580,32 @@ class Game:
 
     def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
         seat = self._current
+        runs_out = self.pouch_runs_out
         events: list[Event] = []
         if self.setup.solo:
-            left = [c for space in self._central for c in space]
+            central = self._central
+            left = [c for space in central for c in space]
             self._discarded += len(left)
-            self._central = [[] for _ in self._central]
+            self._central = [[] for _ in central]
             events.append(TokensDiscarded(seat, tuple(left)))
-            if self.pouch_runs_out:
+            if runs_out:
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
-                for i in range(len(self._central)):
-                    events.append(self._refill_space(seat, i))
+                events += [self._refill_space(seat, i) for i in range(len(central))]
         else:
-            if self.pouch_runs_out:
+            if runs_out:
                 if self._end_reason is None:
                     self._end_reason = "pouch"
                     events.append(EndTriggered(seat, "pouch"))
             if self._pouch:  # an empty pouch refills nothing: no event for it
                 events.append(self._refill_space(seat, self._taken_space))
-        for slot, cid in enumerate(self._display):
-            if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
-                drawn = self._display[slot] = self._deck.pop()
-                events.append(DisplayRefilled(seat, slot, drawn))
+        display = self._display
+        if None in display:
+            for slot, cid in enumerate(display):
+                if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
+                    drawn = display[slot] = self._deck.pop()
+                    events.append(DisplayRefilled(seat, slot, drawn))
         if self._players[seat].empty <= rules_data().end_empty_cells and self._end_reason is None:
             self._end_reason = "board"
             events.append(EndTriggered(seat, "board"))
@@ -604,13 +613,14 @@ class Game:
         self._hand = []
         self._took_card = False
         self._swapped = False
-        self._cube_cache.clear()
         if self._end_reason is not None and seat == self.setup.players - 1:
             self._over = True
             self._outcome = self._finish()
             events.append(GameEnded(seat, self._outcome))
             return tuple(events)
         self._current = (seat + 1) % self.setup.players
+        if self._current != seat:
+            self._cube_cache.clear()  # it answers for the board of the seat whose turn it is
         if self._current == 0:
             self._round += 1
         events.append(TurnStarted(self._current, self._round))
@@ -665,7 +675,7 @@ class Game:
         other._players = [p.clone() for p in self._players]
         other._hand = self._hand[:]
         other._history = self._history[:]
-        other._cube_cache = {}
+        other._cube_cache = self._cube_cache.copy()  # bit sets: ints, shared safely
         return other
 
     def __getstate__(self) -> dict[str, Any]:
