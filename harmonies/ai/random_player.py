@@ -18,8 +18,9 @@ class RandomPlayer:
 
     def play_turn(self, game: Game) -> None:
         # Every choice is made among what the engine lists as legal right now (the spirits offered,
-        # the spaces still full, the cells token_cells and cube_options give), so the commands go
-        # through play_listed, which does not check them a second time.
+        # the spaces still full, the cells token_cells and cube_options give, the end of the turn
+        # once the hand is empty), so the commands go through play_listed, which does not check
+        # them a second time.
         rng = self.rng
         choices = game.spirit_choices
         if choices:
@@ -36,7 +37,7 @@ class RandomPlayer:
             game.play_listed(PlaceToken(colour, rng.choice(game.token_cells(colour))))
             if self.take_cards:
                 self._place_cubes(game)
-        game.apply(EndTurn())
+        game.play_listed(EndTurn())
 
     def _place_cubes(self, game: Game) -> None:
         options = game.cube_options()

@@ -84,9 +84,6 @@ class Game:
         self._discarded = 0
         self._history: list[Command] = []
         self._turn_start = 0
-        # Card id -> bit set of the cells its next cube may go on, for the current player's board;
-        # kept right as that board changes and emptied when the turn passes to another seat.
-        self._cube_cache: dict[str, int] = {}
 
     @classmethod
     def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
@@ -226,9 +223,9 @@ class Game:
 
     def token_cells(self, colour: Colour) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
-        if self._over or self._must_choose_spirit():
-            return []
         p = self._players[self._current]
+        if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
+            return []
         where = p.where
         bits = 0
         for s in stack_table().takes[colour]:
@@ -237,10 +234,10 @@ class Game:
 
     def _cube_bits(self, card_id: str) -> int:
         """The bit set of cells where the next cube of ``card_id`` may go on the current board."""
-        hit = self._cube_cache.get(card_id)
+        p = self._players[self._current]
+        hit = p.cube_cache.get(card_id)
         if hit is None:
-            p = self._players[self._current]
-            hit = self._cube_cache[card_id] = matching_bits(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
+            hit = p.cube_cache[card_id] = matching_bits(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
         return hit
 
     def cube_cells(self, card_id: str) -> list[Hex]:
@@ -262,9 +259,9 @@ class Game:
 
         One call answers for every card, which is what a player deciding after each token wants.
         """
-        if self._over or self._must_choose_spirit():
-            return {}
         p = self._players[self._current]
+        if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
+            return {}
         out: dict[str, list[Hex]] = {}
         to_cells = self._cell_bits.cells
         for h in p.held:
@@ -527,7 +524,7 @@ class Game:
         where[old] ^= bit
         where[new] |= bit
         self._hand.remove(colour)
-        cache = self._cube_cache
+        cache = p.cube_cache
         if cache:
             # A card's matches can change only if the cell went from or to a stack its pattern uses,
             # and then only at the cube cells whose placements reach this cell.
@@ -554,7 +551,7 @@ class Game:
         i = self.shape.index[cmd.cell]
         p.cubes[i] = cmd.card_id
         p.cube_bits |= 1 << i
-        cache = self._cube_cache
+        cache = p.cube_cache
         for cid, found in cache.items():  # only this cell closes to other cubes
             cache[cid] = found & ~(1 << i)
         if p.spirit == cmd.card_id:
@@ -619,8 +616,6 @@ class Game:
             events.append(GameEnded(seat, self._outcome))
             return tuple(events)
         self._current = (seat + 1) % self.setup.players
-        if self._current != seat:
-            self._cube_cache.clear()  # it answers for the board of the seat whose turn it is
         if self._current == 0:
             self._round += 1
         events.append(TurnStarted(self._current, self._round))
@@ -675,7 +670,6 @@ class Game:
         other._players = [p.clone() for p in self._players]
         other._hand = self._hand[:]
         other._history = self._history[:]
-        other._cube_cache = self._cube_cache.copy()  # bit sets: ints, shared safely
         return other
 
     def __getstate__(self) -> dict[str, Any]:
@@ -685,7 +679,6 @@ class Game:
         state = self.__dict__.copy()
         del state["_habitats"]
         del state["_cell_bits"]
-        state["_cube_cache"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

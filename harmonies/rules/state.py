@@ -45,7 +45,7 @@ class PlayerState:
 
     __slots__ = (
         "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
-        "animal_cubes", "empty", "where", "cube_bits",
+        "animal_cubes", "empty", "where", "cube_bits", "cube_cache",
     )
 
     def __init__(self, size: int) -> None:
@@ -62,6 +62,9 @@ class PlayerState:
         self.where: list[int] = [0] * len(stack_table().stacks)
         self.where[0] = (1 << size) - 1
         self.cube_bits = 0
+        # Card id -> bit set of the cells its next cube may go on; the game keeps it right as the
+        # board changes (it follows from the board, so copies and saves may share or drop it).
+        self.cube_cache: dict[str, int] = {}
 
     def clone(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -76,6 +79,7 @@ class PlayerState:
         other.empty = self.empty
         other.where = self.where[:]
         other.cube_bits = self.cube_bits
+        other.cube_cache = self.cube_cache.copy()
         return other
 
     def unfinished(self) -> int:
