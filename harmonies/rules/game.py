@@ -556,6 +556,7 @@ class Game:
             cache[cid] = found & ~(1 << i)
         if p.spirit == cmd.card_id:
             p.spirit_placed = True
+            cache.pop(cmd.card_id, None)  # its one cube is placed: nothing more to look for
             return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)
         held = next(h for h in p.held if h[0] == cmd.card_id)
         held[1] = int(held[1]) + 1  # type: ignore[call-overload]
@@ -563,6 +564,7 @@ class Game:
         left = self.cards.animal(cmd.card_id).cubes - int(held[1])  # type: ignore[call-overload]
         events: tuple[Event, ...] = (CubePlaced(self._current, cmd.card_id, cmd.cell, left, False),)
         if left == 0:
+            cache.pop(cmd.card_id, None)  # completed: no cube left to place
             p.held.remove(held)
             p.completed.append(cmd.card_id)
             events += (CardCompleted(self._current, cmd.card_id),)

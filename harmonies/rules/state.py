@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from .boards import board_shape
@@ -96,18 +98,24 @@ class Dealt:
     spirit_hands: list[tuple[str, ...]]
 
 
-def _shuffled(rng: random.Random, items: list[T]) -> list[T]:
+def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     """A random order by sorting on random keys: a third cheaper than ``rng.shuffle`` here,
     and simulations set up thousands of games a second."""
-    keys = [rng.random() for _ in items]
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    return [items[i] for i in order]
+    draw = rng.random
+    keys = [draw() for _ in items]
+    return list(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
+
+
+@lru_cache(maxsize=1)
+def _pouch_contents() -> tuple[Colour, ...]:
+    """Every token of the game, by colour, before shuffling."""
+    return tuple(c for c in Colour for _ in range(rules_data().token_counts[c]))
 
 
 def deal(setup: GameSetup, cards: CardSet) -> Dealt:
     """Shuffle the pouch, the animal deck and the spirits; all of a game's chance happens here."""
     rng = random.Random(setup.seed)
-    pouch = _shuffled(rng, [c for c in Colour for _ in range(rules_data().token_counts[c])])
+    pouch = _shuffled(rng, _pouch_contents())
     deck = _shuffled(rng, [a.id for a in cards.animals])
     hands: list[tuple[str, ...]] = [()] * setup.players
     if setup.spirits:
