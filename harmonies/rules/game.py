@@ -264,10 +264,14 @@ class Game:
             return {}
         out: dict[str, list[Hex]] = {}
         to_cells = self._cell_bits.cells
+        cache = p.cube_cache
         for h in p.held:
-            found = self._cube_bits(h[0])  # type: ignore[arg-type]
+            cid: str = h[0]  # type: ignore[assignment]
+            found = cache.get(cid)
+            if found is None:
+                found = self._cube_bits(cid)
             if found:
-                out[h[0]] = to_cells(found)  # type: ignore[index]
+                out[cid] = to_cells(found)
         if p.spirit is not None and not p.spirit_placed:
             found = self._cube_bits(p.spirit)
             if found:

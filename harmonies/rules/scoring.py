@@ -53,39 +53,45 @@ class ScoreSheet:
 def groups(shape: BoardShape, members: Sequence[bool]) -> list[list[int]]:
     """Connected groups of the cells flagged in ``members``."""
     seen = [False] * shape.size
+    neighbours = shape.neighbours
     found: list[list[int]] = []
-    for start in range(shape.size):
-        if not members[start] or seen[start]:
+    for start, member in enumerate(members):
+        if not member or seen[start]:
             continue
         seen[start] = True
         group = [start]
-        i = 0
-        while i < len(group):
-            for n in shape.neighbours[group[i]]:
+        for cell in group:  # visits the cells appended on the way too: a breadth-first walk
+            for n in neighbours[cell]:
                 if members[n] and not seen[n]:
                     seen[n] = True
                     group.append(n)
-            i += 1
         found.append(group)
     return found
 
 
 def river_length(shape: BoardShape, group: Sequence[int]) -> int:
     """Tokens on the longest shortest path inside one blue group (its diameter + 1; §13 Q2)."""
+    if len(group) <= 2:  # a group is connected: one token, or two side by side
+        return len(group)
     inside = set(group)
+    neighbours = shape.neighbours
     best = 0
     for start in group:
-        dist = {start: 1}
+        # Breadth-first from ``start``: the number of rings reached is the farthest cell, in tokens.
+        seen = {start}
         frontier = [start]
+        rings = 0
         while frontier:
+            rings += 1
             nxt = []
             for c in frontier:
-                for n in shape.neighbours[c]:
-                    if n in inside and n not in dist:
-                        dist[n] = dist[c] + 1
+                for n in neighbours[c]:
+                    if n in inside and n not in seen:
+                        seen.add(n)
                         nxt.append(n)
             frontier = nxt
-        best = max(best, max(dist.values()))
+        if rings > best:
+            best = rings
     return best
 
 
