@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import ChooseSpirit, EndTurn, Game, PlaceCube, PlaceToken, TakeCard, TakeTokens
+from ..rules import ChooseSpirit, EndTurn, Game, Hex, PlaceCube, PlaceToken, TakeCard, TakeTokens
 
 
 class RandomPlayer:
@@ -36,11 +36,12 @@ class RandomPlayer:
         for colour in hand:
             game.play_listed(PlaceToken(colour, rng.choice(game.token_cells(colour))))
             if self.take_cards:
-                self._place_cubes(game)
+                options = game.cube_options()
+                if options:
+                    self._place_cubes(game, options)
         game.play_listed(EndTurn())
 
-    def _place_cubes(self, game: Game) -> None:
-        options = game.cube_options()
+    def _place_cubes(self, game: Game, options: dict[str, list[Hex]]) -> None:
         while options:
             card_id = next(iter(options))
             game.play_listed(PlaceCube(card_id, self.rng.choice(options[card_id])))

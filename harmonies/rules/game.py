@@ -589,13 +589,13 @@ class Game:
             central = self._central
             left = [c for space in central for c in space]
             self._discarded += len(left)
-            self._central = [[] for _ in central]
             events.append(TokensDiscarded(seat, tuple(left)))
             if runs_out:
+                self._central = [[] for _ in central]
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
-                events += [self._refill_space(seat, i) for i in range(len(central))]
+                events += self._refill_all(seat)
         else:
             if runs_out:
                 if self._end_reason is None:
@@ -635,6 +635,16 @@ class Game:
         del pouch[rest:]
         self._central[space] = drawn
         return SpaceRefilled(seat, space, tuple(drawn))
+
+    def _refill_all(self, seat: int) -> list[Event]:
+        """Refill every space in order, from a pouch known to hold enough for all of them."""
+        per_space = rules_data().tokens_per_space
+        pouch = self._pouch
+        rest = len(pouch) - per_space * len(self._central)
+        drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
+        del pouch[rest:]
+        central = self._central = [drawn[k:k + per_space] for k in range(0, len(drawn), per_space)]
+        return [SpaceRefilled(seat, i, tuple(space)) for i, space in enumerate(central)]
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]
