@@ -29,7 +29,7 @@ class RandomPlayer:
         game.play_listed(TakeTokens(rng.choice(spaces)))
         if self.take_cards:
             face_up = [c for c in game.display if c is not None]
-            if face_up and game.check(TakeCard(face_up[0])) is None:
+            if face_up and game.can_take_card():
                 game.play_listed(TakeCard(rng.choice(face_up)))
         hand = list(game.hand)
         rng.shuffle(hand)

@@ -281,6 +281,10 @@ class Game:
     def can_end_turn(self) -> bool:
         return self._check_end_turn() is None
 
+    def can_take_card(self) -> bool:
+        """Whether the current player may take a face-up card now (if one is face up)."""
+        return self._check_take_card_limits() is None
+
     def check(self, cmd: Command) -> Rejected | None:
         """``None`` when ``cmd`` is legal now, else the refusal :meth:`apply` would return."""
         checker = self._CHECKS.get(type(cmd))
