@@ -22,24 +22,26 @@ class RandomPlayer:
         # once the hand is empty), so the commands go through play_listed, which does not check
         # them a second time.
         rng = self.rng
+        choose = rng.choice
+        play = game.play_listed
         choices = game.spirit_choices
         if choices:
-            game.play_listed(ChooseSpirit(rng.choice(choices)))
-        spaces = [i for i, s in enumerate(game.central) if s]
-        game.play_listed(TakeTokens(rng.choice(spaces)))
-        if self.take_cards:
+            play(ChooseSpirit(choose(choices)))
+        play(TakeTokens(choose([i for i, s in enumerate(game.central) if s])))
+        take_cards = self.take_cards
+        if take_cards:
             face_up = [c for c in game.display if c is not None]
             if face_up and game.can_take_card():
-                game.play_listed(TakeCard(rng.choice(face_up)))
+                play(TakeCard(choose(face_up)))
         hand = list(game.hand)
         rng.shuffle(hand)
         for colour in hand:
-            game.play_listed(PlaceToken(colour, rng.choice(game.token_cells(colour))))
-            if self.take_cards:
+            play(PlaceToken(colour, choose(game.token_cells(colour))))
+            if take_cards:
                 options = game.cube_options()
                 if options:
                     self._place_cubes(game, options)
-        game.play_listed(EndTurn())
+        play(EndTurn())
 
     def _place_cubes(self, game: Game, options: dict[str, list[Hex]]) -> None:
         while options:

@@ -15,7 +15,7 @@ from .boards import Hex, board_shape
 class CellBits:
     """Turns a bit set of cells of one board side into its cells, in board order."""
 
-    __slots__ = ("_bytes",)
+    __slots__ = ("_bytes", "_four")
 
     def __init__(self, cells: Sequence[Hex]) -> None:
         n = len(cells)
@@ -23,11 +23,16 @@ class CellBits:
         self._bytes = tuple(
             (base, tuple(tuple(cells[base + b] for b in range(8) if value >> b & 1 and base + b < n)
                          for value in range(256)))
-            for base in range(0, n, 8)
+            for base in range(0, max(n, 32), 8)
         )
+        # Boards of up to 32 cells (every shipped side) are read in one expression, without a loop.
+        self._four = tuple(table for _, table in self._bytes) if n <= 32 else None
 
     def cells(self, bits: int) -> list[Hex]:
         """The cells whose bits are set, in board order."""
+        if self._four is not None:
+            t0, t1, t2, t3 = self._four
+            return [*t0[bits & 255], *t1[bits >> 8 & 255], *t2[bits >> 16 & 255], *t3[bits >> 24 & 255]]
         out: list[Hex] = []
         for shift, table in self._bytes:
             out += table[bits >> shift & 255]

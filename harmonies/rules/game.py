@@ -588,12 +588,12 @@ class Game:
     def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
         seat = self._current
         runs_out = self.pouch_runs_out
-        events: list[Event] = []
-        if self.setup.solo:
+        events: list[Event]
+        if self.setup.players == 1:
             central = self._central
             left = [c for space in central for c in space]
             self._discarded += len(left)
-            events.append(TokensDiscarded(seat, tuple(left)))
+            events = [TokensDiscarded(seat, tuple(left))]
             if runs_out:
                 self._central = [[] for _ in central]
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
@@ -601,6 +601,7 @@ class Game:
             else:
                 events += self._refill_all(seat)
         else:
+            events = []
             if runs_out:
                 if self._end_reason is None:
                     self._end_reason = "pouch"
