@@ -73,23 +73,27 @@ def river_length(shape: BoardShape, group: Sequence[int]) -> int:
     """Tokens on the longest shortest path inside one blue group (its diameter + 1; §13 Q2)."""
     if len(group) <= 2:  # a group is connected: one token, or two side by side
         return len(group)
-    inside = set(group)
-    neighbours = shape.neighbours
+    near = shape.neighbour_bits
+    inside = 0
+    for cell in group:
+        inside |= 1 << cell
     best = 0
     for start in group:
-        # Breadth-first from ``start``: the number of rings reached is the farthest cell, in tokens.
-        seen = {start}
-        frontier = [start]
-        rings = 0
-        while frontier:
+        # Breadth-first from ``start`` on bit sets: the number of rings reached is the farthest
+        # cell, counted in tokens.
+        seen = frontier = 1 << start
+        rings = 1
+        while True:
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                grown |= near[low.bit_length() - 1]
+            frontier = grown & inside & ~seen
+            if not frontier:
+                break
+            seen |= frontier
             rings += 1
-            nxt = []
-            for c in frontier:
-                for n in neighbours[c]:
-                    if n in inside and n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
         if rings > best:
             best = rings
     return best
