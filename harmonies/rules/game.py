@@ -24,7 +24,7 @@ from .events import (
     SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
     Undone,
 )
-from .habitats import HabitatTable, build_table, matching_bits
+from .habitats import HabitatTable, build_table, matching_among, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .refusals import quoted
 from .results import Accepted, IllegalCommand, Rejected, Result
@@ -538,11 +538,16 @@ class Game:
             # and then only at the cube cells whose placements reach this cell.
             changed = (1 << old) | (1 << new)
             habitats = self._habitats
+            free = ~p.cube_bits
             for cid, found in cache.items():
                 habitat = habitats[cid]
                 if habitat.relevant & changed:
                     reach = habitat.reach[i]
-                    cache[cid] = found & ~reach | matching_bits(habitat, p.stacks, where, p.cube_bits, reach)
+                    again = 0
+                    for s in habitat.cube_stacks:
+                        again |= where[s]
+                    again &= reach & free
+                    cache[cid] = found & ~reach | matching_among(habitat, p.stacks, again) if again else found & ~reach
         if type(colour) is not Colour:
             colour = Colour(colour)
         return (TokenPlaced(self._current, colour, cell, table.height[new]),)

@@ -107,7 +107,12 @@ def matching_bits(table: HabitatTable, stacks: Sequence[int], where: Sequence[in
     bits = 0
     for s in table.cube_stacks:
         bits |= where[s]
-    bits &= among & ~cube_bits
+    return matching_among(table, stacks, bits & among & ~cube_bits)
+
+
+def matching_among(table: HabitatTable, stacks: Sequence[int], bits: int) -> int:
+    """The bit set of the cells of ``bits`` (free cells carrying the cube's landscape) where some
+    placement of ``table``'s pattern is formed."""
     found = 0
     by_cell = table.by_cell
     while bits:
