@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
@@ -596,15 +597,15 @@ class Game:
         events: list[Event]
         if self.setup.players == 1:
             central = self._central
-            left = [c for space in central for c in space]
+            left = tuple(chain.from_iterable(central))
             self._discarded += len(left)
-            events = [TokensDiscarded(seat, tuple(left))]
+            events = [TokensDiscarded(seat, left)]
             if runs_out:
                 self._central = [[] for _ in central]
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
-                events += self._refill_all(seat)
+                self._refill_all(seat, events)
         else:
             events = []
             if runs_out:
@@ -646,15 +647,18 @@ class Game:
         self._central[space] = drawn
         return SpaceRefilled(seat, space, tuple(drawn))
 
-    def _refill_all(self, seat: int) -> list[Event]:
+    def _refill_all(self, seat: int, events: list[Event]) -> None:
         """Refill every space in order, from a pouch known to hold enough for all of them."""
         per_space = rules_data().tokens_per_space
         pouch = self._pouch
-        rest = len(pouch) - per_space * len(self._central)
-        drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
+        central = self._central
+        rest = len(pouch) - per_space * len(central)
+        drawn = pouch[rest:]
         del pouch[rest:]
-        central = self._central = [drawn[k:k + per_space] for k in range(0, len(drawn), per_space)]
-        return [SpaceRefilled(seat, i, tuple(space)) for i, space in enumerate(central)]
+        drawn.reverse()  # drawn one by one from the end of the pouch
+        for i in range(len(central)):
+            space = central[i] = drawn[i * per_space:(i + 1) * per_space]
+            events.append(SpaceRefilled(seat, i, tuple(space)))
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]
