@@ -59,6 +59,7 @@ class Game:
         self.shape: BoardShape = board_shape(setup.side)
         self._habitats = habitat_tables(self.cards, setup.side)
         self._cell_bits = cell_bits(setup.side)
+        self._stacks = stack_table()
         data = rules_data()
         dealt = deal(setup, self.cards)
         self._pouch: list[Colour] = dealt.pouch
@@ -229,7 +230,7 @@ class Game:
             return []
         where = p.where
         bits = 0
-        for s in stack_table().takes[colour]:
+        for s in self._stacks.takes[colour]:
             bits |= where[s]
         return self._cell_bits.cells(bits & ~p.cube_bits)
 
@@ -526,7 +527,7 @@ class Game:
         old = p.stacks[i]
         if old == 0:
             p.empty -= 1
-        table = stack_table()
+        table = self._stacks
         new = p.stacks[i] = table.add[old][colour]
         bit = 1 << i
         where = p.where
@@ -707,18 +708,20 @@ class Game:
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        # The habitat tables and the cell-set reader follow from the cards and the side and are many
-        # times the size of the state itself: a pickled game (sent to a helper process) carries the
-        # state and finds or rebuilds the tables where it is loaded.
+        # The habitat tables, the cell-set reader and the stack table follow from the cards, the side
+        # and rules.yaml, and are many times the size of the state itself: a pickled game (sent to a
+        # helper process) carries the state and finds or rebuilds the tables where it is loaded.
         state = self.__dict__.copy()
         del state["_habitats"]
         del state["_cell_bits"]
+        del state["_stacks"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._habitats = habitat_tables(self.cards, self.setup.side)
         self._cell_bits = cell_bits(self.setup.side)
+        self._stacks = stack_table()
 
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch and the animal draw pile reshuffled.
