@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import ChooseSpirit, EndTurn, Game, Hex, PlaceCube, PlaceToken, TakeCard, TakeTokens
+from ..rules import ChooseSpirit, EndTurn, Game, Hex, PlaceCube, TakeCard, TakeTokens
 
 
 class RandomPlayer:
@@ -18,9 +18,9 @@ class RandomPlayer:
 
     def play_turn(self, game: Game) -> None:
         # Every choice is made among what the engine lists as legal right now (the spirits offered,
-        # the spaces still full, the cells token_cells and cube_options give, the end of the turn
-        # once the hand is empty), so the commands go through play_listed, which does not check
-        # them a second time.
+        # the spaces still full, the moves of token_moves, the cells of cube_options, the end of
+        # the turn once the hand is empty), so the commands go through play_listed, which does not
+        # check them a second time.
         rng = self.rng
         choose = rng.choice
         play = game.play_listed
@@ -36,7 +36,7 @@ class RandomPlayer:
         hand = list(game.hand)
         rng.shuffle(hand)
         for colour in hand:
-            play(PlaceToken(colour, choose(game.token_cells(colour))))
+            play(choose(game.token_moves(colour)))
             if take_cards:
                 options = game.cube_options()
                 if options:

@@ -13,7 +13,7 @@ from itertools import chain
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
-from .cellbits import cell_bits
+from .cellbits import cell_bits, token_moves
 from .cards import AnimalCard, CardSet, SpiritCard, default_cards
 from .colours import Colour
 from .commands import (
@@ -225,14 +225,24 @@ class Game:
 
     def token_cells(self, colour: Colour) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand)."""
+        return self._cell_bits.cells(self._token_bits(colour))
+
+    def token_moves(self, colour: Colour) -> list[PlaceToken]:
+        """The commands placing a token of ``colour`` on each cell of :meth:`token_cells`, in the
+        same order (ignores whether it is in hand); with the colour in hand, each may be played
+        through :meth:`play_listed`."""
+        return token_moves(self.setup.side)[colour].cells(self._token_bits(colour))
+
+    def _token_bits(self, colour: Colour) -> int:
+        """The bit set of cells where a token of ``colour`` may go now."""
         p = self._players[self._current]
         if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
-            return []
+            return 0
         where = p.where
         bits = 0
         for s in self._stacks.takes[colour]:
             bits |= where[s]
-        return self._cell_bits.cells(bits & ~p.cube_bits)
+        return bits & ~p.cube_bits
 
     def _cube_bits(self, card_id: str) -> int:
         """The bit set of cells where the next cube of ``card_id`` may go on the current board."""

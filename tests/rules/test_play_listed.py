@@ -8,7 +8,7 @@ import random
 import pytest
 
 from harmonies.ai.random_player import RandomPlayer
-from harmonies.rules import EndTurn, Game, PlaceCube, PlaceToken, TakeCard, board_shape
+from harmonies.rules import COLOURS, EndTurn, Game, PlaceCube, PlaceToken, TakeCard, board_shape
 from harmonies.rules.cellbits import CellBits, cell_bits
 from test_support import new_game, snapshot
 
@@ -49,11 +49,13 @@ def test_every_listed_command_plays_unchecked_as_it_does_checked(
 
 
 def test_the_token_and_cube_lists_are_the_legal_placements() -> None:
-    """What token_cells and cube_options offer is exactly what legal_commands lists (and so what
-    a player may send through play_listed)."""
+    """What token_moves (token_cells as commands) and cube_options offer is exactly what
+    legal_commands lists (and so what a player may send through play_listed)."""
     def agree(game: Game) -> None:
         legal = set(game.legal_commands())
-        offered = {PlaceToken(c, cell) for c in set(game.hand) for cell in game.token_cells(c)}
+        for colour in COLOURS:
+            assert game.token_moves(colour) == [PlaceToken(colour, cell) for cell in game.token_cells(colour)]
+        offered = {move for c in set(game.hand) for move in game.token_moves(c)}
         offered |= {PlaceCube(cid, cell) for cid, cells in game.cube_options().items() for cell in cells}
         assert offered == {c for c in legal if isinstance(c, (PlaceToken, PlaceCube))}
 
