@@ -314,8 +314,7 @@ class Game:
         if self._taken_space < 0:
             out += [TakeTokens(i) for i, space in enumerate(self._central) if space]
         for c in sorted(set(self._hand)):
-            colour = Colour(c)
-            out += [PlaceToken(colour, cell) for cell in self.token_cells(colour)]
+            out += self.token_moves(Colour(c))
         if self._check_take_card_limits() is None:
             out += [TakeCard(cid) for cid in self._display if cid is not None]
         for cid in self.cubes_owed():
