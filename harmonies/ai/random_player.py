@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import ChooseSpirit, EndTurn, Game, PlaceCube, PlaceToken, TakeCard, TakeTokens
+from ..rules import ChooseSpirit, EndTurn, Game, Hex, PlaceCube, TakeCard, TakeTokens
 
 
 class RandomPlayer:
@@ -19,27 +19,34 @@ class RandomPlayer:
         self.take_cards = take_cards
 
     def play_turn(self, game: Game) -> None:
+        # Every choice is made among what the engine lists as legal right now (the spirits offered,
+        # the spaces still full, the moves of token_moves, the cells of cube_options, the end of
+        # the turn once the hand is empty), so the commands go through play_listed, which does not
+        # check them a second time.
         rng = self.rng
+        choose = rng.choice
+        play = game.play_listed
         choices = game.spirit_choices
         if choices:
-            game.apply(ChooseSpirit(rng.choice(choices)))
-        spaces = [i for i, s in enumerate(game.central) if s]
-        game.apply(TakeTokens(rng.choice(spaces)))
-        if self.take_cards:
+            play(ChooseSpirit(choose(choices)))
+        play(TakeTokens(choose([i for i, s in enumerate(game.central) if s])))
+        take_cards = self.take_cards
+        if take_cards:
             face_up = [c for c in game.display if c is not None]
-            if face_up and game.check(TakeCard(face_up[0])) is None:
-                game.apply(TakeCard(rng.choice(face_up)))
+            if face_up and game.can_take_card():
+                play(TakeCard(choose(face_up)))
         hand = list(game.hand)
         rng.shuffle(hand)
         for colour in hand:
-            game.apply(PlaceToken(colour, rng.choice(game.token_cells(colour))))
-            if self.take_cards:
-                self._place_cubes(game)
-        game.apply(EndTurn())
+            play(choose(game.token_moves(colour)))
+            if take_cards:
+                options = game.cube_options()
+                if options:
+                    self._place_cubes(game, options)
+        play(EndTurn())
 
-    def _place_cubes(self, game: Game) -> None:
-        options = game.cube_options()
+    def _place_cubes(self, game: Game, options: dict[str, list[Hex]]) -> None:
         while options:
             card_id = next(iter(options))
-            game.apply(PlaceCube(card_id, self.rng.choice(options[card_id])))
+            game.play_listed(PlaceCube(card_id, self.rng.choice(options[card_id])))
             options = game.cube_options()

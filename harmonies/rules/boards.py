@@ -30,6 +30,7 @@ class BoardShape:
     cells: tuple[Hex, ...]
     index: dict[Hex, int]
     neighbours: tuple[tuple[int, ...], ...]
+    neighbour_bits: tuple[int, ...] = ()    # by cell: its neighbours as a bit set of cell indices
 
     @property
     def size(self) -> int:
@@ -55,4 +56,6 @@ def board_shape(side: str) -> BoardShape:
     neighbours = tuple(
         tuple(index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in index) for q, r in cells
     )
-    return BoardShape(side=side, water=str(spec["water"]), cells=cells, index=index, neighbours=neighbours)
+    neighbour_bits = tuple(sum(1 << n for n in near) for near in neighbours)
+    return BoardShape(side=side, water=str(spec["water"]), cells=cells, index=index, neighbours=neighbours,
+                      neighbour_bits=neighbour_bits)

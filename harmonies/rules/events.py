@@ -1,4 +1,9 @@
-"""Events: what a command did, for the UI to animate. Every event names the seat that acted."""
+"""Events: what a command did, for the UI to animate. Every event names the seat that acted.
+
+An event holds copies (ids, counts, tuples), never the game's own lists, so nothing done to an event
+reaches the game. Events are plain slotted dataclasses rather than frozen ones: every command makes
+a few and the frozen kind takes several times longer to build. They compare and hash by value.
+"""
 
 from __future__ import annotations
 
@@ -13,21 +18,21 @@ if TYPE_CHECKING:
     from .outcome import Outcome
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SpiritChosen:
     player: int
     spirit_id: str
     returned_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TokensTaken:
     player: int
     space: int
     colours: tuple[Colour, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TokenPlaced:
     player: int
     colour: Colour
@@ -35,14 +40,14 @@ class TokenPlaced:
     height: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardTaken:
     player: int
     card_id: str
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CubePlaced:
     player: int
     card_id: str
@@ -51,13 +56,13 @@ class CubePlaced:
     spirit: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardCompleted:
     player: int
     card_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SoloSwapped:
     player: int
     discarded: str
@@ -65,45 +70,45 @@ class SoloSwapped:
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TokensDiscarded:
     player: int
     colours: tuple[Colour, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SpaceRefilled:
     player: int
     space: int
     colours: tuple[Colour, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DisplayRefilled:
     player: int
     slot: int
     card_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class EndTriggered:
     player: int
     reason: str  # "pouch" or "board"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TurnStarted:
     player: int
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Undone:
     player: int
     command: "Command"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameEnded:
     player: int
     outcome: "Outcome"

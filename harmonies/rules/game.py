@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
+from .cellbits import cell_bits, token_moves
 from .cards import AnimalCard, CardSet, SpiritCard, default_cards
 from .colours import Colour
 from .commands import (
@@ -28,7 +30,7 @@ from .events import (
     SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
     Undone,
 )
-from .habitats import HabitatTable, build_table, matching_cells
+from .habitats import HabitatTable, build_table, matching_among, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .refusals import quoted
 from .results import Accepted, IllegalCommand, Rejected, Result
@@ -61,6 +63,8 @@ class Game:
         self.cards = cards if cards is not None else default_cards()
         self.shape: BoardShape = board_shape(setup.side)
         self._habitats = habitat_tables(self.cards, setup.side)
+        self._cell_bits = cell_bits(setup.side)
+        self._stacks = stack_table()
         data = rules_data()
         dealt = deal(setup, self.cards)
         self._pouch: list[Colour] = dealt.pouch
@@ -90,7 +94,6 @@ class Game:
         # Where a game whose hidden order its seed does not deal (an observer's view, a sample)
         # began: Undo replays its commands from there. None: from the seed, like loading a save.
         self._start: Game | None = None
-        self._cube_cache: dict[str, list[int]] = {}
 
     @classmethod
     def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
@@ -241,19 +244,33 @@ class Game:
         """
         if type(colour) is not Colour:
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
-        if self._over or self._must_choose_spirit():
-            return []
-        p = self._players[self._current]
-        add = stack_table().add
-        cells = self.shape.cells
-        c = int(colour)
-        return [cells[i] for i, s in enumerate(p.stacks) if add[s][c] >= 0 and p.cubes[i] is None]
+        return self._cell_bits.cells(self._token_bits(colour))
 
-    def _cube_cells(self, card_id: str) -> list[int]:
-        hit = self._cube_cache.get(card_id)
+    def token_moves(self, colour: Colour) -> list[PlaceToken]:
+        """The commands placing a token of ``colour`` on each cell of :meth:`token_cells`, in the
+        same order (ignores whether it is in hand); with the colour in hand, each may be played
+        through :meth:`play_listed`. ``ValueError`` for anything that is not a :class:`Colour`."""
+        if type(colour) is not Colour:
+            raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
+        return token_moves(self.setup.side)[colour].cells(self._token_bits(colour))
+
+    def _token_bits(self, colour: Colour) -> int:
+        """The bit set of cells where a token of ``colour`` may go now."""
+        p = self._players[self._current]
+        if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
+            return 0
+        where = p.where
+        bits = 0
+        for s in self._stacks.takes[colour]:
+            bits |= where[s]
+        return bits & ~p.cube_bits
+
+    def _cube_bits(self, card_id: str) -> int:
+        """The bit set of cells where the next cube of ``card_id`` may go on the current board."""
+        p = self._players[self._current]
+        hit = p.cube_cache.get(card_id)
         if hit is None:
-            p = self._players[self._current]
-            hit = self._cube_cache[card_id] = matching_cells(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
+            hit = p.cube_cache[card_id] = matching_bits(self._habitats[card_id], p.stacks, p.where, p.cube_bits)
         return hit
 
     def cube_cells(self, card_id: str) -> list[Hex]:
@@ -263,8 +280,7 @@ class Game:
             raise ValueError(f"{card_id!r} is not a card id")
         if self._check_cube_card(card_id) is not None:
             return []
-        cells = self.shape.cells
-        return [cells[i] for i in self._cube_cells(card_id)]
+        return self._cell_bits.cells(self._cube_bits(card_id))
 
     def _is_card(self, card_id: str) -> bool:
         try:
@@ -286,23 +302,31 @@ class Game:
 
         One call answers for every card, which is what a player deciding after each token wants.
         """
-        if self._over or self._must_choose_spirit():
-            return {}
         p = self._players[self._current]
+        if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
+            return {}
         out: dict[str, list[Hex]] = {}
-        cells = self.shape.cells
+        to_cells = self._cell_bits.cells
+        cache = p.cube_cache
         for h in p.held:
-            found = self._cube_cells(h[0])  # type: ignore[arg-type]
+            cid: str = h[0]  # type: ignore[assignment]
+            found = cache.get(cid)
+            if found is None:
+                found = self._cube_bits(cid)
             if found:
-                out[h[0]] = [cells[i] for i in found]  # type: ignore[index]
+                out[cid] = to_cells(found)
         if p.spirit is not None and not p.spirit_placed:
-            found = self._cube_cells(p.spirit)
+            found = self._cube_bits(p.spirit)
             if found:
-                out[p.spirit] = [cells[i] for i in found]
+                out[p.spirit] = to_cells(found)
         return out
 
     def can_end_turn(self) -> bool:
         return self._check_end_turn() is None
+
+    def can_take_card(self) -> bool:
+        """Whether the current player may take a face-up card now (if one is face up)."""
+        return self._check_take_card_limits() is None
 
     def check(self, cmd: Command) -> Rejected | None:
         """``None`` when ``cmd`` is legal now, else the refusal :meth:`apply` would return."""
@@ -321,8 +345,7 @@ class Game:
         if self._taken_space < 0:
             out += [TakeTokens(i) for i, space in enumerate(self._central) if space]
         for c in sorted(set(self._hand)):
-            colour = Colour(c)
-            out += [PlaceToken(colour, cell) for cell in self.token_cells(colour)]
+            out += self.token_moves(Colour(c))
         if self._check_take_card_limits() is None:
             out += [TakeCard(cid) for cid in self._display if cid is not None]
         for cid in self.cubes_owed():
@@ -337,7 +360,8 @@ class Game:
     def _check_common(self) -> Rejected | None:
         if self._over:
             return Rejected("game.over")
-        if self._must_choose_spirit():
+        p = self._players[self._current]
+        if p.spirit is None and p.spirit_choices:
             return Rejected("spirit.choose_first")
         return None
 
@@ -438,7 +462,7 @@ class Game:
             return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
         if self._players[self._current].cubes[i] is not None:
             return Rejected("cube.occupied")
-        if i not in self._cube_cells(cmd.card_id):
+        if not self._cube_bits(cmd.card_id) >> i & 1:
             return Rejected("cube.no_habitat")
         return None
 
@@ -497,16 +521,31 @@ class Game:
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:
         """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
-        why = self.check(cmd)
+        kind = type(cmd)
+        checker = self._CHECKS.get(kind)
+        if checker is None:
+            return Rejected("command.unknown", {"command": quoted(repr(cmd))})
+        why = checker(self, cmd)
         if why is not None:
             return why
-        if type(cmd) is Undo:
+        if kind is Undo:
             return Accepted(self._undo())
+        return Accepted(self.play_listed(cmd))
+
+    def play_listed(self, cmd: Command) -> tuple[Event, ...]:
+        """Play a command the engine itself just listed as legal, without checking it again.
+
+        ``cmd`` must be legal at this very position: one of :meth:`legal_commands`, or a
+        :class:`PlaceToken` on a cell of :meth:`token_cells` (colour in hand, tokens taken) or a
+        :class:`PlaceCube` on a cell of :meth:`cube_options`, asked since the last change. Computer
+        players that pick from those lists play through here; everything else goes through
+        :meth:`apply`, which checks first. Undo is not listed and cannot be played here.
+        """
         events = self._DO[type(cmd)](self, cmd)
         self._history.append(cmd)
         if type(cmd) in _DRAWING:
             self._turn_start = len(self._history)
-        return Accepted(events)
+        return events
 
     def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
         p = self._players[self._current]
@@ -524,21 +563,38 @@ class Game:
 
     def _do_place_token(self, cmd: PlaceToken) -> tuple[Event, ...]:
         p = self._players[self._current]
-        i = self.shape.index[cmd.cell]
+        cell = cmd.cell
+        colour = cmd.colour
+        i = self.shape.index[cell]
         old = p.stacks[i]
         if old == 0:
             p.empty -= 1
-        table = stack_table()
-        new = p.stacks[i] = table.add[old][cmd.colour]
-        p.where[old] ^= 1 << i
-        p.where[new] |= 1 << i
-        self._hand.remove(cmd.colour)
-        # A card's matches can change only if the cell went from or to a stack its pattern uses.
-        changed = (1 << old) | (1 << new)
-        cache = self._cube_cache
-        for cid in [c for c in cache if self._habitats[c].relevant & changed]:
-            del cache[cid]
-        return (TokenPlaced(self._current, Colour(cmd.colour), cmd.cell, table.height[new]),)
+        table = self._stacks
+        new = p.stacks[i] = table.add[old][colour]
+        bit = 1 << i
+        where = p.where
+        where[old] ^= bit
+        where[new] |= bit
+        self._hand.remove(colour)
+        cache = p.cube_cache
+        if cache:
+            # A card's matches can change only if the cell went from or to a stack its pattern uses,
+            # and then only at the cube cells whose placements reach this cell.
+            changed = (1 << old) | (1 << new)
+            habitats = self._habitats
+            free = ~p.cube_bits
+            for cid, found in cache.items():
+                habitat = habitats[cid]
+                if habitat.relevant & changed:
+                    reach = habitat.reach[i]
+                    again = 0
+                    for s in habitat.cube_stacks:
+                        again |= where[s]
+                    again &= reach & free
+                    cache[cid] = found & ~reach | matching_among(habitat, p.stacks, again) if again else found & ~reach
+        if type(colour) is not Colour:
+            colour = Colour(colour)
+        return (TokenPlaced(self._current, colour, cell, table.height[new]),)
 
     def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
         slot = self._display.index(cmd.card_id)
@@ -552,11 +608,12 @@ class Game:
         i = self.shape.index[cmd.cell]
         p.cubes[i] = cmd.card_id
         p.cube_bits |= 1 << i
-        for cid, found in self._cube_cache.items():  # only this cell closes to other cubes
-            if i in found:
-                self._cube_cache[cid] = [j for j in found if j != i]
+        cache = p.cube_cache
+        for cid, found in cache.items():  # only this cell closes to other cubes
+            cache[cid] = found & ~(1 << i)
         if p.spirit == cmd.card_id:
             p.spirit_placed = True
+            cache.pop(cmd.card_id, None)  # its one cube is placed: nothing more to look for
             return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)
         held = next(h for h in p.held if h[0] == cmd.card_id)
         held[1] = int(held[1]) + 1  # type: ignore[call-overload]
@@ -564,6 +621,7 @@ class Game:
         left = self.cards.animal(cmd.card_id).cubes - int(held[1])  # type: ignore[call-overload]
         events: tuple[Event, ...] = (CubePlaced(self._current, cmd.card_id, cmd.cell, left, False),)
         if left == 0:
+            cache.pop(cmd.card_id, None)  # completed: no cube left to place
             p.held.remove(held)
             p.completed.append(cmd.card_id)
             events += (CardCompleted(self._current, cmd.card_id),)
@@ -578,29 +636,33 @@ class Game:
 
     def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
         seat = self._current
-        events: list[Event] = []
-        if self.setup.solo:
-            left = [c for space in self._central for c in space]
+        runs_out = self.pouch_runs_out
+        events: list[Event]
+        if self.setup.players == 1:
+            central = self._central
+            left = tuple(chain.from_iterable(central))
             self._discarded += len(left)
-            self._central = [[] for _ in self._central]
-            events.append(TokensDiscarded(seat, tuple(left)))
-            if self.pouch_runs_out:
+            events = [TokensDiscarded(seat, left)]
+            if runs_out:
+                self._central = [[] for _ in central]
                 self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
                 events.append(EndTriggered(seat, "pouch"))
             else:
-                for i in range(len(self._central)):
-                    events.append(self._refill_space(seat, i))
+                self._refill_all(seat, events)
         else:
-            if self.pouch_runs_out:
+            events = []
+            if runs_out:
                 if self._end_reason is None:
                     self._end_reason = "pouch"
                     events.append(EndTriggered(seat, "pouch"))
             if self._pouch:  # an empty pouch refills nothing: no event for it
                 events.append(self._refill_space(seat, self._taken_space))
-        for slot, cid in enumerate(self._display):
-            if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
-                drawn = self._display[slot] = self._deck.pop()
-                events.append(DisplayRefilled(seat, slot, drawn))
+        display = self._display
+        if None in display:
+            for slot, cid in enumerate(display):
+                if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
+                    drawn = display[slot] = self._deck.pop()
+                    events.append(DisplayRefilled(seat, slot, drawn))
         if self._players[seat].empty <= rules_data().end_empty_cells and self._end_reason is None:
             self._end_reason = "board"
             events.append(EndTriggered(seat, "board"))
@@ -608,7 +670,6 @@ class Game:
         self._hand = []
         self._took_card = False
         self._swapped = False
-        self._cube_cache.clear()
         if self._end_reason is not None and seat == self.setup.players - 1:
             self._over = True
             self._outcome = self._finish()
@@ -621,10 +682,26 @@ class Game:
         return tuple(events)
 
     def _refill_space(self, seat: int, space: int) -> SpaceRefilled:
-        n = min(rules_data().tokens_per_space, len(self._pouch))
-        drawn = [self._pouch.pop() for _ in range(n)]
+        pouch = self._pouch
+        n = min(rules_data().tokens_per_space, len(pouch))
+        rest = len(pouch) - n
+        drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
+        del pouch[rest:]
         self._central[space] = drawn
         return SpaceRefilled(seat, space, tuple(drawn))
+
+    def _refill_all(self, seat: int, events: list[Event]) -> None:
+        """Refill every space in order, from a pouch known to hold enough for all of them."""
+        per_space = rules_data().tokens_per_space
+        pouch = self._pouch
+        central = self._central
+        rest = len(pouch) - per_space * len(central)
+        drawn = pouch[rest:]
+        del pouch[rest:]
+        drawn.reverse()  # drawn one by one from the end of the pouch
+        for i in range(len(central)):
+            space = central[i] = drawn[i * per_space:(i + 1) * per_space]
+            events.append(SpaceRefilled(seat, i, tuple(space)))
 
     def _undo(self) -> tuple[Event, ...]:
         undone = self._history[-1]
@@ -663,21 +740,23 @@ class Game:
         other._players = [p.clone() for p in self._players]
         other._hand = self._hand[:]
         other._history = self._history[:]
-        other._cube_cache = {}
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        # The habitat tables follow from the cards and the side and are many times the size of the
-        # state itself: a pickled game (sent to a helper process) carries the state and finds or
-        # rebuilds the tables where it is loaded.
+        # The habitat tables, the cell-set reader and the stack table follow from the cards, the side
+        # and rules.yaml, and are many times the size of the state itself: a pickled game (sent to a
+        # helper process) carries the state and finds or rebuilds the tables where it is loaded.
         state = self.__dict__.copy()
         del state["_habitats"]
-        state["_cube_cache"] = {}
+        del state["_cell_bits"]
+        del state["_stacks"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._habitats = habitat_tables(self.cards, self.setup.side)
+        self._cell_bits = cell_bits(self.setup.side)
+        self._stacks = stack_table()
 
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch, the animal draw pile and the other seats' undecided spirit cards
@@ -713,11 +792,17 @@ class Game:
     def _rebuilt(self, upto: int) -> "Game":
         """This game as it stood after its first ``upto`` commands, replayed from its seed or from
         where it began (the draws since then come out of its pouch and pile in the same order)."""
+        # Each command was legal at the very position it is played at again (a replay reaches the
+        # same positions), so the second check is skipped.
         if self._start is None:
-            return Game.replay(self.setup, self._history[:upto], self.cards)
-        game = self._start.clone()
-        game._start = self._start
-        _play_all(game, self._history[len(self._start._history):upto])
+            game = Game(self.setup, self.cards)
+            commands = self._history[:upto]
+        else:
+            game = self._start.clone()
+            game._start = self._start
+            commands = self._history[len(self._start._history):upto]
+        for cmd in commands:
+            game.play_listed(cmd)
         return game
 
     def _rehidden(self, hide: Callable[["Game"], None]) -> "Game":

@@ -38,6 +38,7 @@ class HabitatTable:
     candidates: tuple[tuple[int, tuple[Placement, ...]], ...]  # (cube cell, its placements)
     by_cell: tuple[tuple[Placement, ...], ...]              # placements by cube cell (may be empty)
     relevant: int                                           # every stack id the pattern accepts anywhere
+    reach: tuple[int, ...]                                  # by cell: bit set of the cube cells it can decide
 
 
 def _mask(stacks: Sequence[Stack]) -> int:
@@ -80,11 +81,25 @@ def build_table(card: Pattern, shape: BoardShape) -> HabitatTable:
     relevant = cube_mask
     for _, _, mask in others:
         relevant |= mask
-    return HabitatTable(card.id, cube_mask, cube_stacks, tuple(candidates), tuple(by_cell), relevant)
+    # A change at a cell can only change whether the cube may go on that cell itself or on a cube cell
+    # with a placement through it.
+    reach = [1 << idx for idx in range(shape.size)]
+    for idx, found in candidates:
+        for placement in found:
+            for j, _ in placement:
+                reach[j] |= 1 << idx
+    return HabitatTable(card.id, cube_mask, cube_stacks, tuple(candidates), tuple(by_cell), relevant, tuple(reach))
 
 
 def matching_cells(table: HabitatTable, stacks: Sequence[int], where: Sequence[int], cube_bits: int) -> list[int]:
-    """Cell indices where the next cube of ``table``'s card may go (its cell free of cubes).
+    """Cell indices where the next cube of ``table``'s card may go (its cell free of cubes)."""
+    found = matching_bits(table, stacks, where, cube_bits)
+    return [i for i in range(found.bit_length()) if found >> i & 1]
+
+
+def matching_bits(table: HabitatTable, stacks: Sequence[int], where: Sequence[int], cube_bits: int,
+                  among: int = -1) -> int:
+    """The bit set of the cells, of those in ``among``, where the next cube of ``table``'s card may go.
 
     ``where[s]`` is the bit set of cells holding stack id ``s`` and ``cube_bits`` those holding a
     cube, so only cells that already carry the cube's landscape are looked at.
@@ -92,18 +107,22 @@ def matching_cells(table: HabitatTable, stacks: Sequence[int], where: Sequence[i
     bits = 0
     for s in table.cube_stacks:
         bits |= where[s]
-    bits &= ~cube_bits
-    found: list[int] = []
+    return matching_among(table, stacks, bits & among & ~cube_bits)
+
+
+def matching_among(table: HabitatTable, stacks: Sequence[int], bits: int) -> int:
+    """The bit set of the cells of ``bits`` (free cells carrying the cube's landscape) where some
+    placement of ``table``'s pattern is formed."""
+    found = 0
     by_cell = table.by_cell
     while bits:
         low = bits & -bits
-        idx = low.bit_length() - 1
         bits ^= low
-        for placement in by_cell[idx]:
+        for placement in by_cell[low.bit_length() - 1]:
             for j, mask in placement:
                 if not (mask >> stacks[j]) & 1:
                     break
             else:
-                found.append(idx)
+                found |= low
                 break
     return found

@@ -53,40 +53,78 @@ class ScoreSheet:
 def groups(shape: BoardShape, members: Sequence[bool]) -> list[list[int]]:
     """Connected groups of the cells flagged in ``members``."""
     seen = [False] * shape.size
+    neighbours = shape.neighbours
     found: list[list[int]] = []
-    for start in range(shape.size):
-        if not members[start] or seen[start]:
+    for start, member in enumerate(members):
+        if not member or seen[start]:
             continue
         seen[start] = True
         group = [start]
-        i = 0
-        while i < len(group):
-            for n in shape.neighbours[group[i]]:
+        for cell in group:  # visits the cells appended on the way too: a breadth-first walk
+            for n in neighbours[cell]:
                 if members[n] and not seen[n]:
                     seen[n] = True
                     group.append(n)
-            i += 1
         found.append(group)
     return found
 
 
 def river_length(shape: BoardShape, group: Sequence[int]) -> int:
     """Tokens on the longest shortest path inside one blue group (its diameter + 1; §13 Q2)."""
-    inside = set(group)
+    inside = 0
+    for cell in group:
+        inside |= 1 << cell
+    return _river_length(shape, inside)
+
+
+def _river_length(shape: BoardShape, group: int) -> int:
+    """:func:`river_length` of a connected group given as a bit set of cells."""
+    size = group.bit_count()
+    if size <= 2:  # a group is connected: one token, or two side by side
+        return size
+    near = shape.neighbour_bits
     best = 0
-    for start in group:
-        dist = {start: 1}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for c in frontier:
-                for n in shape.neighbours[c]:
-                    if n in inside and n not in dist:
-                        dist[n] = dist[c] + 1
-                        nxt.append(n)
-            frontier = nxt
-        best = max(best, max(dist.values()))
+    starts = group
+    while starts:
+        start = starts & -starts
+        starts ^= start
+        # Breadth-first from ``start`` on bit sets: the number of rings reached is the farthest
+        # cell, counted in tokens.
+        seen = frontier = start
+        rings = 1
+        while True:
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                grown |= near[low.bit_length() - 1]
+            frontier = grown & group & ~seen
+            if not frontier:
+                break
+            seen |= frontier
+            rings += 1
+        if rings > best:
+            best = rings
     return best
+
+
+def _bit_groups(shape: BoardShape, members: int) -> list[int]:
+    """Connected groups of the cells in the bit set ``members``, each as a bit set."""
+    near = shape.neighbour_bits
+    found: list[int] = []
+    while members:
+        group = frontier = members & -members
+        while frontier:
+            grown = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                grown |= near[low.bit_length() - 1]
+            frontier = grown & members & ~group
+            group |= frontier
+        members &= ~group
+        found.append(group)
+    return found
 
 
 def river_points(length: int) -> int:
@@ -97,15 +135,13 @@ def river_points(length: int) -> int:
     return data.river_points[top] + data.river_beyond_6 * (length - top)
 
 
-def _water(shape: BoardShape, stacks: Sequence[int]) -> int:
-    kind = stack_table().kind
+def _water(shape: BoardShape, blue: int) -> int:
+    """Points for the water of a board whose blue cells are the bit set ``blue``."""
     if shape.water == "river":
-        blue = [kind[s] == WATER for s in stacks]
-        lengths = [river_length(shape, g) for g in groups(shape, blue)]
-        return river_points(max(lengths, default=0))
-    land = [kind[s] != WATER for s in stacks]
+        return river_points(max((_river_length(shape, g) for g in _bit_groups(shape, blue)), default=0))
+    land = ((1 << shape.size) - 1) & ~blue
     # "There is always at least 1 island" (§8); only a hand-written all-blue board has none.
-    return rules_data().island_points * max(1, len(groups(shape, land)))
+    return rules_data().island_points * max(1, len(_bit_groups(shape, land)))
 
 
 def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int, int, int, int]:
@@ -113,22 +149,34 @@ def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int
     table = stack_table()
     data = rules_data()
     kind, height, top = table.kind, table.height, table.top
-    trees = mountains = buildings = 0
+    trees = buildings = 0
+    yellow = blue = peaks = 0  # bit sets of the field, water and mountain cells
     for i, s in enumerate(stacks):
         k = kind[s]
         if k == TREE:
             trees += data.tree_points[height[s]]
+        elif k == FIELD:
+            yellow |= 1 << i
+        elif k == WATER:
+            blue |= 1 << i
         elif k == MOUNTAIN:
-            if any(kind[stacks[n]] == MOUNTAIN for n in shape.neighbours[i]):
-                mountains += data.mountain_points[height[s]]
+            peaks |= 1 << i
         elif k == BUILDING:
             colours = {top[stacks[n]] for n in shape.neighbours[i]}
             colours.discard(-1)  # empty neighbours show no colour
             if len(colours) >= data.building_min_colours:
                 buildings += data.building_points
-    yellow = [kind[s] == FIELD for s in stacks]
-    fields = data.field_points * sum(1 for g in groups(shape, yellow) if len(g) >= data.field_min_size)
-    return trees, mountains, fields, buildings, _water(shape, stacks)
+    mountains = 0
+    near = shape.neighbour_bits
+    rest = peaks
+    while rest:  # a mountain scores only next to another mountain
+        low = rest & -rest
+        rest ^= low
+        i = low.bit_length() - 1
+        if near[i] & peaks:
+            mountains += data.mountain_points[height[stacks[i]]]
+    fields = data.field_points * sum(1 for g in _bit_groups(shape, yellow) if g.bit_count() >= data.field_min_size)
+    return trees, mountains, fields, buildings, _water(shape, blue)
 
 
 def card_points(card: AnimalCard, cubes_placed: int) -> int:

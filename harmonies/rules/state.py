@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import repeat, starmap
+from operator import itemgetter
 from typing import TypeVar
 
 from .boards import board_shape
@@ -47,7 +51,7 @@ class PlayerState:
 
     __slots__ = (
         "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
-        "animal_cubes", "empty", "where", "cube_bits",
+        "animal_cubes", "empty", "where", "cube_bits", "cube_cache",
     )
 
     def __init__(self, size: int) -> None:
@@ -64,6 +68,9 @@ class PlayerState:
         self.where: list[int] = [0] * len(stack_table().stacks)
         self.where[0] = (1 << size) - 1
         self.cube_bits = 0
+        # Card id -> bit set of the cells its next cube may go on; the game keeps it right as the
+        # board changes (it follows from the board, so copies and saves may share or drop it).
+        self.cube_cache: dict[str, int] = {}
 
     def clone(self) -> "PlayerState":
         other = PlayerState.__new__(PlayerState)
@@ -78,6 +85,7 @@ class PlayerState:
         other.empty = self.empty
         other.where = self.where[:]
         other.cube_bits = self.cube_bits
+        other.cube_cache = self.cube_cache.copy()
         return other
 
     def unfinished(self) -> int:
@@ -94,12 +102,20 @@ class Dealt:
     spirit_hands: list[tuple[str, ...]]
 
 
-def _shuffled(rng: random.Random, items: list[T]) -> list[T]:
+def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     """A random order by sorting on random keys: a third cheaper than ``rng.shuffle`` here,
     and simulations set up thousands of games a second."""
-    keys = [rng.random() for _ in items]
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    return [items[i] for i in order]
+    n = len(items)
+    keys = list(starmap(rng.random, repeat((), n)))  # one draw per item, in order, called from C
+    if n < 2:  # itemgetter needs two indices to return a tuple
+        return list(items)
+    return list(itemgetter(*sorted(range(n), key=keys.__getitem__))(items))
+
+
+@lru_cache(maxsize=1)
+def _pouch_contents() -> tuple[Colour, ...]:
+    """Every token of the game, by colour, before shuffling."""
+    return tuple(c for c in Colour for _ in range(rules_data().token_counts[c]))
 
 
 def deal(setup: GameSetup, cards: CardSet) -> Dealt:
@@ -107,7 +123,7 @@ def deal(setup: GameSetup, cards: CardSet) -> Dealt:
     if setup.seed is None:
         raise ValueError("this setup has no seed (it is an observer's view or a sample): it cannot be dealt")
     rng = random.Random(setup.seed)
-    pouch = _shuffled(rng, [c for c in Colour for _ in range(rules_data().token_counts[c])])
+    pouch = _shuffled(rng, _pouch_contents())
     deck = _shuffled(rng, [a.id for a in cards.animals])
     hands: list[tuple[str, ...]] = [()] * setup.players
     if setup.spirits:

@@ -29,6 +29,7 @@ class StackTable:
     stacks: tuple[Stack, ...]          # by id; stacks[0] == () is the empty cell
     ids: dict[Stack, int]
     add: tuple[tuple[int, ...], ...]   # add[stack_id][colour] -> new stack id, or -1 if illegal
+    takes: tuple[tuple[int, ...], ...]  # takes[colour] -> the stack ids a token of that colour may go on
     kind: tuple[int, ...]              # landscape kind by stack id
     height: tuple[int, ...]            # number of tokens by stack id
     top: tuple[int, ...]               # top colour by stack id, -1 for the empty cell
@@ -78,11 +79,16 @@ def _kind_of(stack: Stack) -> int:
     return NONE
 
 
+def _read_yaml(text: str) -> Any:
+    """Parse the shipped rules.yaml, with libyaml when PyYAML has it (several times faster)."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @lru_cache(maxsize=1)
 def rules_data() -> RulesData:
     """Load rules.yaml once; it ships inside the package."""
     text = resources.files(__package__).joinpath("rules.yaml").read_text(encoding="utf-8")
-    raw = yaml.safe_load(text)
+    raw = _read_yaml(text)
     score = raw["scoring"]
     solo = raw["solo"]
     return RulesData(
@@ -112,7 +118,7 @@ def rules_data() -> RulesData:
 @lru_cache(maxsize=1)
 def stack_table() -> StackTable:
     """Build the stack ids and the add-a-token table from the list of legal stacks."""
-    raw = yaml.safe_load(resources.files(__package__).joinpath("rules.yaml").read_text(encoding="utf-8"))
+    raw = _read_yaml(resources.files(__package__).joinpath("rules.yaml").read_text(encoding="utf-8"))
     legal: list[Stack] = [()] + [tuple(Colour.parse(c) for c in s) for s in raw["stacks"]]
     ids = {s: i for i, s in enumerate(legal)}
     # A token may go on top only when the result is itself a legal stack: that is the whole of §7.
@@ -121,6 +127,7 @@ def stack_table() -> StackTable:
         stacks=tuple(legal),
         ids=ids,
         add=add,
+        takes=tuple(tuple(i for i in range(len(legal)) if add[i][c] >= 0) for c in Colour),
         kind=tuple(_kind_of(s) for s in legal),
         height=tuple(len(s) for s in legal),
         top=tuple(int(s[-1]) if s else -1 for s in legal),

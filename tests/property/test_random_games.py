@@ -45,8 +45,9 @@ setups = st.builds(
 class Strict:
     """The game as the random player sees it, except that a refused command fails the test.
 
-    The random player only sends commands it has checked, so a refusal means the engine's queries
-    and its checks disagree; failing at once also keeps such a bug from looping the player forever.
+    The random player only sends commands it has checked or the engine listed (those through
+    ``play_listed``, which is checked here too), so a refusal means the engine's queries and its
+    checks disagree; failing at once also keeps such a bug from looping the player forever.
     """
 
     def __init__(self, game: Game) -> None:
@@ -59,6 +60,11 @@ class Strict:
         result = self._game.apply(cmd)
         assert result.ok, (cmd, result)
         return result
+
+    def play_listed(self, cmd: Any) -> Any:
+        # The unchecked path is for commands the engine listed: each one must pass the full check.
+        assert self._game.check(cmd) is None, (cmd, self._game.check(cmd))
+        return self._game.play_listed(cmd)
 
 
 def observable(game: Game) -> dict[str, Any]:
