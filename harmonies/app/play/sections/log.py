@@ -11,7 +11,6 @@ from ... import paint
 from ...widgets import Button
 from ..layout import PlayLayout, Point, Rect, centre, inside
 from ..logpanel import HEAD_H, ROW_H, LogPanel, LogRow
-from .common import mouse_at
 
 if TYPE_CHECKING:
     from ...app import App
@@ -66,7 +65,7 @@ def hovered(sc: PlayScene) -> LogRow | None:
     """The log line under the pointer on the play screen (only while the log is shown)."""
     if not sc.log.shown:
         return None
-    return sc.log.row_at(sc.layout.scores_panel, mouse_at(sc))
+    return sc.log.row_at(sc.layout.scores_panel, sc.mouse)
 
 
 def draw_play_log(sc: PlayScene, surface: pygame.Surface) -> None:
@@ -115,7 +114,7 @@ def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Butt
 def wheel(sc: PlayScene, event: pygame.event.Event) -> bool:
     """The wheel over the shown log scrolls it; whether the event was used."""
     rect = sc.layout.scores_panel
-    if event.type != pygame.MOUSEWHEEL or not sc.log.shown or not inside(rect, mouse_at(sc)):
+    if event.type != pygame.MOUSEWHEEL or not sc.log.shown or not inside(rect, sc.mouse):
         return False
     sc.log.scroll(-3 * int(event.y), rect)
     return True
