@@ -185,3 +185,19 @@ def test_replay_opens_from_the_finished_games_list(tmp_path: Path) -> None:
         assert isinstance(d.top, ReplayScene)
     finally:
         pygame.display.quit()
+
+
+def test_the_log_is_worded_again_when_the_language_changes() -> None:
+    from harmonies.app.play.logpanel import LogPanel
+    from harmonies.catalogue import Catalogue
+
+    game = played_game(2, 2, seed=6)
+    english_words = english()
+    other = Catalogue({"log.end_turn": "{name} a fini son tour"}, "fr", fallback=english_words)
+    now = [english_words]
+    panel = LogPanel(game.setup, game.cards, ["Ann", "Bob"], lambda: now[0])
+    panel.follow(game.history)
+    assert "Ann ended the turn" in [r.text for r in panel.rows]
+    now[0] = other
+    panel.follow(game.history)
+    assert "Ann a fini son tour" in [r.text for r in panel.rows]

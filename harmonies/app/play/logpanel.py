@@ -7,7 +7,7 @@ screen and the replay viewer both draw it (``sections/log.py``); nothing here dr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from harmonies.catalogue import Catalogue
@@ -33,10 +33,13 @@ class LogRow:
 class LogPanel:
     """The log of one game as lines, scrolled by ``top`` (the first line shown)."""
 
-    def __init__(self, setup: GameSetup, cards: CardSet, names: Sequence[str], catalogue: Catalogue) -> None:
+    def __init__(self, setup: GameSetup, cards: CardSet, names: Sequence[str],
+                 catalogue: Callable[[], Catalogue]) -> None:
         self.log = GameLog(setup, cards)
         self.names = tuple(names)
+        #: The app's catalogue as it is now (the language can change while the game is on).
         self.catalogue = catalogue
+        self._worded_in: Catalogue | None = None
         self.shown = False
         self.top = 0
         self.upto: int | None = None
@@ -44,13 +47,15 @@ class LogPanel:
 
     def follow(self, history: Sequence[Command], upto: int | None = None) -> None:
         """Bring the lines up to ``history``; ``upto``: only the actions of its first ``upto`` commands."""
-        if self.log.follow(history) or upto != self.upto or not self.rows:
+        changed = self.log.follow(history)
+        if changed or upto != self.upto or not self.rows or self.catalogue() is not self._worded_in:
             self.upto = upto
             self.rows = self._rows()
             self.top = min(self.top, self.max_top())
 
     def _rows(self) -> list[LogRow]:
-        cat, cards = self.catalogue, self.log.cards
+        cat, cards = self.catalogue(), self.log.cards
+        self._worded_in = cat
         limit = len(self.log.commands) if self.upto is None else self.upto
         rows: list[LogRow] = []
         for turn in reversed(self.log.turns()):

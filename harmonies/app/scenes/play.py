@@ -78,7 +78,8 @@ class PlayScene(Scene):
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
         self.pointer = Pointer(self)
-        self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats], app.catalogue)
+        self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
+                            lambda: app.catalogue)
         self.table = take_table(game, config.seats)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None

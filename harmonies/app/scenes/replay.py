@@ -52,7 +52,7 @@ class ReplayScene(Scene):
         self.replay = Replay(setup, commands, cards)
         self.names = tuple(names)
         self.art = TokenArt(app.theme)
-        self.log = LogPanel(setup, self.replay.cards, self.names, app.catalogue)
+        self.log = LogPanel(setup, self.replay.cards, self.names, lambda: app.catalogue)
         self.log.follow(self.replay.commands, self.replay.step)
         self.mouse: Point = (0.0, 0.0)
         t = app.t
