@@ -163,6 +163,38 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.push(sheet)
         sheet.show_boards = True
 
+    def log_shown() -> None:
+        game = played_game(3, 10, seed=5, spirits=True)
+        sc = start(game, 1)
+        app.step(0.0, events=[])
+        sc.anims.banners.clear()
+        sc.log.toggle()
+        # the dummy driver has no pointer: the line pointed at is the newest token placed
+        row = next(r for r in sc.log.rows if r.entry is not None and r.entry.cell is not None)
+        sc.log.row_at = lambda rect, pos: row
+
+    def log_card() -> None:
+        game = played_game(2, 9, seed=7)
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        sc.anims.banners.clear()
+        sc.log.toggle()
+        row = next(r for r in sc.log.rows if r.entry is not None and r.entry.key == "refill_card")
+        sc.log.row_at = lambda rect, pos: row
+
+    def replay_solo() -> None:
+        from harmonies.app.scenes.replay import ReplayScene
+        game = play_random_game(GameSetup(1, "B", True, 31), 2)
+        app.scenes.reset(MenuScene(app))
+        viewer = ReplayScene(app, game.setup, game.history, ["Ann"], game.cards)
+        app.scenes.push(viewer)
+        viewer.go(23)
+        row = next(r for r in viewer.log.rows if r.entry is not None and r.entry.cell is not None)
+        viewer.hovered = lambda: row  # type: ignore[method-assign]
+
+    yield "play_log", log_shown
+    yield "play_log_card", log_card
+    yield "replay_solo", replay_solo
     yield "finished_list", finished_list
     yield "scoring_boards", boards
     yield "play_hint", hinted("two", lambda: played_game(2, 8, seed=12, side="B"), 2)

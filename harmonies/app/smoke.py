@@ -23,12 +23,14 @@ from .scenes.howto import HowToScene
 from .scenes.menu import MenuScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
+from .scenes.replay import ReplayScene
 from .scenes.scoring import ScoringScene
 from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
 from .settings import MemorySettingsStore, Settings
 
-NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring")
+NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring",
+         "replay")
 
 
 def _drivers() -> None:
@@ -111,6 +113,14 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.reset(MenuScene(app))
         app.scenes.push(ScoringScene(app, game, cfg))
 
+    def replay() -> None:
+        game = once("end4", lambda: played_game(4, 0, finish=True, spirits=True, level="easy"))
+        names = [seat["name"] for seat in meta_for(game, 2)["seats"]]
+        app.scenes.reset(MenuScene(app))
+        viewer = ReplayScene(app, game.setup, game.history, names, game.cards)
+        app.scenes.push(viewer)
+        viewer.go(len(game.history) // 2)
+
     yield "menu", menu
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
@@ -122,6 +132,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "handover", handover
     yield "scoring", scoring
     yield "solo_scoring", solo_scoring
+    yield "replay", replay
 
 
 def make_offscreen_app(size: tuple[int, int]) -> App:

@@ -1,4 +1,5 @@
-"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, 1-5 take tokens."""
+"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, 1-5 take tokens,
+L shows or hides the game log, and while it is shown Up/Down, Page Up/Down, Home/End scroll it."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import pygame
 
 from harmonies.rules import TakeTokens
 
+from .layout import Rect
+from .logpanel import LogPanel
+
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 #: Modifiers that make H something other than the hint key.
 _NOT_HINT = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+_SCROLL = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 
 def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
@@ -27,8 +32,20 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key == pygame.K_h and not event.mod & _NOT_HINT:
         if sc.hints.on or sc.can_hint():
             sc.toggle_hint()
+    elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
+        sc.log.toggle()
+    elif event.key in _SCROLL and sc.log.shown:
+        scroll_log(sc.log, event.key, sc.layout.scores_panel)
     elif pygame.K_1 <= event.key <= pygame.K_5 and sc.human_turn():
         sc.submit(TakeTokens(event.key - pygame.K_1))
+
+
+def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
+    """Up/Down a line, Page Up/Down a page, Home/End to the newest or the oldest line."""
+    page = log.page(rect)
+    lines = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+             pygame.K_HOME: -len(log.rows), pygame.K_END: len(log.rows)}
+    log.scroll(lines[key], rect)
 
 
 def _escape(sc: PlayScene) -> None:

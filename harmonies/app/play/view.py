@@ -14,6 +14,7 @@ from .sections.display import draw_display
 from .sections.hand import draw_hand
 from .sections.held import draw_held
 from .sections.hint import draw_hint_marks
+from .sections.log import draw_log_mark, draw_play_log
 from .sections.moving import draw_banners, draw_dragged, draw_flyers, draw_preview
 from .sections.scores import draw_scores
 from .sections.seats import draw_seats
@@ -29,7 +30,11 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     draw_top_bar(sc, surface)
     draw_central(sc, surface, hidden)
     draw_display(sc, surface, hidden)
-    cached(sc, surface, ("scores", sc.version, sc.table.current), sc.layout.scores_panel, lambda s: draw_scores(sc, s))
+    if sc.log.shown:
+        draw_play_log(sc, surface)
+    else:
+        cached(sc, surface, ("scores", sc.version, sc.table.current), sc.layout.scores_panel,
+               lambda s: draw_scores(sc, s))
     draw_held(sc, surface, hidden)
     draw_shown_board(sc, surface, hidden)
     draw_hand(sc, surface, hidden)
@@ -43,6 +48,7 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
         x0 = sc.layout.seat_panels[0][0]
         box = (x0 - 6, 50.0, 1280 - x0 + 6, 670.0)
         cached(sc, surface, ("seats", sc.version, sc.shown_seat, hov), box, lambda s: draw_seats(sc, s, hidden))
+    draw_log_mark(sc, surface)
     draw_banners(sc, surface)
     if sc.must_choose_spirit():
         draw_spirit_choice(sc, surface)

@@ -17,11 +17,12 @@ from harmonies.persist.bests import Bests, clear, personal_bests
 from harmonies.persist.index import FinishedIndex
 from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
+from harmonies.rules import Game
 from harmonies.session import MatchConfig
 
 from .. import paint
 from ..widgets import Button, Choice
-from . import scoring
+from . import replay, scoring
 from .common import WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
 from .finished_list import GameList, when_text
@@ -57,6 +58,8 @@ class FinishedScene(WidgetScene):
                            name="back"))
         self.ui.add(Button((430, 656, 240, 50), lambda: t("finished.export"), self.ask_export,
                            enabled=lambda: bool(self.list.games), name="export"))
+        self.ui.add(Button((690, 656, 240, 50), lambda: t("replay.open"), self.open_replay,
+                           enabled=lambda: bool(self.list.games), name="replay"))
         self.ui.focus = 0
         self.reload()
 
@@ -80,19 +83,34 @@ class FinishedScene(WidgetScene):
         self.reload()
         self.list.choose(0)
 
-    def open_game(self, game: FinishedSummary) -> None:
+    def _load(self, game: FinishedSummary) -> tuple[Game, MatchConfig] | None:
+        """The finished game and its seats; None (and one line saying why) if it cannot be read."""
         store = self.app.saves.store
         if store is None:
-            return
+            return None
         try:
             saved = store.load_finished(store.dirs.finished / game.file)
         except Exception as exc:  # LoadProblem: the file was set aside, its message says where
             self.notice = self.app.t("finished.open_failed", reason=str(exc))
             self.reload()
-            return
+            return None
         setup = saved.game.setup
-        config = MatchConfig.from_meta(saved.meta, setup.players, setup.side, setup.spirits)
-        self.app.scenes.push(scoring.ScoringScene(self.app, saved.game, config, review=True))
+        return saved.game, MatchConfig.from_meta(saved.meta, setup.players, setup.side, setup.spirits)
+
+    def open_game(self, game: FinishedSummary) -> None:
+        loaded = self._load(game)
+        if loaded is not None:
+            self.app.scenes.push(scoring.ScoringScene(self.app, loaded[0], loaded[1], review=True))
+
+    def open_replay(self) -> None:
+        """The chosen game in the replay viewer (the Replay button, or R)."""
+        if not self.list.games:
+            return
+        loaded = self._load(self.list.games[self.list.selected])
+        if loaded is not None:
+            game, config = loaded
+            names = [seat.name for seat in config.seats]
+            self.app.scenes.push(replay.ReplayScene(self.app, game.setup, game.history, names, game.cards))
 
     def ask_export(self) -> None:
         """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""
@@ -148,6 +166,9 @@ class FinishedScene(WidgetScene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.open_replay()
             return None
         return super().handle_event(event)
 

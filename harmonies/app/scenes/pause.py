@@ -1,4 +1,4 @@
-"""The pause menu over the play scene: resume, restart, settings, quit to menu."""
+"""The pause menu over the play scene: resume, replay so far, restart, settings, quit to menu."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pygame
 
 from .. import paint
 from ..widgets import Button
-from . import menu, play, settings
+from . import menu, play, replay, settings
 from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
@@ -23,15 +23,24 @@ class PauseScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
-        x, w, h, gap, y = 640 - 150, 300, 52, 66, 250
+        x, w, h, gap, y = 640 - 150, 300, 52, 66, 222
         self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
-        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
-        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
-        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
+        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.replay"), self.replay, name="replay"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
+        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
+        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
         self.ui.focus = 0
 
     def settings(self) -> None:
         self.app.scenes.push(settings.SettingsScene(self.app))
+
+    def replay(self) -> None:
+        """The game below, step by step up to now (the pause menu stays underneath)."""
+        below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
+        if isinstance(below, play.PlayScene):
+            game = below.game
+            names = [seat.name for seat in below.config.seats]
+            self.app.scenes.push(replay.ReplayScene(self.app, game.setup, game.history, names, game.cards))
 
     def restart(self) -> None:
         """Ask first (the game in progress is kept with the replaced ones), then restart the game below."""
@@ -55,7 +64,7 @@ class PauseScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         paint.veil(surface, 170)
         th = self.app.theme
-        paint.panel(surface, self.app, (640 - 190, 160, 380, 380), th.c("table"), radius=18, edge=th.c("panel_edge"),
+        paint.panel(surface, self.app, (640 - 190, 140, 380, 440), th.c("table"), radius=18, edge=th.c("panel_edge"),
                     shadow=True)
-        paint.text(surface, self.app, self.app.t("pause.title"), (640, 205), 32, th.c("table_text"), "center", bold=True)
+        paint.text(surface, self.app, self.app.t("pause.title"), (640, 185), 32, th.c("table_text"), "center", bold=True)
         self.ui.draw(surface, self.app)

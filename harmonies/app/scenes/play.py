@@ -30,10 +30,12 @@ from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
 from ..play.layout import PlayLayout, centre
+from ..play.logpanel import LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.pointer import Pointer
 from ..play.sections import board, held, spirit_choice
+from ..play.sections import log as log_section
 from ..play.table import held_items, take_table
 from ..play.targets import Drag, Selection
 from ..scene import Scene
@@ -76,6 +78,8 @@ class PlayScene(Scene):
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
         self.pointer = Pointer(self)
+        self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
+                            lambda: app.catalogue)
         self.table = take_table(game, config.seats)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None
@@ -160,6 +164,7 @@ class PlayScene(Scene):
         self.hint_btn = Button(L.hint_btn, lambda: t("play.hint"), self.toggle_hint, enabled=self.can_hint,
                                px=17, visible=self.hint_offered, name="hint")
         self.ui.add(self.hint_btn)
+        self.ui.add(log_section.toggle_button(L, self.log, t))
         for b in self.ui.widgets:
             b.focusable = False
 
@@ -274,6 +279,7 @@ class PlayScene(Scene):
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
         self.table = take_table(self.game, self.config.seats)
+        self.log.follow(self.game.history)
         # a hint describes the board it was planned on: any change makes it wrong
         self.drop_hint(forget=True)
 
@@ -367,7 +373,7 @@ class PlayScene(Scene):
             elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 self.pointer.released(event.vpos)
             return None
-        return event
+        return None if log_section.wheel(self, event) else event
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
