@@ -1,0 +1,59 @@
+"""Measure drawn text against its box: every string the app draws through ``paint.text`` is
+recorded with the rectangle it took, and compared with the box of the widget drawing it (a
+button, a choice, a field, a slider) or, outside widgets, with the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pytest
+
+from harmonies.app import paint, widgets
+
+#: Real pixels a glyph may stick out of its box (antialiasing, the round ends of a button).
+SLACK = 2
+WIDGET_KINDS = (widgets.Button, widgets.Choice, widgets.TextField, widgets.Slider)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    where: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.text!r} at {tuple(self.rect)} outside {tuple(self.box)}"
+
+
+@contextmanager
+def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Overflow]]:
+    """While active, the list yielded fills with every text drawn outside its box."""
+    found: list[Overflow] = []
+    boxes: list[tuple[pygame.Rect, str]] = []
+    draw_text = paint.text
+
+    def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = draw_text(surface, app_, s, *args, **kwargs)
+        box, where = boxes[-1] if boxes else (app.window.get_rect(), "window")
+        if s.strip() and rect.width and not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
+            found.append(Overflow(s, rect, box, where))
+        return rect
+
+    def boxed(draw: Callable[..., None]) -> Callable[..., None]:
+        def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
+            boxes.append((app_.vp.r(self.rect), f"{type(self).__name__} {getattr(self, 'name', '')}".strip()))
+            try:
+                draw(self, surface, app_, focused)
+            finally:
+                boxes.pop()
+        return go
+
+    monkeypatch.setattr(paint, "text", text)
+    for kind in WIDGET_KINDS:
+        monkeypatch.setattr(kind, "draw", boxed(kind.draw))
+    yield found
