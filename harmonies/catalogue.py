@@ -32,6 +32,10 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 FALLBACK_LANGUAGE = "en"
 #: The catalogue section that holds one sentence per refusal code of the rules.
 REFUSAL_SECTION = "refusal"
+#: The catalogue section naming a token colour as a word ("brown"); refusals carry colours by id.
+COLOUR_SECTION = "token_colour"
+#: The refusal parameters that hold token colours (a stack as ``brown+gray``).
+COLOUR_PARAMS = ("colour", "on")
 #: The plural categories of CLDR; a catalogue value whose keys are among these (with ``other``) is a plural.
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: The environment variables that name the user's language, strongest first (POSIX order; LANGUAGE is GNU's list).
@@ -198,9 +202,14 @@ def refusal_text(catalogue: Catalogue, refusal: Rejected) -> str:
     """The sentence that tells a player why the rules refused a command.
 
     A code the catalogue has no sentence for (a catalogue older than the rules) still gives a line:
-    the code and its parameters.
+    the code and its parameters. Token colours are put in the catalogue's words.
     """
-    return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **refusal.params)
+    params = dict(refusal.params)
+    for name in COLOUR_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str):
+            params[name] = "+".join(catalogue.t(f"{COLOUR_SECTION}.{part}", default=part) for part in value.split("+"))
+    return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **params)
 
 
 @lru_cache(maxsize=1)

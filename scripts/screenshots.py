@@ -132,7 +132,6 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     def tiebreak() -> None:
         # seed 54: two random players tie on points; the cubes decide
         from harmonies.ai import play_random_game
-from harmonies.app import checked_language
         from harmonies.app.scenes.scoring import ScoringScene
         from harmonies.session import MatchConfig
         from harmonies.rules import GameSetup

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from harmonies.catalogue import (Catalogue, PLURAL_CATEGORIES, available_languages, language_name,
-                                 placeholders, plural_categories, plural_category, system_language)
+                                 placeholders, plural_categories, plural_category, refusal_text, system_language)
+from harmonies.rules import Colour, Rejected
 
 OTHERS = [code for code in available_languages() if code != "en"]
 #: Values that may read the same as in English: names of the game, of animals and spirits, a word
@@ -169,3 +170,14 @@ def test_negotiation_uses_only_catalogues_present() -> None:
 def test_languages_are_named_in_their_own_language() -> None:
     assert [language_name(c) for c in ("en", "fr", "it", "es", "ja")] == \
         ["English", "Français", "Italiano", "Español", "日本語"]
+
+
+def test_refusals_name_token_colours_in_the_catalogue_language() -> None:
+    refusal = Rejected("stack.not_allowed", {"colour": "brown", "on": "brown+gray"})
+    assert refusal_text(Catalogue.load("fr"), refusal).startswith("un jeton marron ne peut pas aller sur un jeton marron+gris")
+    assert refusal_text(Catalogue.load("en"), refusal).startswith("a brown token may not go on brown+gray")
+
+
+@pytest.mark.parametrize("code", available_languages())
+def test_every_token_colour_has_a_word(code: str) -> None:
+    assert {f"token_colour.{c.label}" for c in Colour} <= set(Catalogue.load(code).strings)

@@ -154,6 +154,12 @@ def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
     return lines
 
 
+def block_height(app: App, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
+    """The virtual height :func:`text_block` would use for ``s``."""
+    font = app.fonts.font(app.vp.s(px), bold)
+    return len(wrap_lines(font, s, app.vp.s(width))) * px * line
+
+
 def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
                colour: ColourLike, width: float, bold: bool = False, line: float = 1.32,
                align: str = "left") -> float:
