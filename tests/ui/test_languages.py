@@ -160,4 +160,5 @@ def test_the_text_check_sees_a_label_too_long_for_its_button(monkeypatch: pytest
     app.scenes.top.ui.add(Button((600, 600, 40, 30), lambda: "Wordswordswordswordswords", lambda: None))
     with measured_text(monkeypatch, app) as found:
         app.step(0.0, events=[])
-    assert [o.text for o in found] == ["Wordswordswordswordswords"]
+    assert {o.text for o in found} == {"Wordswordswordswordswords"}
+    assert {o.where for o in found} == {"fit_px", "Button"}  # shrunk as far as it goes, and still outside

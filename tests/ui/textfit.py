@@ -1,6 +1,7 @@
 """Measure drawn text against its box: every string the app draws through ``paint.text`` is
 recorded with the rectangle it took, and compared with the box of the widget drawing it (a
-button, a choice, a field, a slider) or, outside widgets, with the window."""
+button, a choice, a field, a slider) or, outside widgets, with the window. A text that
+``paint.fit_px`` cannot shrink into the width it was given counts too (its box is that width)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,17 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
                 boxes.pop()
         return go
 
+    fit_px = paint.fit_px
+
+    def fitted(app_: Any, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+        got = fit_px(app_, s, px, max_w, bold, min_px)
+        if paint.text_width(app_, s, got, bold) > max_w + SLACK:
+            width = round(paint.text_width(app_, s, got, bold))
+            found.append(Overflow(s, pygame.Rect(0, 0, width, 0), pygame.Rect(0, 0, round(max_w), 0), "fit_px"))
+        return got
+
     monkeypatch.setattr(paint, "text", text)
+    monkeypatch.setattr(paint, "fit_px", fitted)
     for kind in WIDGET_KINDS:
         monkeypatch.setattr(kind, "draw", boxed(kind.draw))
     yield found
