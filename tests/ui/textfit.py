@@ -1,6 +1,7 @@
 """Measure drawn text against its box: every string the app draws through ``paint.text`` is
 recorded with the rectangle it took, and compared with the box of the widget drawing it (a
-button, a choice, a field, a slider) or, outside widgets, with the window. A text that
+button, a choice, a field, a slider) or, outside widgets, with the smallest panel under its centre
+(else the window). A text that
 ``paint.fit_px`` cannot shrink into the width it was given counts too (its box is that width)."""
 
 from __future__ import annotations
@@ -38,12 +39,25 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
     boxes: list[tuple[pygame.Rect, str]] = []
     draw_text = paint.text
 
+    panels: list[tuple[int, pygame.Rect]] = []
+    draw_panel = paint.panel
+
+    def panel(surface: pygame.Surface, app_: Any, rect: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = draw_panel(surface, app_, rect, *args, **kwargs)
+        panels.append((app.frames, drawn))
+        return drawn
+
     def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = draw_text(surface, app_, s, *args, **kwargs)
-        box, where = boxes[-1] if boxes else (app.window.get_rect(), "window")
+        box, where = boxes[-1] if boxes else _panel_under(rect) or (app.window.get_rect(), "window")
         if s.strip() and rect.width and not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
             found.append(Overflow(s, rect, box, where))
         return rect
+
+    def _panel_under(rect: pygame.Rect) -> tuple[pygame.Rect, str] | None:
+        """The smallest panel of this frame under the text's centre: the text sits on it."""
+        under = [p for frame, p in panels if frame == app.frames and p.collidepoint(rect.center)]
+        return (min(under, key=lambda p: p.w * p.h), "panel") if under else None
 
     def boxed(draw: Callable[..., None]) -> Callable[..., None]:
         def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
@@ -64,6 +78,7 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
         return got
 
     monkeypatch.setattr(paint, "text", text)
+    monkeypatch.setattr(paint, "panel", panel)
     monkeypatch.setattr(paint, "fit_px", fitted)
     for kind in WIDGET_KINDS:
         monkeypatch.setattr(kind, "draw", boxed(kind.draw))
