@@ -8,6 +8,7 @@ import pytest
 
 from harmonies.app import make_app
 from harmonies.app.app import App
+from harmonies.app import paint
 from harmonies.app.paint import wrap_lines
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.settings import SettingsScene
@@ -162,3 +163,38 @@ def test_the_text_check_sees_a_label_too_long_for_its_button(monkeypatch: pytest
         app.step(0.0, events=[])
     assert {o.text for o in found} == {"Wordswordswordswordswords"}
     assert {o.where for o in found} == {"fit_px", "Button"}  # shrunk as far as it goes, and still outside
+
+
+@pytest.mark.slow
+def test_every_scene_redraws_in_the_new_language_when_it_changes_underneath(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scene already open when the language changes shows no English word after the next frame."""
+    english, french = Catalogue.load("en").strings, Catalogue.load("fr").strings
+    only_english = {v for k, v in english.items()
+                    if isinstance(v, str) and "{" not in v and v != french.get(k) and v not in french.values()}
+    drawn: list[str] = []
+    draw_text = paint.text
+
+    def text(surface: pygame.Surface, app_: App, s: str, *args: object, **kwargs: object) -> pygame.Rect:
+        drawn.append(s)
+        return draw_text(surface, app_, s, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paint, "text", text)
+    app = App(size=(1280, 720), settings_store=MemorySettingsStore(Settings(window="1280x720", language="en")),
+              saves=SaveSlot(enabled=False))
+    left: dict[str, set[str]] = {}
+    try:
+        for name, prepare in iter_scenes(app):
+            app.set_language("en")
+            prepare()
+            app.step(0.0, events=[])
+            drawn.clear()
+            app.step(1 / 60, events=[])
+            assert only_english & set(drawn), f"{name}: the check needs English words to look for"
+            app.set_language("fr")
+            drawn.clear()
+            app.step(1 / 60, events=[])
+            if only_english & set(drawn):
+                left[name] = only_english & set(drawn)
+    finally:
+        pygame.display.quit()
+    assert left == {}
