@@ -198,3 +198,9 @@ def test_every_scene_redraws_in_the_new_language_when_it_changes_underneath(monk
     finally:
         pygame.display.quit()
     assert left == {}
+
+
+def test_the_value_of_lang_is_never_taken_for_a_command() -> None:
+    from harmonies.__main__ import _subcommand_index
+    assert _subcommand_index(["--lang", "demo"]) is None
+    assert _subcommand_index(["--lang", "fr", "score", "x.json"]) == 2
