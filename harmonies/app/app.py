@@ -51,8 +51,9 @@ class App:
             self.settings = self.settings.with_(window=f"{size[0]}x{size[1]}")
         if fullscreen is not None:
             self.settings = self.settings.with_(fullscreen=fullscreen)
-        #: ``--lang``: the language of this window, over the settings, until the player picks one in Settings.
-        self.language_override = language if language and has_language(language) else None
+        #: The language shown: ``--lang``, else the one chosen in Settings, else the system's locale.
+        self.language = (language if language and has_language(language) else None) \
+            or self.settings.language or system_language()
         self.data_dir = data_dir
         self.cards = cards
         self.messages: list[str] = list(messages or [])
@@ -80,14 +81,9 @@ class App:
     def t(self, key: str, default: str | None = None, **params: Any) -> str:
         return self.catalogue.t(key, default, **params)
 
-    @property
-    def language(self) -> str:
-        """The language shown: ``--lang``, else the one chosen in Settings, else the system's locale."""
-        return self.language_override or self.settings.language or system_language()
-
     def set_language(self, language: str) -> None:
         """Choose the language in Settings: stored, and every scene shows it from the next frame on."""
-        self.language_override = None
+        self.language = language
         self.apply_settings(self.settings.with_(language=language))
 
     def _reload_text(self) -> None:
