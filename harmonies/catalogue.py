@@ -16,7 +16,7 @@ from __future__ import annotations
 import locale
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from string import Formatter
 from typing import Any
@@ -110,7 +110,7 @@ def plural_category(language: str, n: object) -> str:
     return str(_locale(language).plural_form(abs(n)))
 
 
-def plural_categories(language: str, counts: range = range(0, 1001)) -> set[str]:
+def plural_categories(language: str, counts: Iterable[int] = range(0, 1001)) -> set[str]:
     """The categories the counts of this game (0 to 1000) fall in for ``language``: the forms its
     catalogue needs (CLDR's ``many`` of Spanish and French starts at a million, so it is not among them)."""
     return {plural_category(language, n) for n in counts}
