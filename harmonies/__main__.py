@@ -23,11 +23,11 @@ SUBCOMMANDS: frozenset[str] = frozenset(
 
 # Global options that take a value; the value must not be mistaken for a
 # subcommand when looking for one (``--cards demo`` is a file called demo).
-_OPTIONS_WITH_VALUE: frozenset[str] = frozenset({"--data-dir", "--cards"})
+_OPTIONS_WITH_VALUE: frozenset[str] = frozenset({"--data-dir", "--cards", "--size", "--lang"})
 
 USAGE = """\
-usage: harmonies [--data-dir DIR] [--cards PATH]              open the game window
-       harmonies [--data-dir DIR] [--cards PATH] COMMAND ...  command-line tools
+usage: harmonies [--data-dir DIR] [--cards PATH] [--lang CODE] open the game window
+       harmonies [--data-dir DIR] [--cards PATH] COMMAND ...    command-line tools
        harmonies --version | --smoke-test | --help
 
 commands: {commands}
@@ -37,6 +37,8 @@ commands: {commands}
 options:
   --data-dir DIR  keep saves and settings in DIR instead of the user folders
   --cards PATH    use this cards file instead of the bundled cards.yaml
+  --lang CODE     open the window in this language (en, fr, ...); default:
+                  as chosen in Settings, else the system's
   --version       print the version and exit
   --smoke-test    check this install headlessly (cards, every scene, one
                   computer game, the hard player's helper process) and print

@@ -1,8 +1,11 @@
 """Player-facing text from the YAML catalogues in ``assets/locales``.
 
 Keys are dotted paths into the nested YAML (``menu.new_game``). A value may be a
-mapping with ``one``/``other`` plural forms, chosen by the ``n`` parameter.
-Placeholders use ``str.format`` syntax.
+mapping of plural forms keyed by CLDR plural category (``zero``, ``one``, ``two``, ``few``,
+``many``, ``other``); Babel's CLDR rules pick the category of the ``n`` parameter for the
+catalogue's language (French says "0 jeton", English "0 tokens"). Placeholders use
+``str.format`` syntax. :func:`system_language` negotiates the operating system's locale
+against the catalogues present, with Babel.
 
 No pygame here: the window, the command-line tools and the save reader all make their
 sentences from these catalogues (a refusal of the rules through :func:`refusal_text`).
@@ -10,14 +13,18 @@ sentences from these catalogues (a refusal of the rules through :func:`refusal_t
 
 from __future__ import annotations
 
+import locale
+import os
 import re
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from string import Formatter
 from typing import Any
 
 import yaml
+from babel import Locale, UnknownLocaleError, negotiate_locale
 
-from .resources import resource_path
+from .resources import resource_path, search_roots
 from .rules import Rejected
 
 #: What a language code looks like (``en``, ``pt_BR``); anything else is never made into a file name.
@@ -25,6 +32,14 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 FALLBACK_LANGUAGE = "en"
 #: The catalogue section that holds one sentence per refusal code of the rules.
 REFUSAL_SECTION = "refusal"
+#: The catalogue section naming a token colour as a word ("brown"); refusals carry colours by id.
+COLOUR_SECTION = "token_colour"
+#: The refusal parameters that hold token colours (a stack as ``brown+gray``).
+COLOUR_PARAMS = ("colour", "on")
+#: The plural categories of CLDR; a catalogue value whose keys are among these (with ``other``) is a plural.
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+#: The environment variables that name the user's language, strongest first (POSIX order; LANGUAGE is GNU's list).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 class CatalogueError(RuntimeError):
@@ -40,7 +55,7 @@ def _flatten(prefix: str, node: Any, out: dict[str, Any]) -> None:
 
 
 def _is_plural(node: dict[Any, Any]) -> bool:
-    return set(node) <= {"zero", "one", "other"} and "other" in node
+    return set(node) <= PLURAL_CATEGORIES and "other" in node
 
 
 def _read_yaml(language: str) -> Any:
@@ -67,6 +82,70 @@ def has_language(language: object) -> bool:
         return resource_path(f"assets/locales/{language}.yaml").is_file()
     except OSError:  # the resource finder raises FileNotFoundError for a file in none of its folders
         return False
+
+
+def available_languages() -> list[str]:
+    """The codes of the catalogues in ``assets/locales``, English first, the rest sorted."""
+    found: set[str] = set()
+    for root in search_roots():
+        folder = root / "assets" / "locales"
+        if folder.is_dir():
+            found |= {p.stem for p in folder.glob("*.yaml") if LANGUAGE_CODE.fullmatch(p.stem)}
+    found.add(FALLBACK_LANGUAGE)
+    return [FALLBACK_LANGUAGE] + sorted(found - {FALLBACK_LANGUAGE})
+
+
+@lru_cache(maxsize=None)
+def _locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(FALLBACK_LANGUAGE)
+
+
+def plural_category(language: str, n: object) -> str:
+    """The CLDR plural category of the count ``n`` in ``language`` (``fr``: 0 and 1 are ``one``)."""
+    if isinstance(n, bool) or not isinstance(n, (int, float)):
+        return "other"
+    return str(_locale(language).plural_form(abs(n)))
+
+
+def plural_categories(language: str, counts: Iterable[int] = range(0, 1001)) -> set[str]:
+    """The categories the counts of this game (0 to 1000) fall in for ``language``: the forms its
+    catalogue needs (CLDR's ``many`` of Spanish and French starts at a million, so it is not among them)."""
+    return {plural_category(language, n) for n in counts}
+
+
+def language_name(language: str) -> str:
+    """The name of ``language`` in that language, as a menu shows it (Français, 日本語)."""
+    name = _locale(language).get_display_name(language) or language
+    return name[:1].upper() + name[1:]
+
+
+def _environment_languages(environ: Mapping[str, str]) -> list[str]:
+    """The languages the environment asks for, best first (``fr_FR.UTF-8`` -> ``fr_FR``)."""
+    wanted: list[str] = []
+    for var in LOCALE_VARIABLES:
+        for item in environ.get(var, "").split(":"):
+            code = item.split(".")[0].split("@")[0].strip()
+            if code and code not in ("C", "POSIX"):
+                wanted.append(code.replace("-", "_"))
+    return wanted
+
+
+def system_language(environ: Mapping[str, str] | None = None, available: list[str] | None = None) -> str:
+    """The catalogue that best fits the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then
+    :func:`locale.getlocale`), negotiated by Babel; English when none fits."""
+    wanted = _environment_languages(os.environ if environ is None else environ)
+    if environ is None:
+        try:
+            code = locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES") else locale.LC_CTYPE)[0]
+        except ValueError:
+            code = None
+        if code:
+            wanted.append(code)
+    found = negotiate_locale(wanted, available if available is not None else available_languages(), sep="_")
+    return found or FALLBACK_LANGUAGE
 
 
 def placeholders(text: str) -> set[str]:
@@ -108,14 +187,8 @@ class Catalogue:
                 return self.fallback.t(key, default, **params)
             return default if default is not None else key
         if isinstance(value, dict):
-            n = params.get("n", 0)
-            # English-style plural rule; languages needing more forms add "zero".
-            if n == 0 and "zero" in value:
-                value = value["zero"]
-            elif n == 1 and "one" in value:
-                value = value["one"]
-            else:
-                value = value["other"]
+            # CLDR's category of n for this language; "other" when the catalogue lacks that form.
+            value = value.get(plural_category(self.language, params.get("n", 0)), value["other"])
         text = str(value)
         if params:
             try:
@@ -129,9 +202,14 @@ def refusal_text(catalogue: Catalogue, refusal: Rejected) -> str:
     """The sentence that tells a player why the rules refused a command.
 
     A code the catalogue has no sentence for (a catalogue older than the rules) still gives a line:
-    the code and its parameters.
+    the code and its parameters. Token colours are put in the catalogue's words.
     """
-    return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **refusal.params)
+    params = dict(refusal.params)
+    for name in COLOUR_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str):
+            params[name] = "+".join(catalogue.t(f"{COLOUR_SECTION}.{part}", default=part) for part in value.split("+"))
+    return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **params)
 
 
 @lru_cache(maxsize=1)

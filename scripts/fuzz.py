@@ -150,7 +150,9 @@ def _settings(folder: Path, path: Path) -> tuple[str, str]:
     w, h = settings.window_size
     if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
         return "crashed", f"window size {w}x{h} out of bounds"
-    if not has_language(settings.language) or Catalogue.load(settings.language).t("app.title") == "app.title":
+    # an empty language is "not chosen yet": the window follows the system's locale
+    if settings.language and not has_language(settings.language) \
+            or Catalogue.load(settings.language or "en").t("app.title") == "app.title":
         return "crashed", f"language {settings.language!r} has no catalogue"
     holder.save(settings.with_(volume=(settings.volume + 1) % 101))
     if holder.problem is not None and holder.problem != (holder.problem.splitlines() or [""])[0]:

@@ -1,6 +1,7 @@
 """Render every scene (and a few telling play states) to PNG files for a human to look at.
 
-Run through ``scripts/screenshots``; writes ``shots/<scene>_<W>x<H>.png``.
+Run through ``scripts/screenshots``; writes ``shots/<scene>_<W>x<H>.png`` (``<scene>_<W>x<H>_<lang>.png``
+with ``--lang``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from harmonies.ai import play_random_game
+from harmonies.app import checked_language
 from harmonies.app.scenes.finished import FinishedScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.session import MatchConfig, SaveSlot
@@ -213,19 +215,24 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1280x720 and 1920x1080")
     p.add_argument("--out", default="shots")
+    p.add_argument("--lang", default=None, metavar="CODE", help="language of the screens (default English)")
     args = p.parse_args(argv)
+    language, warning = checked_language(args.lang)
+    if warning:
+        print(warning, file=sys.stderr)
+    suffix = f"_{language}" if language else ""
     sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["1280x720", "1920x1080"])]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
-        app = make_offscreen_app(size)  # type: ignore[arg-type]
+        app = make_offscreen_app(size, language)  # type: ignore[arg-type]
         t0 = time.perf_counter()
         scenes = list(iter_scenes(app)) + list(extra_states(app))
         for name, prepare in scenes:
             prepare()
             app.step(0.0, events=[])
             app.step(1 / 60, events=[])
-            path = out / f"{name}_{size[0]}x{size[1]}.png"
+            path = out / f"{name}_{size[0]}x{size[1]}{suffix}.png"
             pygame.image.save(app.window, str(path))
             print(path)
         print(f"{len(scenes)} scenes at {size[0]}x{size[1]} in {time.perf_counter() - t0:.1f} s")

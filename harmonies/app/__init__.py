@@ -19,7 +19,7 @@ from harmonies.persist.lock import FolderInUse, lock_folder
 from harmonies.persist.paths import resolve_dirs
 from harmonies.session import SaveSlot
 
-from harmonies.catalogue import Catalogue
+from harmonies.catalogue import Catalogue, available_languages, has_language
 from .settings import MemorySettingsStore, SettingsStore, StoreSettings, parse_window
 
 if TYPE_CHECKING:
@@ -34,7 +34,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", type=Path, default=None, help="a cards.yaml to play with")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
     p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--lang", default=None, metavar="CODE",
+                   help=f"language of this window ({', '.join(available_languages())}); default: as chosen in "
+                        "Settings, else the system's")
     return p
+
+
+def checked_language(code: str | None) -> tuple[str | None, str | None]:
+    """``--lang`` as a catalogue code, and the line to print when there is no catalogue for it
+    (the window then speaks English)."""
+    if code is None:
+        return None, None
+    if has_language(code):
+        return code, None
+    known = ", ".join(available_languages())
+    return "en", f"harmonies: no text catalogue for --lang {code[:20]!r} (there are: {known}); using English"
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -53,6 +67,7 @@ def make_app(argv: list[str], saves_enabled: bool = True) -> App:
     from .scenes.menu import MenuScene
 
     args = build_parser().parse_args(argv)
+    language, _ = checked_language(args.lang)
     messages: list[str] = []
     cards, warning = load_cards_or_default(args.cards)
     if warning:
@@ -62,7 +77,7 @@ def make_app(argv: list[str], saves_enabled: bool = True) -> App:
     if saves.store is not None:
         store = StoreSettings(saves.store)
     app = App(size=parse_size(args.size), fullscreen=True if args.fullscreen else None, settings_store=store,
-              data_dir=args.data_dir, cards=cards, messages=messages, saves=saves)
+              data_dir=args.data_dir, cards=cards, messages=messages, saves=saves, language=language)
     problem = store.problem if isinstance(store, StoreSettings) else None
     if problem:
         app.messages.append(problem)
@@ -85,7 +100,10 @@ def main(argv: list[str] | None = None) -> int:
 
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
-    catalogue = Catalogue.load()
+    language, warning = checked_language(args.lang)
+    if warning:
+        print(warning, file=sys.stderr)
+    catalogue = Catalogue.load(language or "en")
     try:
         problem = display_problem(catalogue)
         if problem is not None:

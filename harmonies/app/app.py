@@ -18,7 +18,7 @@ from harmonies.rules import CardSet
 from harmonies.session import SaveSlot
 from harmonies.session.errlog import log_error, log_folder
 
-from harmonies.catalogue import Catalogue
+from harmonies.catalogue import Catalogue, has_language, system_language
 from .scene import Scene, SceneStack
 from .scenes import menu
 from .scenes.saving import confirm_leave
@@ -43,13 +43,17 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings_store: SettingsStore | None = None, data_dir: Path | None = None,
-                 cards: CardSet | None = None, messages: list[str] | None = None, saves: SaveSlot | None = None) -> None:
+                 cards: CardSet | None = None, messages: list[str] | None = None, saves: SaveSlot | None = None,
+                 language: str | None = None) -> None:
         self.settings_store = settings_store or MemorySettingsStore()
         self.settings: Settings = self.settings_store.load()
         if size is not None:
             self.settings = self.settings.with_(window=f"{size[0]}x{size[1]}")
         if fullscreen is not None:
             self.settings = self.settings.with_(fullscreen=fullscreen)
+        #: The language shown: ``--lang``, else the one chosen in Settings, else the system's locale.
+        self.language = (language if language and has_language(language) else None) \
+            or self.settings.language or system_language()
         self.data_dir = data_dir
         self.cards = cards
         self.messages: list[str] = list(messages or [])
@@ -59,7 +63,7 @@ class App:
         self.vp = Viewport(self.window.get_size())
         self.theme = Theme.load()
         self.fonts = Fonts(self.theme)
-        self.catalogue = Catalogue.load(self.settings.language)
+        self.catalogue = Catalogue.load(self.language)
         pygame.display.set_caption(self.t("app.title"))
         self.sounds = Sounds()
         self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
@@ -76,6 +80,22 @@ class App:
     # -- services -----------------------------------------------------------------
     def t(self, key: str, default: str | None = None, **params: Any) -> str:
         return self.catalogue.t(key, default, **params)
+
+    def set_language(self, language: str) -> None:
+        """Choose the language in Settings: stored, and every scene shows it from the next frame on."""
+        self.language = language
+        self.apply_settings(self.settings.with_(language=language))
+
+    def _reload_text(self) -> None:
+        """Read the catalogue of :attr:`language` again; scenes look their words up as they draw, and
+        ``on_resize`` lets those that measured text lay themselves out anew."""
+        if self.catalogue.language == self.language:
+            return
+        self.catalogue = Catalogue.load(self.language)
+        pygame.display.set_caption(self.t("app.title"))
+        self.cache.clear()
+        for scene in self.scenes.scenes:
+            scene.on_resize()
 
     def play_sound(self, name: str) -> None:
         self.sounds.play(name, self.settings.volume)
@@ -97,6 +117,7 @@ class App:
         if (old.window, old.fullscreen) != (settings.window, settings.fullscreen):
             self.window = self._open_window()
             self._resized()
+        self._reload_text()
 
     def _resized(self) -> None:
         self.window = pygame.display.get_surface() or self.window

@@ -94,23 +94,70 @@ def ease_in_out(t: float) -> float:
     return 3 * t * t - 2 * t * t * t
 
 
+#: Characters a line may not start with: closing brackets and punctuation, the long vowel mark and
+#: small kana (Japanese kinsoku shori), and the punctuation French sets after a space (« : » « ! »).
+NO_LINE_START = frozenset("、。，．・：；？！゛゜ヽヾゝゞ々ー）］｝〕〉》」』】〙〗〟’”…‥"
+                          "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ,.:;!?)]}»%")
+#: Characters a line may not end with: opening brackets and quotes.
+NO_LINE_END = frozenset("（［｛〔〈《「『【〘〖〝‘“([{«")
+
+
+def _breaks_anywhere(ch: str) -> bool:
+    """Whether a line may break before and after ``ch``: the scripts written without spaces
+    (CJK punctuation, kana, ideographs, full-width forms)."""
+    code = ord(ch)
+    return (0x3000 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
+            or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF)
+
+
+def _atoms(para: str) -> list[tuple[str, bool]]:
+    """``para`` cut where a line may break: (text, whether a space comes before it).
+
+    Words written with spaces stay whole; Japanese breaks between any two characters, except
+    that a no-start character joins the one before it and a no-end character the one after.
+    """
+    atoms: list[tuple[str, bool]] = []
+    space = False
+    glue_next = False
+    for ch in para:
+        if ch == " ":
+            space = True
+            continue
+        cjk = _breaks_anywhere(ch)
+        joins = bool(atoms) and (glue_next or (ch in NO_LINE_START and (not space or not ch.isalnum()))
+                                 or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])))
+        if joins:
+            text_, before = atoms[-1]
+            atoms[-1] = (text_ + (" " if space else "") + ch, before)
+        else:
+            atoms.append((ch, space))
+        glue_next = ch in NO_LINE_END
+        space = False
+    return atoms
+
+
 def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
-    """Break ``s`` into lines no wider than ``max_px``: at spaces, or between any two
-    characters for text written without spaces (Japanese)."""
+    """Break ``s`` into lines no wider than ``max_px``: at spaces, or between any two characters of
+    text written without spaces (Japanese), never putting a no-start character (、。」ー…) at the
+    start of a line nor a no-end one (「（…) at its end. A word wider than the line stays whole."""
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split(" ") if " " in para else list(para)
-        sep = " " if " " in para else ""
         cur = ""
-        for w in words:
-            trial = f"{cur}{sep}{w}" if cur else w
+        for atom, spaced in _atoms(para):
+            trial = f"{cur}{' ' if spaced and cur else ''}{atom}"
             if font.size(trial)[0] <= max_px or not cur:
                 cur = trial
             else:
                 lines.append(cur)
-                cur = w
+                cur = atom
         lines.append(cur)
     return lines
+
+
+def block_height(app: App, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
+    """The virtual height :func:`text_block` would use for ``s``."""
+    font = app.fonts.font(app.vp.s(px), bold)
+    return len(wrap_lines(font, s, app.vp.s(width))) * px * line
 
 
 def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,

@@ -11,7 +11,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from ..catalogue import FALLBACK_LANGUAGE, has_language
+from ..catalogue import has_language
 
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
 AI_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -30,7 +30,8 @@ class Settings:
     ai_speed: str = "normal"
     symbols: bool = True
     volume: int = 70
-    language: str = "en"
+    #: The catalogue's language code; empty until the player chooses one, so the system's locale is followed.
+    language: str = ""
     #: The setup of the last game started (seats with names, kinds and levels, side, spirits), which
     #: the setup screen offers again; read loosely by :func:`harmonies.app.scenes.setup.remembered`.
     last_setup: dict[str, Any] = field(default_factory=dict)
@@ -67,7 +68,7 @@ class Settings:
             s = replace(s, ai_speed=default.ai_speed)
         size = parse_window(s.window)
         window = f"{size[0]}x{size[1]}" if size is not None else default.window
-        language = s.language if has_language(s.language) else FALLBACK_LANGUAGE
+        language = s.language if has_language(s.language) else ""
         return replace(s, volume=min(100, max(0, s.volume)), window=window, language=language)
 
 

@@ -135,9 +135,11 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "replay", replay
 
 
-def make_offscreen_app(size: tuple[int, int]) -> App:
+def make_offscreen_app(size: tuple[int, int], language: str | None = None) -> App:
+    """An app drawing nowhere, in ``language`` (English by default, whatever the system's locale)."""
     _drivers()
-    return App(size=size, settings_store=MemorySettingsStore(Settings(window=f"{size[0]}x{size[1]}")))
+    return App(size=size, settings_store=MemorySettingsStore(Settings(window=f"{size[0]}x{size[1]}")),
+               language=language or "en")
 
 
 def render_every_scene(size: tuple[int, int] = (1280, 720), save_dir: str | None = None) -> list[str]:

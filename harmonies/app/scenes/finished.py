@@ -184,8 +184,9 @@ class FinishedScene(WidgetScene):
         paint.text(surface, app, paint.ellipsize(app, line, 16, 1220), (640, 94), 16,
                    th.c("notice") if self.notice else th.c("table_text_dim"), "center")
         if not games:
-            paint.text(surface, app, app.t("finished.empty"), (LIST_RECT[0] + LIST_RECT[2] / 2, 360), 20,
-                       th.c("ink_dim"), "center")
+            x, _, w, _ = LIST_RECT
+            paint.text_block(surface, app, app.t("finished.empty"), (x + 30, 340), 20, th.c("ink_dim"), w - 60,
+                             align="center")
 
     def _bests(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme

@@ -44,6 +44,10 @@ class HandoverScene(Scene):
         paint.text(surface, app, style.mark, (640, 269), 24, th.c("ink"), "center")
         paint.text(surface, app, app.t("play.handover_title", name=self.who), (640, 330), 30, th.c("ink"), "center",
                    bold=True)
-        paint.text(surface, app, app.t("play.handover_body"), (640, 374), 17, th.c("ink_dim"), "center")
+        # one line between the title and the button, or two a little smaller when the language runs longer
+        body = app.t("play.handover_body")
+        px = 17 if paint.text_width(app, body, 17) <= 560 else 15
+        height = paint.block_height(app, body, px, 560)
+        paint.text_block(surface, app, body, (360, 376 - height / 2), px, th.c("ink_dim"), 560, align="center")
         paint.panel(surface, app, (640 - 110, 408, 220, 50), th.c("primary"), radius=20, shadow=True)
         paint.text(surface, app, app.t("play.handover_go"), (640, 433), 20, th.c("accent_ink"), "center", bold=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from harmonies.catalogue import available_languages, language_name
+
 from ..settings import AI_SPEEDS, WINDOW_SIZES
 from ..widgets import Button, Choice, Slider
 from .common import WidgetScene
@@ -41,6 +43,9 @@ class SettingsScene(WidgetScene):
                            lambda v: t("setup.switch_on" if v else "setup.switch_off"), name="symbols"))
         self.ui.add(Slider((x, y + 4 * gap, w, h), lambda: t("settings.volume"), lambda: self.app.settings.volume,
                            setter("volume"), name="volume"))
+        # Each language under its own name, so a player lost in a foreign one still finds theirs.
+        self.ui.add(Choice((x, y + 5 * gap, w, h), lambda: t("settings.language"), available_languages(),
+                           lambda: self.app.language, self.app.set_language, language_name, name="language"))
         self.ui.add(Button((640 - 130, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
                            name="back"))
         self.ui.focus = 0

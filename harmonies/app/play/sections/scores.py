@@ -45,7 +45,8 @@ def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
             pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, ry - 3), app.vp.p(x + w - 12, ry - 3),
                              max(1, app.vp.s(1.5)))
         label = app.t(water_key if row == "water" else f"score.{row}")
-        paint.text(surface, app, label, (x + 16, ry + row_h / 2), 16, th.c("ink"), "midleft", bold=is_total)
+        paint.text(surface, app, label, (x + 16, ry + row_h / 2), paint.fit_px(app, label, 16, label_w - 6, is_total),
+                   th.c("ink"), "midleft", bold=is_total)
         for i in range(n):
             cx = x + 12 + label_w + col_w * (i + 0.5)
             value = getattr(sc.table.scores[i], row)

@@ -1,0 +1,85 @@
+"""Measure drawn text against its box: every string the app draws through ``paint.text`` is
+recorded with the rectangle it took, and compared with the box of the widget drawing it (a
+button, a choice, a field, a slider) or, outside widgets, with the smallest panel under its centre
+(else the window). A text that
+``paint.fit_px`` cannot shrink into the width it was given counts too (its box is that width)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pytest
+
+from harmonies.app import paint, widgets
+
+#: Real pixels a glyph may stick out of its box (antialiasing, the round ends of a button).
+SLACK = 2
+WIDGET_KINDS = (widgets.Button, widgets.Choice, widgets.TextField, widgets.Slider)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    where: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.text!r} at {tuple(self.rect)} outside {tuple(self.box)}"
+
+
+@contextmanager
+def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Overflow]]:
+    """While active, the list yielded fills with every text drawn outside its box."""
+    found: list[Overflow] = []
+    boxes: list[tuple[pygame.Rect, str]] = []
+    draw_text = paint.text
+
+    panels: list[tuple[int, pygame.Rect]] = []
+    draw_panel = paint.panel
+
+    def panel(surface: pygame.Surface, app_: Any, rect: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = draw_panel(surface, app_, rect, *args, **kwargs)
+        panels.append((app.frames, drawn))
+        return drawn
+
+    def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = draw_text(surface, app_, s, *args, **kwargs)
+        box, where = boxes[-1] if boxes else _panel_under(rect) or (app.window.get_rect(), "window")
+        if s.strip() and rect.width and not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
+            found.append(Overflow(s, rect, box, where))
+        return rect
+
+    def _panel_under(rect: pygame.Rect) -> tuple[pygame.Rect, str] | None:
+        """The smallest panel of this frame under the text's centre: the text sits on it."""
+        under = [p for frame, p in panels if frame == app.frames and p.collidepoint(rect.center)]
+        return (min(under, key=lambda p: p.w * p.h), "panel") if under else None
+
+    def boxed(draw: Callable[..., None]) -> Callable[..., None]:
+        def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
+            boxes.append((app_.vp.r(self.rect), f"{type(self).__name__} {getattr(self, 'name', '')}".strip()))
+            try:
+                draw(self, surface, app_, focused)
+            finally:
+                boxes.pop()
+        return go
+
+    fit_px = paint.fit_px
+
+    def fitted(app_: Any, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+        got = fit_px(app_, s, px, max_w, bold, min_px)
+        if paint.text_width(app_, s, got, bold) > max_w + SLACK:
+            width = round(paint.text_width(app_, s, got, bold))
+            found.append(Overflow(s, pygame.Rect(0, 0, width, 0), pygame.Rect(0, 0, round(max_w), 0), "fit_px"))
+        return got
+
+    monkeypatch.setattr(paint, "text", text)
+    monkeypatch.setattr(paint, "panel", panel)
+    monkeypatch.setattr(paint, "fit_px", fitted)
+    for kind in WIDGET_KINDS:
+        monkeypatch.setattr(kind, "draw", boxed(kind.draw))
+    yield found
