@@ -55,9 +55,10 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
         return rect
 
     def _panel_under(rect: pygame.Rect) -> tuple[pygame.Rect, str] | None:
-        """The smallest panel of this frame under the text's centre: the text sits on it."""
+        """The panel of this frame drawn last under the text's centre (so far): the text sits on it, as a
+        pause panel sits over the play screen's panels."""
         under = [p for frame, p in panels if frame == app.frames and p.collidepoint(rect.center)]
-        return (min(under, key=lambda p: p.w * p.h), "panel") if under else None
+        return (under[-1], "panel") if under else None
 
     def boxed(draw: Callable[..., None]) -> Callable[..., None]:
         def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
