@@ -24,6 +24,7 @@ from .events import (
 )
 from .game import Game
 from .outcome import HeldCard, Outcome, PlayerView
+from .position import Position, SeatPosition
 from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
@@ -38,7 +39,7 @@ __all__ = [
     "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
     "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
     "TurnStarted", "Undone",
-    "Game", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
+    "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",
     "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup",
 ]

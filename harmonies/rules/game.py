@@ -11,12 +11,13 @@ hint is handed :meth:`Game.observer_view`, a copy whose hidden order is not the 
 The parts of ``Game`` live beside it, one module each: the state and its read-only answers
 (:mod:`.core`), the refusals (:mod:`.checks`), the queries (:mod:`.queries`), what each command
 changes (:mod:`.doers`), copies and hidden-information views (:mod:`.hidden`) and the save
-format (:mod:`.saves`).
+format (:mod:`.saves`); :mod:`.position` checks and builds a position to start from.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from . import hidden
@@ -26,10 +27,11 @@ from .commands import Command, Undo
 from .core import habitat_tables
 from .doers import GameDoers
 from .events import Event, Undone
+from .position import Position, build, read
 from .refusals import quoted
 from .results import Accepted, Rejected, Result
 from .saves import FORMAT_VERSION, game_json, read_game_json
-from .state import GameSetup
+from .state import GameSetup, deal
 from .tables import stack_table
 
 __all__ = ["FORMAT_VERSION", "Game", "habitat_tables"]
@@ -41,6 +43,21 @@ class Game(GameDoers):
     @classmethod
     def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
         return cls(setup, cards)
+
+    @classmethod
+    def from_position(cls, position: Position, cards: CardSet | None = None) -> "Game":
+        """The game at ``position`` (see :mod:`.position`), no command played; ``ValueError`` names
+        what makes the position impossible. Undo goes back to the position at most."""
+        setup = position.setup if position.setup.seed is not None else replace(position.setup, seed=0)
+        game = cls(setup, cards)
+        build(game, position, deal(setup, game.cards))
+        game._start = hidden.clone(game)
+        return game
+
+    def position(self) -> Position:
+        """Everything of this game as a :class:`Position`, hidden order included, for tests and
+        tools (``Game.from_position(game.position())`` is the same position)."""
+        return read(self)
 
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:

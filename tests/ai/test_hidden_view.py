@@ -23,13 +23,15 @@ from harmonies.session import ComputerSeats, Jobs, MatchConfig, Seat, plan_hint,
 
 def face_down(game: Game) -> tuple[Any, ...]:
     """The order of what is face down, as a spy reads it from the game it holds."""
-    return tuple(game._pouch), tuple(game._deck)
+    pos = game.position()
+    return pos.pouch, pos.deck
 
 
 def check_blind(seen: Game, real: Game) -> None:
     """``seen`` is an observer view of ``real``: nothing face down in the real order, no seed."""
     assert face_down(seen) != face_down(real)
-    assert list(seen._pouch) == sorted(seen._pouch) and list(seen._deck) == sorted(seen._deck)
+    pouch, deck = face_down(seen)
+    assert list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
     assert seen.setup.seed is None
     with pytest.raises(ValueError, match="cannot be dealt"):
         Game.replay(seen.setup, seen.history)
@@ -104,7 +106,8 @@ def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> No
     given = [g for s in spies for g in s.given]
     assert len(given) > 20
     for g in given:
-        assert g.setup.seed is None and list(g._pouch) == sorted(g._pouch) and list(g._deck) == sorted(g._deck)
+        pouch, deck = face_down(g)
+        assert g.setup.seed is None and list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
 
 
 def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
