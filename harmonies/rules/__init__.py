@@ -29,6 +29,7 @@ from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
 from .state import GameSetup
+from .tables import RulesData, rules_data
 
 __all__ = [
     "DIRECTIONS", "BoardShape", "Hex", "board_shape", "rotate",
@@ -41,5 +42,5 @@ __all__ = [
     "TurnStarted", "Undone",
     "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",
-    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup",
+    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup", "RulesData", "rules_data",
 ]

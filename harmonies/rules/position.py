@@ -54,13 +54,13 @@ class Position:
     deck: Sequence[str] | None = None       # drawn from the end
     discarded: int = 0                      # tokens out of the game (solo)
     end_reason: str | None = None           # what triggered the end: "pouch", "board", or not yet
+    over: bool = False                      # a finished game: it can be read, not built
 
 
 def read(game: GameCore) -> Position:
     """Everything of ``game`` as a position, hidden order included (for tests and tools: a player
-    gets this only of an observer's view). A finished game is no position to go on from."""
-    if game._over:
-        raise ValueError("position: the game is over")
+    gets this only of an observer's view). A finished game reads with ``over`` set, and is no
+    position to build a game from."""
     table = stack_table().stacks
     cells = game.shape.cells
     seats = [
@@ -80,7 +80,7 @@ def read(game: GameCore) -> Position:
         central=tuple(map(tuple, game._central)), display=tuple(game._display), hand=tuple(game._hand),
         taken_space=None if game._taken_space < 0 else game._taken_space, took_card=game._took_card,
         swapped=game._swapped, pouch=tuple(game._pouch), deck=tuple(game._deck), discarded=game._discarded,
-        end_reason=game._end_reason,
+        end_reason=game._end_reason, over=game._over,
     )
 
 
@@ -88,6 +88,8 @@ def build(game: GameCore, pos: Position, dealt: Dealt) -> None:
     """Set ``game`` (just dealt from ``pos.setup``, or seed 0 for a setup with none) to ``pos``;
     ValueError if ``pos`` cannot occur."""
     setup = pos.setup
+    if pos.over:
+        raise ValueError("position: the game is over; a finished game is no position to go on from")
     if setup.seed is None and _dealt_parts(pos):
         raise ValueError(f"position: its setup has no seed to deal {', '.join(_dealt_parts(pos))} from")
     if len(pos.seats) > setup.players:

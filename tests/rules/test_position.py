@@ -134,13 +134,14 @@ def test_an_impossible_position_is_refused_with_what_is_wrong(position: Position
         Game.from_position(position)
 
 
-def test_a_finished_game_is_no_position() -> None:
+def test_a_finished_game_reads_as_over_and_builds_no_game() -> None:
     rng = random.Random(1)
     game = new_game(players=1, seed=1)
     while not game.over:
         assert game.apply(rng.choice(game.legal_commands())).ok
+    assert game.position().over
     with pytest.raises(ValueError, match="the game is over"):
-        game.position()
+        Game.from_position(game.position())
 
 
 def test_the_cubes_placed_match_the_cards() -> None:
