@@ -1,4 +1,6 @@
-"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, 1-5 take tokens."""
+"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, the digits
+take tokens from a central space (1 to the most spaces a game has; a space the game lacks is refused
+by the rules, which say why)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.rules import TakeTokens
+from harmonies.rules import TakeTokens, rules_data
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 #: Modifiers that make H something other than the hint key.
 _NOT_HINT = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+#: One digit key per central space of the largest central board.
+_MOST_SPACES = max(rules_data().central_spaces.values())
 
 
 def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
@@ -27,7 +31,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key == pygame.K_h and not event.mod & _NOT_HINT:
         if sc.hints.on or sc.can_hint():
             sc.toggle_hint()
-    elif pygame.K_1 <= event.key <= pygame.K_5 and sc.human_turn():
+    elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
         sc.submit(TakeTokens(event.key - pygame.K_1))
 
 
