@@ -40,7 +40,8 @@ __all__ = [
     "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
     "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
     "TurnStarted", "Undone",
-    "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
+    "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView",
+    "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",
     "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup", "RulesData", "rules_data",
 ]

@@ -208,7 +208,8 @@ def _seat_cards(cards: CardSet, setup: GameSetup, where: str, s: SeatPosition, p
         if cid not in animal_ids or cid in s.held:
             raise ValueError(f"position: {where}: completed {cid!r} is not an animal card it does not hold")
         if placed[cid] != cards.animal(cid).cubes:
-            raise ValueError(f"position: {where}: completed {cid!r} needs its {cards.animal(cid).cubes} cubes on the board")
+            total = cards.animal(cid).cubes
+            raise ValueError(f"position: {where}: completed {cid!r} needs its {total} cubes on the board")
         p.completed.append(cid)
         p.animal_cubes += placed[cid]
     if s.spirit is not None or s.spirit_choices:

@@ -13,10 +13,10 @@ import pytest
 
 import harmonies.ai as ai
 from harmonies import cli
-from harmonies.ai import HardPlayer, RandomPlayer, hint, plan_turn, play_game, take_turn
+from harmonies.ai import HardPlayer, RandomPlayer, hint, commands_for_turn, play_game, take_turn
 from harmonies.ai.finish import finish_turn
 from harmonies.ai.helper import Helper, Session
-from harmonies.ai.planner import Planner, TurnPlan
+from harmonies.ai.planner import Planner, CandidateTurn
 from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
 from harmonies.session import ComputerSeats, Jobs, MatchConfig, Seat, plan_hint, seat_view
 
@@ -69,10 +69,10 @@ def test_play_game_and_take_turn_hand_the_spy_a_view() -> None:
     assert all(g.setup.seed is None for g in spy.given)
 
 
-def test_plan_turn_hands_the_spy_a_view_and_returns_the_commands_for_the_real_game() -> None:
+def test_commands_for_turn_hands_the_spy_a_view_and_returns_the_commands_for_the_real_game() -> None:
     game = Game.new(GameSetup(1, seed=0))
     spy = Spy()
-    commands = plan_turn(spy, game)
+    commands = commands_for_turn(spy, game)
     check_blind(spy.given[-1], game)
     for cmd in commands:
         assert game.apply(cmd).ok
@@ -107,7 +107,8 @@ def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> No
     assert len(given) > 20
     for g in given:
         pouch, deck = face_down(g)
-        assert g.setup.seed is None and list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
+        assert g.setup.seed is None
+        assert list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
 
 
 def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
@@ -136,7 +137,7 @@ def test_the_hint_plans_on_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append(game.clone())
         finish_turn(game)
 
-    def spy_hand(self: Planner, game: Game) -> list[TurnPlan]:
+    def spy_hand(self: Planner, game: Game) -> list[CandidateTurn]:
         seen.append(game.clone())
         return []
 
