@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import Game, GameSetup
-from .base import Player, plan_turn, take_turn
+from .base import Player, commands_for_turn, take_turn
 from .players import EasyPlayer, HardPlayer, MediumPlayer, hint
 from .random_player import RandomPlayer
 
@@ -39,4 +39,4 @@ def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
     return play_game(setup, [RandomPlayer(seed * 31 + seat) for seat in range(setup.players)])
 
 
-__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "hint", "make_player", "plan_turn", "play_game", "play_random_game", "take_turn"]
+__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "commands_for_turn", "hint", "make_player", "play_game", "play_random_game", "take_turn"]

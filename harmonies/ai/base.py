@@ -31,7 +31,7 @@ def _needs_view(player: object) -> bool:
     return getattr(player, "needs_view", True) is not False
 
 
-def plan_turn(player: Player, game: Game) -> list[Command]:
+def commands_for_turn(player: Player, game: Game) -> list[Command]:
     """The commands ``player`` would play now, found on a copy so ``game`` is untouched (an observer
     view, unless the player needs none).
 
@@ -51,7 +51,7 @@ def take_turn(player: Player, game: Game) -> None:
     if not _needs_view(player):
         player.play_turn(game)
         return
-    for cmd in plan_turn(player, game):
+    for cmd in commands_for_turn(player, game):
         if not game.apply(cmd).ok:
             break
         if type(cmd) is EndTurn:

@@ -21,7 +21,7 @@ import yaml
 from ..rules import CardSet, Colour
 from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
 from .card_prior import load_prior
-from .tables import FAR, Placement, Tables
+from .tables import FAR, PlacementCosts, Tables
 
 _KIND = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
 
@@ -177,7 +177,7 @@ class Evaluator:
         self._water_cache: dict[int, tuple[float, int]] = {}
         self._field_cache: dict[int, tuple[int, int]] = {}
         self._group_cache: dict[tuple[str, int], int] = {}
-        self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[Placement, ...], CardIndex]] = {}
+        self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[PlacementCosts, ...], CardIndex]] = {}
         self.size = tables.size
         self.full = (1 << tables.size) - 1
         self.tracks = {c.id: c.track for c in cards.animals}  # read for every card of every board searched
@@ -240,7 +240,7 @@ class Evaluator:
         height = self.t.height
         return sum(card.points_for(height[s]) for s in stacks if st_kind[s] == kind)
 
-    def card_index(self, card_id: str, stacks: list[int], cubes: int) -> tuple[tuple[Placement, ...], CardIndex]:
+    def card_index(self, card_id: str, stacks: list[int], cubes: int) -> tuple[tuple[PlacementCosts, ...], CardIndex]:
         """A card's placements that can still be completed on this board (no cube on the cube cell,
         every cell can grow into its stack), and their index. Cached: the look-ahead plans from the
         same board once per sample."""
@@ -254,7 +254,7 @@ class Evaluator:
         self._index_cache[key] = hit  # last in the order: the most recently used
         return hit
 
-    def _live(self, card_id: str, stacks: list[int], cubes: int) -> tuple[Placement, ...]:
+    def _live(self, card_id: str, stacks: list[int], cubes: int) -> tuple[PlacementCosts, ...]:
         """The placements of a card that can still be completed on this board."""
         out = []
         for cube, cells in self.t.cards[card_id].placements:
@@ -334,7 +334,7 @@ class Evaluator:
                     break
         return exact + phase * pot
 
-    def card_distance(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int) -> int:
+    def card_distance(self, placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int) -> int:
         """Fewest tokens still missing for one more cube of a card (0: a cube may go now)."""
         best = FAR
         for cube, cells in placements:
@@ -354,7 +354,7 @@ class Evaluator:
                     return 0
         return best
 
-    def card_value(self, card_id: str, placed: int, placements: tuple[Placement, ...],
+    def card_value(self, card_id: str, placed: int, placements: tuple[PlacementCosts, ...],
                    stacks: list[int], cubes: int, phase: float) -> float:
         """Points a held card's cubes are still likely to bring (beyond those already placed), once
         this turn's cubes are down.
@@ -369,7 +369,7 @@ class Evaluator:
             return 0.0
         return self.value_of_distances(card_id, placed, sorted(per_cell.values()), phase, now=False)
 
-    def cube_distances(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int) -> dict[int, int]:
+    def cube_distances(self, placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int) -> dict[int, int]:
         """Tokens missing for the nearest pattern at each free cube cell (under 6 only)."""
         per_cell: dict[int, int] = {}
         for cube, cells in placements:
@@ -423,7 +423,7 @@ class CardIndex:
 
     __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root", "_moves", "_found")
 
-    def __init__(self, placements: tuple[Placement, ...], stacks: list[int], cubes: int, size: int) -> None:
+    def __init__(self, placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int, size: int) -> None:
         self.root = stacks[:]
         self.cube_of: list[int] = []
         self.d0: list[int] = []

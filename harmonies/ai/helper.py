@@ -38,7 +38,7 @@ from ..rules import CardSet, Colour, Game
 
 # One sample's answer: the value of the candidate there (None: it cannot be played there) and the
 # board evaluations it took (the look-ahead's budget counts them).
-Outcome = tuple[float | None, int]
+SampleValue = tuple[float | None, int]
 T = TypeVar("T")
 # One space's best token boards: (value, stacks, placements in order).
 Placed = list[tuple[float, list[int], list[tuple[Colour, int]]]]

@@ -21,9 +21,9 @@ from ..rules import (
 from ..rules.tables import rules_data, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
 from .finish import finish_turn
-from .helper import Helper, Outcome, Placed, Session, cached_searcher, turn_game, turn_worlds
+from .helper import Helper, SampleValue, Placed, Session, cached_searcher, turn_game, turn_worlds
 from .random_player import RandomPlayer
-from .tables import FAR, Placement, Tables, tables_for
+from .tables import FAR, PlacementCosts, Tables, tables_for
 
 
 @dataclass
@@ -40,7 +40,7 @@ class PlanOptions:
 
 
 @dataclass
-class TurnPlan:
+class CandidateTurn:
     space: int
     tokens: list[tuple[Colour, int]]
     card: str | None
@@ -91,7 +91,7 @@ class TurnRoot:
         self.all_display = [c for c in game.display if c is not None]
         # Placements that can still be completed (no cube on the cube cell, every cell can grow into
         # its stack), per card; the rest can never matter again, so the search skips them.
-        self.placements: dict[str, tuple[Placement, ...]] = {}
+        self.placements: dict[str, tuple[PlacementCosts, ...]] = {}
         ids = {cid for cid, _ in self.held} | set(self.display) | set(self.all_display)
         if self.spirit:
             ids.add(self.spirit)
@@ -399,7 +399,7 @@ class Planner:
             played.append((cid, cell))
 
     @staticmethod
-    def _cube_cells(placements: tuple[Placement, ...], stacks: list[int], cubes: int) -> list[int]:
+    def _cube_cells(placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int) -> list[int]:
         out = []
         for cube, cells in placements:
             if (cubes >> cube) & 1 or cube in out:
@@ -411,7 +411,7 @@ class Planner:
                 out.append(cube)
         return out
 
-    def candidates(self, game: Game) -> list[TurnPlan]:
+    def candidates(self, game: Game) -> list[CandidateTurn]:
         """Whole-turn candidates for the seat to play, best first by this turn's evaluation."""
         spaces = [i for i, s in enumerate(game.central) if s]
         if self.opts.blunder and self.rng.random() < self.opts.blunder:
@@ -429,13 +429,13 @@ class Planner:
                 theirs = self.place_spaces(game, spaces[:k], root)
         return self._turns(root, list(zip(spaces, theirs + mine)))
 
-    def hand_candidates(self, game: Game) -> list[TurnPlan]:
+    def hand_candidates(self, game: Game) -> list[CandidateTurn]:
         """Candidates for the rest of a turn whose tokens are taken (the hint mid-turn): the tokens
         in hand, a card if none was taken yet, cubes; ``space`` is -1."""
         root = TurnRoot(game, self.evaluator(game), self.opts)
         return self._turns(root, [(-1, self._place_tokens(root, game.hand))])
 
-    def _turns(self, root: TurnRoot, found: list[tuple[int, Placed]]) -> list[TurnPlan]:
+    def _turns(self, root: TurnRoot, found: list[tuple[int, Placed]]) -> list[CandidateTurn]:
         """The best ``finals`` token boards over all spaces, each settled with every card choice;
         best first."""
         finals: list[tuple[float, int, list[int], list[tuple[Colour, int]]]] = []
@@ -443,10 +443,10 @@ class Planner:
             for v, stacks, moves in boards:
                 finals.append((v, space, stacks, moves))
         finals.sort(key=lambda x: x[0], reverse=True)
-        out: list[TurnPlan] = []
+        out: list[CandidateTurn] = []
         for _, space, stacks, moves in finals[: max(1, self.opts.finals)]:
             for value, card, cubes, swap in self._settle(root, stacks):
-                out.append(TurnPlan(space, moves, card, cubes, swap, value))
+                out.append(CandidateTurn(space, moves, card, cubes, swap, value))
         out.sort(key=lambda p: p.value, reverse=True)
         return out
 
@@ -455,11 +455,11 @@ class Planner:
         root = root or TurnRoot(game, self.evaluator(game), self.opts)
         return [self._place_tokens(root, tuple(game.central[s])) for s in spaces]
 
-    def plan(self, game: Game) -> TurnPlan:
+    def plan(self, game: Game) -> CandidateTurn:
         """The best turn found for the seat to play (``game`` is only read)."""
         return self.candidates(game)[0]
 
-    def commands(self, game: Game, plan: TurnPlan) -> list[Command]:
+    def commands(self, game: Game, plan: CandidateTurn) -> list[Command]:
         cells = game.shape.cells
         out: list[Command] = [TakeTokens(plan.space)]
         if plan.card:
@@ -530,7 +530,7 @@ class Lookahead:
     def spent(self) -> int:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
 
-    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+    def plan(self, game: Game, cands: list[CandidateTurn] | None = None) -> CandidateTurn:
         """The best of ``cands`` (default: the planner's candidates for ``game``) by the turns after."""
         if not cands:
             cands = self.planner.candidates(game)
@@ -569,7 +569,7 @@ class Lookahead:
         played = self._played
         return bool(self.budget) and played > 0 and self.last_spent * (1 + games / played) > self.budget
 
-    def _stage(self, game: Game, me: int, cands: list[TurnPlan], seeds: list[int], worlds: dict[int, Game],
+    def _stage(self, game: Game, me: int, cands: list[CandidateTurn], seeds: list[int], worlds: dict[int, Game],
                session: Session | None, first: bool) -> list[float]:
         """Each of ``cands`` played on the samples of ``seeds``: its summed value, in order. On the
         first stage, the candidates past the budget are dropped (the best come first)."""
@@ -598,14 +598,14 @@ class Lookahead:
             self._played += len(outcomes)
         return totals
 
-    def pick(self, cands: list[TurnPlan]) -> list[TurnPlan]:
+    def pick(self, cands: list[CandidateTurn]) -> list[CandidateTurn]:
         """The candidates worth playing forward: the planner's best, as many as the first stage
         plays. Two of them may take the same space and card and differ only in where the tokens go:
         that is often what the turns after decide (one keeps room for another turn, one finishes a
         pattern), so near-copies are kept."""
         return cands[: self.stages[0][0]]
 
-    def _room_keeping(self, game: Game, picked: list[TurnPlan]) -> TurnPlan | None:
+    def _room_keeping(self, game: Game, picked: list[CandidateTurn]) -> CandidateTurn | None:
         """When every picked turn fills my board (the game ends with it) though the pouch would go on,
         the best turn that leaves room for another, found by a wider search: the one-turn value
         prices a further turn far below what it brings, and such turns rank low or differ from a
@@ -616,7 +616,7 @@ class Lookahead:
         empty = start.count(0)
         end_cells = rules_data().end_empty_cells
 
-        def fills(plan: TurnPlan) -> bool:
+        def fills(plan: CandidateTurn) -> bool:
             return empty - len({i for _, i in plan.tokens if start[i] == 0}) <= end_cells
 
         if not all(fills(p) for p in picked):
@@ -631,7 +631,7 @@ class Lookahead:
             world = worlds[seed] = game.sample_hidden(random.Random(seed))
         return world
 
-    def sample(self, cand: TurnPlan, me: int, seed: int, world: Game) -> Outcome:
+    def sample(self, cand: CandidateTurn, me: int, seed: int, world: Game) -> SampleValue:
         """A candidate played on one sampled world: what follows is worth this much (None: the
         candidate cannot be played there), for this many board evaluations."""
         before = self.spent()
@@ -664,7 +664,7 @@ class Lookahead:
             turn += 1
 
     @staticmethod
-    def _play(g: Game, planner: Planner, plan: TurnPlan | None = None) -> None:
+    def _play(g: Game, planner: Planner, plan: CandidateTurn | None = None) -> None:
         for cmd in planner.commands(g, plan or planner.plan(g)):
             if not g.apply(cmd).ok:
                 finish_turn(g)  # a slip must not stall the sample
@@ -681,7 +681,7 @@ def _place_remote(turn: int, token: int | None, cards: bytes | None, state: byte
 
 
 def _follow_remote(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
-                   cand: TurnPlan, me: int, seeds: list[int]) -> list[Outcome]:
+                   cand: CandidateTurn, me: int, seeds: list[int]) -> list[SampleValue]:
     """``cand`` played on the samples of ``seeds`` by the look-ahead of ``spec`` (Lookahead.sample),
     on this turn's game; each seed's world is made once per turn, as Lookahead.world makes it."""
     game = turn_game(turn, token, cards, state)

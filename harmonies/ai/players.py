@@ -23,7 +23,7 @@ from ..rules import ChooseSpirit, Command, Game
 from .evaluate import Weights, load_weights
 from .finish import finish_turn
 from .helper import Helper, shared_helper
-from .planner import Lookahead, PlanOptions, Planner, TurnPlan
+from .planner import Lookahead, PlanOptions, Planner, CandidateTurn
 
 
 class PlannerPlayer:
@@ -59,7 +59,7 @@ class PlannerPlayer:
     def _play_view(self, game: Game) -> None:
         if game.over:
             return
-        tried: list[TurnPlan] = []
+        tried: list[CandidateTurn] = []
         choices = game.spirit_choices
         if choices:
             spirit, tried = self.choose_spirit(game, choices)
@@ -71,12 +71,12 @@ class PlannerPlayer:
                 finish_turn(game)
                 return
 
-    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+    def plan(self, game: Game, cands: list[CandidateTurn] | None = None) -> CandidateTurn:
         """The turn to play; ``cands``: this turn's candidates if already planned (on a spirit turn,
         by the trial that chose the spirit, so the turn is not planned twice)."""
         return cands[0] if cands else self.planner.plan(game)
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[CandidateTurn]]:
         """The spirit whose first turn plans best (each tried on a copy), with that turn's candidates."""
         best, best_value, best_cands = choices[0], float("-inf"), []
         for sid in choices:
@@ -102,7 +102,7 @@ class EasyPlayer(PlannerPlayer):
             PlanOptions(beam=1, finals=1, noise=2.5, look_at_display=False, max_cards=2, blunder=0.2),
         )
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[CandidateTurn]]:
         return self.rng.choice(choices), []
 
 
@@ -176,14 +176,14 @@ class HardPlayer(PlannerPlayer):
             lookahead.room = room
             self.modes[solo] = (planner, lookahead)
 
-    def plan(self, game: Game, cands: list[TurnPlan] | None = None) -> TurnPlan:
+    def plan(self, game: Game, cands: list[CandidateTurn] | None = None) -> CandidateTurn:
         """Looks ahead from ``cands`` (the spirit trial's) or from freshly planned candidates."""
         self.planner, lookahead = self.modes[game.setup.solo]
         # The look-ahead plays forward the planner's best turns, near-copies included (they may
         # share a space and card and differ only in where the tokens go), by the mode's stages.
         return lookahead.plan(game, cands)
 
-    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[TurnPlan]]:
+    def choose_spirit(self, game: Game, choices: tuple[str, ...]) -> tuple[str, list[CandidateTurn]]:
         self.planner = self.modes[game.setup.solo][0]
         return super().choose_spirit(game, choices)
 
@@ -213,4 +213,4 @@ def hint(game: Game) -> list[Command]:
     return player.turn_commands(game)
 
 
-__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "TurnPlan", "finish_turn", "hint"]
+__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "CandidateTurn", "finish_turn", "hint"]

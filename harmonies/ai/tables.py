@@ -15,9 +15,9 @@ from ..rules.tables import MOUNTAIN, TREE, rules_data, stack_table
 
 FAR = 99  # tokens needed when a cell can never reach the stack a pattern wants
 
-# One placement of a pattern: its cube cell, and for every cell (the cube cell first) the cell index
+# One placement of a pattern with its costs: its cube cell, and for every cell (the cube cell first) the cell index
 # with a table "stack id -> tokens still needed there" (FAR when that stack cannot grow into it).
-Placement = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+PlacementCosts = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class CardTables:
     """Every placement of one card's pattern on one board side."""
 
     card_id: str
-    placements: tuple[Placement, ...]
+    placements: tuple[PlacementCosts, ...]
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _card_tables(card: AnimalCard | SpiritCard, shape: BoardShape) -> CardTables
     cells = list(card.cells)
     needs = [_need_table(tuple(tuple(int(c) for c in st) for st in cell.stacks)) for cell in cells]
     offsets = [(int(c.q), int(c.r)) for c in cells]
-    placements: list[Placement] = []
+    placements: list[PlacementCosts] = []
     for idx, (q, r) in enumerate(shape.cells):
         seen: set[frozenset[tuple[int, int]]] = set()
         for turn in range(6):

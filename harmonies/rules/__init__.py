@@ -24,10 +24,12 @@ from .events import (
 )
 from .game import Game
 from .outcome import HeldCard, Outcome, PlayerView
+from .position import Position, SeatPosition
 from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
 from .state import GameSetup
+from .tables import RulesData, rules_data
 
 __all__ = [
     "DIRECTIONS", "BoardShape", "Hex", "board_shape", "rotate",
@@ -38,7 +40,8 @@ __all__ = [
     "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
     "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
     "TurnStarted", "Undone",
-    "Game", "HeldCard", "Outcome", "PlayerView", "Accepted", "IllegalCommand", "Rejected", "Result",
+    "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView",
+    "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",
-    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup",
+    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup", "RulesData", "rules_data",
 ]

@@ -7,11 +7,11 @@ headless, by tests and tools, exactly as the play screen plays it.
 from .computer import ComputerSeats, HintJob, fallback_turn, make_seat_player, plan_hint, seat_view
 from .jobs import Failure, Job, Jobs
 from .match import MatchConfig, Resume, Seat
-from .play import Before, Outcome, Played, PlaySession, Refused
+from .play import Before, CommandReport, Played, PlaySession, Refused
 from .saves import SaveProblem, SaveSlot, problem_of
 
 __all__ = [
-    "Before", "ComputerSeats", "Failure", "HintJob", "Job", "Jobs", "MatchConfig", "Outcome", "Played",
+    "Before", "CommandReport", "ComputerSeats", "Failure", "HintJob", "Job", "Jobs", "MatchConfig", "Played",
     "PlaySession", "Refused", "Resume", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player",
     "plan_hint", "problem_of", "seat_view",
 ]

@@ -129,7 +129,7 @@ class ComputerSeats:
         if player is None:
             player = self.players[seat] = make_seat_player("random", seat)
         view = seat_view(game, seat)
-        self._job = self.jobs.start("turn", lambda: ai.plan_turn(player, view),
+        self._job = self.jobs.start("turn", lambda: ai.commands_for_turn(player, view),
                                     lambda: fallback_turn(view, random.Random(seed)))
         return "started"
 

@@ -55,7 +55,8 @@ class Refused:
     by_computer: bool = False
 
 
-Outcome = Union[Played, Refused]
+# What the session reports of one command from its queue: played, or refused.
+CommandReport = Union[Played, Refused]
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class PlaySession:
         # A game on the table is always dealt from a seed (only an observer view has none).
         self.computer = ComputerSeats(config, game.setup.seed or 0, self.jobs)
         self._commands: deque[_Queued] = deque()
-        self._events: deque[Outcome] = deque()
+        self._events: deque[CommandReport] = deque()
         #: Accepted commands so far: a position's key for answers planned on it (hints).
         self.version = 0
 
@@ -106,12 +107,12 @@ class PlaySession:
         """Commands waiting in the queue."""
         return len(self._commands)
 
-    def run(self) -> list[Outcome]:
+    def run(self) -> list[CommandReport]:
         """Play every queued command in order; returns what each did (also published to the event queue).
 
         Once the game is over, commands still queued are dropped unplayed.
         """
-        out: list[Outcome] = []
+        out: list[CommandReport] = []
         while self._commands:
             item = self._commands.popleft()
             if self._game.over:
@@ -121,7 +122,7 @@ class PlaySession:
             self._events.append(outcome)
         return out
 
-    def _play(self, item: _Queued) -> Outcome:
+    def _play(self, item: _Queued) -> CommandReport:
         game = self._game
         before = Before(game.hand, game.central, game.player(game.current))
         result = game.apply(item.command)
@@ -173,7 +174,7 @@ class PlaySession:
         self.jobs.close()
 
     # ------------------------------------------------------------------ the event queue
-    def take_events(self) -> list[Outcome]:
+    def take_events(self) -> list[CommandReport]:
         """Everything published since the last call, oldest first."""
         out = list(self._events)
         self._events.clear()

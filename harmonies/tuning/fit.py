@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import fields
 
 from ..ai.evaluate import Weights
-from ..ai.planner import Planner, PlanOptions, TurnPlan, TurnRoot
+from ..ai.planner import Planner, PlanOptions, CandidateTurn, TurnRoot
 from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup
 from .linalg import solve
@@ -55,9 +55,9 @@ def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[f
     return exact, [v - exact for v in values[1:]]
 
 
-def distinct_turns(cands: list[TurnPlan], k: int, key: Callable[[TurnPlan], Hashable]) -> list[TurnPlan]:
+def distinct_turns(cands: list[CandidateTurn], k: int, key: Callable[[CandidateTurn], Hashable]) -> list[CandidateTurn]:
     """The first ``k`` of ``cands`` that differ by ``key``: the spread of turns the fit compares."""
-    out: list[TurnPlan] = []
+    out: list[CandidateTurn] = []
     seen: set[Hashable] = set()
     for c in cands:
         kc = key(c)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from harmonies.ai import HardPlayer
-from harmonies.ai.planner import Lookahead, TurnPlan
+from harmonies.ai.planner import Lookahead, CandidateTurn
 from harmonies.rules import Game, GameSetup
 
 
 def scripted_lookahead(stages: Sequence[tuple[int, int]], values: dict[int, list[float]], budget: int = 0,
-                       evals: int = 1) -> tuple[Game, Lookahead, list[TurnPlan], dict[int, int]]:
+                       evals: int = 1) -> tuple[Game, Lookahead, list[CandidateTurn], dict[int, int]]:
     """A solo look-ahead whose sample games are replaced by ``values``: candidate n's k-th sample is
     worth ``values[n][k]``. Returns the game, the look-ahead, its candidates and the samples each got."""
     game = Game.new(GameSetup(players=1, seed=5))
@@ -20,7 +20,7 @@ def scripted_lookahead(stages: Sequence[tuple[int, int]], values: dict[int, list
     assert len(cands) == len(values)
     played = {n: 0 for n in values}
 
-    def sample(cand: TurnPlan, me: int, seed: int, world: Game) -> tuple[float, int]:
+    def sample(cand: CandidateTurn, me: int, seed: int, world: Game) -> tuple[float, int]:
         n = next(i for i, c in enumerate(cands) if c is cand)
         value = values[n][played[n]]
         played[n] += 1

@@ -13,23 +13,25 @@ import pytest
 
 import harmonies.ai as ai
 from harmonies import cli
-from harmonies.ai import HardPlayer, RandomPlayer, hint, plan_turn, play_game, take_turn
+from harmonies.ai import HardPlayer, RandomPlayer, hint, commands_for_turn, play_game, take_turn
 from harmonies.ai.finish import finish_turn
 from harmonies.ai.helper import Helper, Session
-from harmonies.ai.planner import Planner, TurnPlan
+from harmonies.ai.planner import Planner, CandidateTurn
 from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
 from harmonies.session import ComputerSeats, Jobs, MatchConfig, Seat, plan_hint, seat_view
 
 
 def face_down(game: Game) -> tuple[Any, ...]:
     """The order of what is face down, as a spy reads it from the game it holds."""
-    return tuple(game._pouch), tuple(game._deck)
+    pos = game.position()
+    return pos.pouch, pos.deck
 
 
 def check_blind(seen: Game, real: Game) -> None:
     """``seen`` is an observer view of ``real``: nothing face down in the real order, no seed."""
     assert face_down(seen) != face_down(real)
-    assert list(seen._pouch) == sorted(seen._pouch) and list(seen._deck) == sorted(seen._deck)
+    pouch, deck = face_down(seen)
+    assert list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
     assert seen.setup.seed is None
     with pytest.raises(ValueError, match="cannot be dealt"):
         Game.replay(seen.setup, seen.history)
@@ -67,10 +69,10 @@ def test_play_game_and_take_turn_hand_the_spy_a_view() -> None:
     assert all(g.setup.seed is None for g in spy.given)
 
 
-def test_plan_turn_hands_the_spy_a_view_and_returns_the_commands_for_the_real_game() -> None:
+def test_commands_for_turn_hands_the_spy_a_view_and_returns_the_commands_for_the_real_game() -> None:
     game = Game.new(GameSetup(1, seed=0))
     spy = Spy()
-    commands = plan_turn(spy, game)
+    commands = commands_for_turn(spy, game)
     check_blind(spy.given[-1], game)
     for cmd in commands:
         assert game.apply(cmd).ok
@@ -104,7 +106,9 @@ def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> No
     given = [g for s in spies for g in s.given]
     assert len(given) > 20
     for g in given:
-        assert g.setup.seed is None and list(g._pouch) == sorted(g._pouch) and list(g._deck) == sorted(g._deck)
+        pouch, deck = face_down(g)
+        assert g.setup.seed is None
+        assert list(pouch or ()) == sorted(pouch or ()) and list(deck or ()) == sorted(deck or ())
 
 
 def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
@@ -133,7 +137,7 @@ def test_the_hint_plans_on_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append(game.clone())
         finish_turn(game)
 
-    def spy_hand(self: Planner, game: Game) -> list[TurnPlan]:
+    def spy_hand(self: Planner, game: Game) -> list[CandidateTurn]:
         seen.append(game.clone())
         return []
 

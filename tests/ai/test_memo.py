@@ -4,6 +4,7 @@ a planner that has seen other positions plans exactly as a fresh one."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from harmonies.ai import make_player
 from harmonies.ai.evaluate import Weights
@@ -49,8 +50,9 @@ def test_the_turns_left_are_part_of_the_key() -> None:
     # At a table the other board's pace sets my turns left; a later position of the same game
     # differs in board too, so compare one position with its pouch emptied instead.
     game = _mid_game(9, 4, players=2)
-    short = game.clone()
-    short._pouch = short._pouch[:12]  # type: ignore[attr-defined]
+    pos = game.position()
+    left = pos.pouch or ()
+    short = Game.from_position(replace(pos, pouch=left[:12], discarded=pos.discarded + len(left) - 12))
     warm = _planner()
     warm.candidates(game)
     assert warm.candidates(short) == _planner().candidates(short)

@@ -7,8 +7,8 @@ import statistics
 
 import pytest
 
-from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, plan_turn, play_game
-from harmonies.ai.planner import TurnPlan
+from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, commands_for_turn, play_game
+from harmonies.ai.planner import CandidateTurn
 from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken, Result, SoloSwap, TakeCard, TakeTokens
 
 LEVELS = ("easy", "medium", "hard")
@@ -101,7 +101,7 @@ def test_medium_beats_random_on_average() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_plan_turn_leaves_the_game_untouched(level: str) -> None:
+def test_commands_for_turn_leaves_the_game_untouched(level: str) -> None:
     setup = GameSetup(players=2, spirits=True, seed=5)
     game = Game.new(setup)
     for _ in range(3):
@@ -112,7 +112,7 @@ def test_plan_turn_leaves_the_game_untouched(level: str) -> None:
                 [game.stack_ids(i) for i in range(2)], [game.player(i) for i in range(2)], game.current)
 
     before = snapshot()
-    commands = plan_turn(seat(level, 2), game)
+    commands = commands_for_turn(seat(level, 2), game)
     assert snapshot() == before
     # The planned commands are legal when played on the real game, and make a whole turn.
     mover = game.current
@@ -154,7 +154,7 @@ def _lookahead_work(budget: int) -> tuple[int, list[Command]]:
     """Board evaluations the hard player's look-ahead spends on the first turn of a fixed game."""
     game = Game.new(GameSetup(players=2, seed=21))
     player = HardPlayer(4, budget=budget)
-    commands = plan_turn(player, game)
+    commands = commands_for_turn(player, game)
     return player.modes[False][1].last_spent, commands
 
 
@@ -221,7 +221,7 @@ def test_lookahead_plays_depth_minus_one_of_my_turns_then_values_the_last(depth:
     planned: list[int] = []
     plan = lookahead.fast.plan
 
-    def counted(g: Game) -> TurnPlan:
+    def counted(g: Game) -> CandidateTurn:
         planned.append(g.round)
         return plan(g)
 

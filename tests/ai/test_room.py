@@ -7,7 +7,7 @@ from pathlib import Path
 
 from harmonies.ai import HardPlayer
 from harmonies.ai.evaluate import load_weights
-from harmonies.ai.planner import TurnPlan
+from harmonies.ai.planner import CandidateTurn
 from harmonies.rules import Game
 
 DATA = Path(__file__).parent / "data"
@@ -23,14 +23,14 @@ def _load(name: str) -> Game:
     return Game.from_json(json.loads((DATA / name).read_text()))
 
 
-def _fills(game: Game, plan: TurnPlan) -> bool:
+def _fills(game: Game, plan: CandidateTurn) -> bool:
     trial = game.clone()
     for cmd in HardPlayer(0, helper=False).modes[True][0].commands(trial, plan):
         assert trial.apply(cmd).ok, cmd
     return trial.end_reason == "board"
 
 
-def _picked(player: HardPlayer, game: Game) -> list[TurnPlan]:
+def _picked(player: HardPlayer, game: Game) -> list[CandidateTurn]:
     planner, lookahead = player.modes[game.setup.solo]
     return lookahead.pick(planner.candidates(game))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -15,8 +16,10 @@ from harmonies.rules.tables import rules_data
 def _root(weights: Weights, pouch: int | None = None) -> tuple[TurnRoot, int]:
     """A solo game's first turn (or with only ``pouch`` tokens left), and the board's cell count."""
     game = Game.new(GameSetup(players=1, side="A", seed=3))
-    if pouch is not None:
-        game._pouch = game._pouch[:pouch]
+    if pouch is not None:  # the rest of the pouch out of the game
+        pos = game.position()
+        left = pos.pouch or ()
+        game = Game.from_position(replace(pos, pouch=left[:pouch], discarded=len(left) - pouch))
     ev: Evaluator = Planner(weights, PlanOptions(), random.Random(0)).evaluator(game)
     root = TurnRoot(game, ev, PlanOptions())
     return root, len(root.stacks)

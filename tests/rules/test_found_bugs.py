@@ -6,7 +6,9 @@ engineer's report). Each test names the rule or contract clause it holds the eng
 
 from __future__ import annotations
 
-from harmonies.rules import TakeCard
+from dataclasses import replace
+
+from harmonies.rules import Game, TakeCard
 from test_support import new_game, snapshot
 from test_turns import play_turn
 
@@ -17,8 +19,8 @@ def test_taking_the_card_of_an_empty_display_slot_is_refused() -> None:
     # the "is it face up" check (None is in the display), so the player "holds" a card None, and
     # game.player(seat) and game.score(seat) raise KeyError from then on. A UI sending
     # TakeCard(game.display[slot]) for a clicked empty slot would hit this.
-    game = new_game(players=2, seed=1)
-    game._deck.clear()                      # the pile has run out (no random game reached it)
+    # The pile has run out (no random game reached it).
+    game = Game.from_position(replace(new_game(players=2, seed=1).position(), deck=()))
     assert game.apply(TakeCard(game.display[0])).ok
     play_turn(game)
     assert game.display[0] is None and not game.took_card_this_turn

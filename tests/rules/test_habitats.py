@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harmonies.rules import (
-    COLOURS, CardCompleted, CubePlaced, HeldCard, PlaceCube, board_shape, default_cards, rotate,
+    COLOURS, CardCompleted, CubePlaced, HeldCard, PlaceCube, PlaceToken, board_shape, default_cards, rotate,
 )
 from harmonies.rules.habitats import build_table, matching_cells
 from harmonies.rules.tables import stack_table
@@ -20,7 +20,7 @@ from test_support import (
     B_BROWN, B_GRAY, B_RED, BUILDINGS, GRAY, GREEN, LONE_RED, M1, M2, M3, RED, T1, T2, T3, TRUNK1, TRUNK2, W, F,
     Board, Stack, board_of, fits, new_game, pattern_board, place_rigged, ref_animal_ids, ref_card_points, refusal_code,
     ref_cells, ref_habitat_cells, ref_legal_stacks, ref_pattern, ref_spirit_ids, rig_card, rig_spirit,
-    rig_tokens, snapshot, stack_ids,
+    rig_tokens, snapshot, stack_ids, with_in_hand,
 )
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
@@ -31,10 +31,11 @@ def _holding(card_id: str, side: str = "A", seed: int = 0):  # type: ignore[no-u
     """A solo game whose player holds ``card_id`` (an animal card, or the chosen spirit)."""
     if card_id in ref_spirit_ids():
         game = new_game(side=side, spirits=True, seed=seed)
-        rig_spirit(game, card_id)
+        game = rig_spirit(game, card_id)
     else:
         game = new_game(side=side, seed=seed)
-        assert rig_card(game, card_id).ok
+        game, taken = rig_card(game, card_id)
+        assert taken.ok
     return game
 
 
@@ -66,7 +67,7 @@ def test_every_pattern_in_all_six_rotations_at_every_anchor(card_id: str, side: 
             for choice in range(_building_choices(card_id)):
                 board = pattern_board(card_id, anchor, turn, choice)
                 game = _holding(card_id, side)
-                rig_tokens(game, board)
+                game = rig_tokens(game, board)
                 found = set(game.cube_cells(card_id))
                 assert anchor in found, (card_id, side, turn, anchor, choice)
                 assert found == ref_habitat_cells(side, card_id, board), (card_id, side, turn, anchor)
@@ -116,7 +117,7 @@ def test_any_other_stack_on_any_pattern_cell_breaks_the_habitat(card_id: str) ->
                 else:
                     del board[cell]
                 game = _holding(card_id)
-                rig_tokens(game, board)
+                game = rig_tokens(game, board)
                 found = set(game.cube_cells(card_id))
                 assert found == ref_habitat_cells("A", card_id, board), (card_id, cell, wrong)
                 assert (anchor in found) == (wrong in accepted), (card_id, offset, wrong)
@@ -155,7 +156,7 @@ def test_heights_must_match_exactly(card_id: str, cell_offset: tuple[int, int], 
     assert board[target] == right
     board[target] = wrong
     game = _holding(card_id)
-    rig_tokens(game, board)
+    game = rig_tokens(game, board)
     assert anchor not in game.cube_cells(card_id)
     assert not game.apply(PlaceCube(card_id, anchor)).ok
 
@@ -180,7 +181,7 @@ def test_a_building_cell_accepts_each_of_the_three_bases_in_any_mix(card_id: str
         board = dict(base)
         board.update(zip(building_cells, bases))
         game = _holding(card_id)
-        rig_tokens(game, board)
+        game = rig_tokens(game, board)
         assert anchor in game.cube_cells(card_id), (card_id, bases)
 
 
@@ -194,7 +195,7 @@ def test_the_cube_cell_must_be_free_but_other_cells_may_hold_cubes() -> None:
     # Field - mountain - mountain - field: two Fennec Fox habitats sharing both mountains (the
     # rulebook's "a single token can be used as part of multiple habitats").
     game = _holding("fennec_fox")
-    rig_tokens(game, FENNEC_LINE)
+    game = rig_tokens(game, FENNEC_LINE)
     assert set(game.cube_cells("fennec_fox")) == {(2, 0), (2, 1)}
     assert game.apply(PlaceCube("fennec_fox", (2, 1))).ok
     # (2, 0) still forms a habitat whose next-to-cube mountain (2, 1) now holds a cube.
@@ -210,8 +211,9 @@ def test_the_cube_cell_must_be_free_but_other_cells_may_hold_cubes() -> None:
 
 def test_a_cube_of_another_card_also_blocks_the_cube_cell() -> None:
     game = _holding("fennec_fox")
-    assert rig_card(game, "meerkat").ok   # gray next to a field
-    rig_tokens(game, FENNEC_LINE)
+    game, taken = rig_card(game, "meerkat")   # gray next to a field
+    assert taken.ok
+    game = rig_tokens(game, FENNEC_LINE)
     assert set(game.cube_cells("meerkat")) == {(2, 0), (2, 1)}
     assert game.apply(PlaceCube("fennec_fox", (2, 1))).ok
     assert game.cube_cells("meerkat") == [(2, 0)]
@@ -222,9 +224,10 @@ def test_a_cube_of_another_card_also_blocks_the_cube_cell() -> None:
 
 def test_spirit_and_animal_cubes_block_each_other() -> None:
     game = new_game(spirits=True)
-    rig_spirit(game, "tortoise")           # water between a 2-mountain and a water
-    assert rig_card(game, "macaque").ok    # 2-mountain next to two touching waters
-    rig_tokens(game, {(2, 0): M2, (2, 1): W, (2, 2): W, (1, 1): W})
+    game = rig_spirit(game, "tortoise")           # water between a 2-mountain and a water
+    game, taken = rig_card(game, "macaque")    # 2-mountain next to two touching waters
+    assert taken.ok
+    game = rig_tokens(game, {(2, 0): M2, (2, 1): W, (2, 2): W, (1, 1): W})
     assert (2, 1) in game.cube_cells("tortoise")
     assert (2, 0) in game.cube_cells("macaque")
     assert game.apply(PlaceCube("tortoise", (2, 1))).ok
@@ -239,7 +242,7 @@ def test_cubes_leave_the_card_from_the_bottom() -> None:
     # Six waters around one height-1 tree: six Frog habitats that share the tree.
     game = _holding("frog")
     ring = [(2, 0), (2, 2), (1, 1), (1, 2), (3, 0), (3, 1)]
-    rig_tokens(game, {(2, 1): T1, **{c: W for c in ring}})
+    game = rig_tokens(game, {(2, 1): T1, **{c: W for c in ring}})
     track = [2, 4, 6, 10, 15]
     assert game.score(0).cards == {"frog": 0}
     for k, cell in enumerate(ring[:5], start=1):
@@ -263,9 +266,10 @@ def test_cubes_leave_the_card_from_the_bottom() -> None:
 def test_a_placed_cube_stays_when_its_habitat_is_broken() -> None:
     # The rulebook's own example: red placed on a gray of the pattern.
     game = _holding("fennec_fox")
-    rig_tokens(game, {(2, -1): F, (2, 0): M1, (2, 1): M1})
+    game = rig_tokens(game, {(2, -1): F, (2, 0): M1, (2, 1): M1})
     assert game.apply(PlaceCube("fennec_fox", (2, 1))).ok
-    assert place_rigged(game, RED, (2, 0)).ok
+    game, placed = place_rigged(game, RED, (2, 0))
+    assert placed.ok
     assert board_of(game)[(2, 0)] == B_GRAY
     view = game.player(0)
     assert view.cubes == {(2, 1): "fennec_fox"}
@@ -273,18 +277,20 @@ def test_a_placed_cube_stays_when_its_habitat_is_broken() -> None:
     assert game.score(0).cards == {"fennec_fox": 4}
     # The spirit too: its card scores from the final board whatever happened to its habitat.
     game = new_game(spirits=True)
-    rig_spirit(game, "ram")
-    rig_tokens(game, {(2, 0): M2, (2, 1): M3})
+    game = rig_spirit(game, "ram")
+    game = rig_tokens(game, {(2, 0): M2, (2, 1): M3})
     assert game.apply(PlaceCube("ram", (2, 1))).ok
-    assert place_rigged(game, RED, (1, 1)).ok
-    assert place_rigged(game, GRAY, (2, 0)).ok       # the 2-mountain grows to 3: pattern gone
+    game, placed = place_rigged(game, RED, (1, 1))
+    assert placed.ok
+    game, placed = place_rigged(game, GRAY, (2, 0))       # the 2-mountain grows to 3: pattern gone
+    assert placed.ok
     assert game.player(0).spirit_placed
     assert game.score(0).spirit == 8
 
 
 def test_cube_commands_are_refused_with_a_reason_and_change_nothing() -> None:
     game = _holding("fennec_fox")
-    rig_tokens(game, FENNEC_LINE)
+    game = rig_tokens(game, FENNEC_LINE)
     bad = [
         (PlaceCube("meerkat", (2, 0)), "cube.not_held"),
         (PlaceCube("no_such_card", (2, 0)), "cube.not_held"),
@@ -303,8 +309,8 @@ def test_cube_commands_are_refused_with_a_reason_and_change_nothing() -> None:
 
 def test_the_spirit_cube_is_placed_once() -> None:
     game = new_game(spirits=True)
-    rig_spirit(game, "dragonfly")
-    rig_tokens(game, {(2, 0): T2, (2, 1): W, (2, 2): T2, (3, -1): T2, (3, 0): W, (3, 1): T2})
+    game = rig_spirit(game, "dragonfly")
+    game = rig_tokens(game, {(2, 0): T2, (2, 1): W, (2, 2): T2, (3, -1): T2, (3, 0): W, (3, 1): T2})
     assert set(game.cube_cells("dragonfly")) == {(2, 1), (3, 0)}
     result = game.apply(PlaceCube("dragonfly", (2, 1)))
     assert result.ok and result.events == (CubePlaced(0, "dragonfly", (2, 1), 0, True),)
@@ -351,20 +357,25 @@ def test_cube_cells_stay_right_while_tokens_and_cubes_are_added(data: st.DataObj
     held = data.draw(st.lists(st.sampled_from(ref_animal_ids()), unique=True, min_size=1, max_size=3))
     spirit_id = data.draw(st.sampled_from(ref_spirit_ids()))
     game = new_game(side=side, spirits=True, seed=data.draw(st.integers(0, 10**6)))
-    rig_spirit(game, spirit_id)
+    game = rig_spirit(game, spirit_id)
     for cid in held:
-        assert rig_card(game, cid).ok
+        game, taken = rig_card(game, cid)
+        assert taken.ok
     for _ in range(data.draw(st.integers(10, 45))):
         if data.draw(st.integers(0, 4)) == 0 and game.cube_options():
             options = game.cube_options()
             cid = data.draw(st.sampled_from(sorted(options)))
             assert game.apply(PlaceCube(cid, data.draw(st.sampled_from(options[cid])))).ok
         else:
-            colour = data.draw(st.sampled_from(COLOURS))
+            if not game.hand:  # a hand of up to three tokens, placed one by one on the same game
+                for _ in range(3):
+                    pouch = game.position().pouch or ()
+                    game = with_in_hand(game, data.draw(st.sampled_from(sorted(set(pouch)))))
+            colour = data.draw(st.sampled_from(sorted(set(game.hand))))
             cells = game.token_cells(colour)
             if not cells:
                 continue
-            assert place_rigged(game, colour, data.draw(st.sampled_from(cells))).ok
+            assert game.apply(PlaceToken(colour, data.draw(st.sampled_from(cells)))).ok
         view = game.player(0)
         for cid in game.cubes_owed():
             assert set(game.cube_cells(cid)) == ref_habitat_cells(side, cid, view.stacks, view.cubes), cid

@@ -23,8 +23,9 @@ SETUPS = [GameSetup(players, side, spirits, seed)
 
 def hidden(game: Game) -> tuple[Any, ...]:
     """What a spy would read from the game it is handed: the order of everything face down."""
-    others = tuple(game._players[n].spirit_choices for n in range(game.setup.players) if n != game.current)
-    return tuple(game._pouch), tuple(game._deck), others, game.setup.seed
+    pos = game.position()
+    others = tuple(tuple(s.spirit_choices or ()) for n, s in enumerate(pos.seats) if n != game.current)
+    return pos.pouch, pos.deck, others, game.setup.seed
 
 
 def public(game: Game) -> tuple[Any, ...]:

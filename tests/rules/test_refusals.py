@@ -9,6 +9,7 @@ moments) check that whatever the rules raise is listed, renders, and changes not
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -160,8 +161,9 @@ def test_refusals_met_in_random_games_are_listed_render_and_change_nothing() -> 
 
 
 def test_a_central_space_left_empty_by_an_exhausted_pouch_is_refused() -> None:
-    game = Game.new(GameSetup(players=2, seed=3))
-    game._pouch.clear()                 # the pouch has run out: the space taken is not refilled
+    # The pouch has run out (its tokens out of the game): the space taken is not refilled.
+    dealt = Game.new(GameSetup(players=2, seed=3)).position()
+    game = Game.from_position(replace(dealt, pouch=(), discarded=len(dealt.pouch or ())))
     game.apply(TakeTokens(1))
     for colour in list(game.hand):
         game.apply(PlaceToken(colour, game.token_cells(colour)[0]))

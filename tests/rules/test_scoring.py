@@ -339,10 +339,11 @@ def test_without_spirits_the_modifier_is_two_and_side_b_adds_nothing() -> None:
 
 def test_game_score_is_the_score_of_the_board_it_holds() -> None:
     game = new_game(side="A", spirits=True)
-    rig_spirit(game, "lion")
-    assert rig_card(game, "ladybug").ok     # field next to a 1-tree
+    game = rig_spirit(game, "lion")
+    game, taken = rig_card(game, "ladybug")     # field next to a 1-tree
+    assert taken.ok
     board = {**YELLOW_1_2_3, (1, 0): T1, (2, 2): B_BROWN, (2, 1): W, (3, 1): M2, (3, 2): M1, (1, 2): F}
-    rig_tokens(game, board)
+    game = rig_tokens(game, board)
     assert game.apply(PlaceCube("ladybug", (0, 0))).ok
     s = game.score(0)
     expected = ref_score("A", board, [("ladybug", 1)], "lion", spirit_placed=False)

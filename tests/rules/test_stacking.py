@@ -10,7 +10,7 @@ from harmonies.rules import COLOURS, Colour, PlaceCube, PlaceToken, TokenPlaced
 from harmonies.rules.tables import stack_table
 from test_support import (
     BLUE, BROWN, GRAY, GREEN, M1, RED, W, YELLOW, Stack, new_game, place_rigged, reference, refusal_code, rig_card,
-    rig_tokens, snapshot,
+    rig_tokens, snapshot, with_in_hand,
 )
 
 # components.md §7, written out by hand so that the test does not lean on any data file.
@@ -42,10 +42,9 @@ def _build(sequence: Stack) -> tuple[int, str | None]:
     cell = (2, 1)
     for n, colour in enumerate(sequence):
         before = snapshot(game)
-        result = place_rigged(game, colour, cell)
+        game, result = place_rigged(game, colour, cell)
         if not result.ok:
             code = refusal_code(result)
-            game._hand.clear()
             assert snapshot(game) == before, f"rejected {colour.label} on {sequence[:n]} changed the game"
             return n, code
         (event,) = result.events
@@ -74,7 +73,7 @@ def test_may_add_on_top_matches_the_reference_table() -> None:
     for stack in [()] + sorted(LEGAL_14):
         game = new_game()
         if stack:
-            rig_tokens(game, {(2, 1): stack})
+            game = rig_tokens(game, {(2, 1): stack})
         allowed = {c for c in Colour if (2, 1) in game.token_cells(c)}
         key = "[" + ", ".join(c.label for c in stack) + "]"
         expected = {Colour.parse(c) for c in table.get(key, [])}
@@ -85,7 +84,7 @@ def test_token_cells_lists_every_cell_a_colour_may_go_to_and_no_other() -> None:
     game = new_game(seed=4)
     board = {(0, 0): (BROWN,), (0, 1): (BROWN, BROWN), (1, 0): (GRAY,), (1, 1): (GRAY, GRAY),
              (2, 0): (RED,), (2, 1): (BLUE,), (3, 0): (GRAY, GRAY, GRAY), (3, 1): (BROWN, RED)}
-    rig_tokens(game, board)
+    game = rig_tokens(game, board)
     empty = {c for c in game.shape.cells if c not in board}
     assert set(game.token_cells(GREEN)) == empty | {(0, 0), (0, 1)}
     assert set(game.token_cells(BROWN)) == empty | {(0, 0)}
@@ -99,47 +98,44 @@ def test_nothing_goes_on_a_cube_even_where_the_stack_would_allow_it() -> None:
     game = new_game()
     # A meerkat (cube on a height-1 mountain next to a field): the gray under the cube could
     # otherwise take a gray or a red.
-    rig_tokens(game, {(2, 1): M1, (2, 0): (YELLOW,)})
-    assert rig_card(game, "meerkat").ok
+    game = rig_tokens(game, {(2, 1): M1, (2, 0): (YELLOW,)})
+    game, taken = rig_card(game, "meerkat")
+    assert taken.ok
     assert game.apply(PlaceCube("meerkat", (2, 1))).ok
     assert (2, 1) not in game.token_cells(GRAY)
     assert (2, 1) not in game.token_cells(RED)
     for colour in (GRAY, RED, BLUE):
-        before = snapshot(game)
-        game._hand.append(colour)
-        game._taken_space = 0
-        refusal = game.check(PlaceToken(colour, (2, 1)))
-        game._hand.remove(colour)
-        game._taken_space = -1
+        rigged = with_in_hand(game, colour)
+        before = snapshot(rigged)
+        refusal = rigged.check(PlaceToken(colour, (2, 1)))
         assert refusal is not None and refusal.code == "token.on_cube"
-        assert snapshot(game) == before
+        assert snapshot(rigged) == before
 
 
 def test_the_spirit_cube_closes_its_cell_to_tokens_too() -> None:
     from test_support import rig_spirit
     game = new_game(spirits=True)
-    rig_spirit(game, "tortoise")
-    rig_tokens(game, {(2, 0): (GRAY, GRAY), (2, 1): W, (2, 2): W})
+    game = rig_spirit(game, "tortoise")
+    game = rig_tokens(game, {(2, 0): (GRAY, GRAY), (2, 1): W, (2, 2): W})
     assert game.apply(PlaceCube("tortoise", (2, 1))).ok
     for colour in COLOURS:
         assert (2, 1) not in game.token_cells(colour)
-    result = place_rigged(game, BLUE, (2, 1))
+    game, result = place_rigged(game, BLUE, (2, 1))
     assert refusal_code(result) == "token.on_cube"
 
 
 def test_a_stack_is_never_taller_than_three() -> None:
     for stack in (s for s in LEGAL_14 if len(s) == 3):
         game = new_game()
-        rig_tokens(game, {(0, 0): stack})
+        game = rig_tokens(game, {(0, 0): stack})
         assert all((0, 0) not in game.token_cells(c) for c in COLOURS)
 
 
 def test_a_rejected_stacking_says_why() -> None:
     game = new_game()
-    rig_tokens(game, {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)})
-    bad = place_rigged(game, GREEN, (0, 0))
+    game = rig_tokens(game, {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)})
+    game, bad = place_rigged(game, GREEN, (0, 0))
     assert refusal_code(bad) == "stack.not_allowed" and bad.params == {"colour": "green", "on": "blue"}
-    tall = place_rigged(game, GRAY, (0, 1))
+    game, tall = place_rigged(game, GRAY, (0, 1))
     assert refusal_code(tall) == "stack.too_high" and tall.params == {"n": 3}
-    game._hand.clear()
     assert game.player(0).stacks == {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)}

@@ -6,8 +6,8 @@ The other test modules import from here (pytest puts tests/rules on sys.path). T
   "a gray token on (2, 0)". ``rig_tokens`` hands the player exactly the colours wanted and then
   plays real ``PlaceToken`` commands, so every stacking check, habitat cache and event is the
   engine's own; only the draw is bypassed. ``rig_card`` and ``rig_spirit`` do the same for the
-  animal display and the spirit deal. They touch a few private attributes of ``Game``
-  (``_hand``, ``_taken_space``, ``_display``, ``_took_card``, ``_players[i].spirit_choices``).
+  animal display and the spirit deal. They change the position through ``Game.position`` and
+  ``Game.from_position`` (which checks it could occur) and return the game they leave.
 
 * A second, deliberately naive implementation of stacking, scoring and habitat matching written
   from ``tests/data/harmonies-reference.yaml``, a copy of the shared facts reference (not from the
@@ -19,6 +19,7 @@ The tests at the bottom check that the helpers themselves do what they say.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -322,51 +323,82 @@ def new_game(players: int = 1, side: str = "A", spirits: bool = False, seed: int
     return Game.new(GameSetup(players=players, side=side, spirits=spirits, seed=seed))
 
 
-def rig_tokens(game: Game, board: Mapping[Hex, Sequence[Colour]]) -> None:
-    """Build ``board`` (stacks bottom to top) on the current player's board with real PlaceToken commands.
+def with_in_hand(game: Game, colour: Colour) -> Game:
+    """``game`` with one more ``colour`` token in the current player's hand, out of the pouch, and
+    the turn's tokens taken (from space 0, whose tokens go back on the pouch, if none were yet)."""
+    pos = game.position()
+    assert pos.pouch is not None and pos.central is not None
+    pouch = list(pos.pouch)
+    pouch.remove(colour)
+    central = [tuple(space) for space in pos.central]
+    if pos.taken_space is None:
+        pouch += central[0]
+        central[0] = ()
+    return Game.from_position(replace(
+        pos, pouch=tuple(pouch), central=tuple(central), hand=(*pos.hand, colour),
+        taken_space=0 if pos.taken_space is None else pos.taken_space,
+    ))
 
-    Only the draw is bypassed: each colour is handed to the player just before it is placed, and
-    the turn's "tokens taken" flag is restored afterwards, so the turn is otherwise untouched.
-    """
+
+def place_rigged(game: Game, colour: Colour, cell: Hex) -> tuple[Game, Result]:
+    """Hand the player one ``colour`` token and play PlaceToken: the game after it (the same game if
+    refused) with the turn's hand and "tokens taken" as they were, and the result, unchecked."""
+    before = game.position()
+    rigged = with_in_hand(game, colour)
+    result = rigged.apply(PlaceToken(colour, cell))
+    if not result.ok:
+        return game, result
+    after = rigged.position()
+    assert before.central is not None and after.pouch is not None
+    pouch = after.pouch
+    if before.taken_space is None:  # space 0's tokens come off the pouch and back onto space 0
+        pouch = pouch[:len(pouch) - len(before.central[0])]
+    return Game.from_position(replace(
+        after, pouch=pouch, central=before.central, hand=before.hand, taken_space=before.taken_space,
+    )), result
+
+
+def rig_tokens(game: Game, board: Mapping[Hex, Sequence[Colour]]) -> Game:
+    """Build ``board`` (stacks bottom to top) on the current player's board with real PlaceToken
+    commands: each colour comes out of the pouch into the hand just before it is placed, and the
+    turn is otherwise untouched. Returns the game with the board built."""
     for cell, stack in board.items():
         for colour in stack:
-            place_rigged(game, colour, cell)
+            game, result = place_rigged(game, colour, cell)
+            assert result.ok, result
+    return game
 
 
-def place_rigged(game: Game, colour: Colour, cell: Hex) -> Any:
-    """Hand the player one ``colour`` token and play PlaceToken; the result is returned unchecked."""
-    taken = game._taken_space
-    game._hand.append(colour)
-    if taken < 0:
-        game._taken_space = 0
-    result = game.apply(PlaceToken(colour, cell))
+def rig_card(game: Game, card_id: str) -> tuple[Game, Result]:
+    """Put ``card_id`` face up if needed (in slot 0, from wherever it was) and play TakeCard, without
+    using up the turn's one card: the game after it (the same game if refused) and the result, so
+    tests of the 4-card limit can see the refusal."""
+    pos = game.position()
+    assert pos.display is not None and pos.deck is not None
+    display = list(pos.display)
+    deck = pos.deck
+    if card_id not in display:
+        deck = tuple(c for c in deck if c != card_id)
+        if display[0] is not None:
+            deck = (display[0], *deck)   # the card it replaces goes under the pile
+        display[0] = card_id
+    rigged = Game.from_position(replace(pos, display=tuple(display), deck=deck, took_card=False))
+    result = rigged.apply(TakeCard(card_id))
     if not result.ok:
-        game._hand.remove(colour)
-    game._taken_space = taken
-    return result
+        return game, result
+    return Game.from_position(replace(rigged.position(), took_card=pos.took_card)), result
 
 
-def rig_card(game: Game, card_id: str) -> Any:
-    """Put ``card_id`` face up if needed and play TakeCard, without using up the turn's one card.
-
-    Returns the result so tests of the 4-card limit can see the rejection.
-    """
-    if card_id not in game._display:
-        game._display[0] = card_id
-    took = game._took_card
-    game._took_card = False
-    result = game.apply(TakeCard(card_id))
-    game._took_card = took
-    return result
-
-
-def rig_spirit(game: Game, spirit_id: str) -> None:
+def rig_spirit(game: Game, spirit_id: str) -> Game:
     """Make the current player choose ``spirit_id`` (dealt to them by force)."""
-    p = game._players[game.current]
+    pos = game.position()
     other = next(s for s in ref_spirit_ids() if s != spirit_id)
-    p.spirit_choices = (spirit_id, other)
-    result = game.apply(ChooseSpirit(spirit_id))
+    seats = list(pos.seats)
+    seats[pos.current] = replace(seats[pos.current], spirit_choices=(spirit_id, other))
+    rigged = Game.from_position(replace(pos, seats=tuple(seats)))
+    result = rigged.apply(ChooseSpirit(spirit_id))
     assert result.ok, result
+    return rigged
 
 
 def board_of(game: Game, seat: int = 0) -> Board:
@@ -418,7 +450,7 @@ def test_reference_is_readable() -> None:
 def test_rig_tokens_builds_exact_stacks_and_leaves_the_turn_alone() -> None:
     game = new_game()
     before_central = game.central
-    rig_tokens(game, {(0, 0): T3, (1, 0): B_GRAY, (2, 0): W})
+    game = rig_tokens(game, {(0, 0): T3, (1, 0): B_GRAY, (2, 0): W})
     assert board_of(game) == {(0, 0): T3, (1, 0): B_GRAY, (2, 0): W}
     assert game.hand == ()
     assert not game.taken_tokens_this_turn

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -264,7 +265,8 @@ def test_a_card_must_be_face_up() -> None:
 def test_four_unfinished_cards_is_the_limit() -> None:
     game = new_game(players=2, seed=9)
     for cid in ["frog", "bee", "bear", "crow"]:
-        assert rig_card(game, cid).ok
+        game, taken = rig_card(game, cid)
+        assert taken.ok
     assert not game.took_card_this_turn
     before = snapshot(game)
     result = game.apply(TakeCard(game.display[1]))
@@ -275,12 +277,13 @@ def test_four_unfinished_cards_is_the_limit() -> None:
 
 def test_an_unplaced_spirit_counts_toward_the_limit_until_its_cube_is_placed() -> None:
     game = new_game(players=2, spirits=True, seed=9)
-    rig_spirit(game, "tortoise")
+    game = rig_spirit(game, "tortoise")
     for cid in ["frog", "bee", "bear"]:
-        assert rig_card(game, cid).ok
+        game, taken = rig_card(game, cid)
+        assert taken.ok
     result = game.apply(TakeCard(game.display[1]))
     assert refusal_code(result) == "card.too_many" and result.params == {"n": 4}
-    rig_tokens(game, {(2, 0): M2, (2, 1): W, (2, 2): W})
+    game = rig_tokens(game, {(2, 0): M2, (2, 1): W, (2, 2): W})
     assert game.apply(PlaceCube("tortoise", (2, 1))).ok
     assert game.apply(TakeCard(game.display[1])).ok
     assert len(game.player(0).cards) == 4
@@ -289,9 +292,10 @@ def test_an_unplaced_spirit_counts_toward_the_limit_until_its_cube_is_placed() -
 def test_completing_a_card_frees_its_slot_the_same_turn() -> None:
     game = new_game(players=2, seed=9)
     for cid in ["falcon", "bee", "bear", "crow"]:
-        assert rig_card(game, cid).ok
+        game, taken = rig_card(game, cid)
+        assert taken.ok
     # Two falcon habitats: a 3-mountain beside a field, twice.
-    rig_tokens(game, {(2, 0): F, (2, 1): M3, (1, 0): M3})
+    game = rig_tokens(game, {(2, 0): F, (2, 1): M3, (1, 0): M3})
     assert game.apply(PlaceCube("falcon", (2, 1))).ok
     assert not game.apply(TakeCard(game.display[1])).ok      # still 4 unfinished
     done = game.apply(PlaceCube("falcon", (1, 0)))
@@ -559,8 +563,8 @@ def test_tie_break_by_animal_cubes_then_shared_victory(totals: list[int], cubes:
 
 def test_the_spirit_cube_is_not_an_animal_cube_for_the_tie_break() -> None:
     game = new_game(players=2, spirits=True, seed=4)
-    rig_spirit(game, "dragonfly")
-    rig_tokens(game, {(2, 0): T2, (2, 1): W, (2, 2): T2})
+    game = rig_spirit(game, "dragonfly")
+    game = rig_tokens(game, {(2, 0): T2, (2, 1): W, (2, 2): T2})
     assert game.apply(PlaceCube("dragonfly", (2, 1))).ok
     assert game.player(0).animal_cubes_placed == 0 and game.player(0).spirit_placed
 
@@ -581,8 +585,7 @@ def test_the_outcome_names_the_winner_by_score() -> None:
 
 def test_an_exhausted_draw_pile_leaves_the_display_short_and_play_goes_on() -> None:
     # §13 Q9 (unresolved; the reference recommends no reshuffle): simulate the end of the pile.
-    game = new_game(players=2, seed=12)
-    game._deck.clear()
+    game = Game.from_position(replace(new_game(players=2, seed=12).position(), deck=()))
     taken = game.display[3]
     assert game.apply(TakeCard(taken)).ok
     events = play_turn(game)
@@ -593,8 +596,7 @@ def test_an_exhausted_draw_pile_leaves_the_display_short_and_play_goes_on() -> N
     assert game.apply(TakeCard(game.display[0])).ok
     play_turn(game)
     assert game.display.count(None) == 2 and not game.over
-    solo = new_game(players=1, seed=12)
-    solo._deck.clear()
+    solo = Game.from_position(replace(new_game(players=1, seed=12).position(), deck=()))
     solo.apply(TakeTokens(0))
     place_all(solo)
     refused = solo.apply(SoloSwap(solo.display[0]))

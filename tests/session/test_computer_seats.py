@@ -49,7 +49,7 @@ def test_a_computer_player_that_raises_is_logged_shown_and_its_seat_plays_on(
     def broken(player: object, game: Game) -> list[object]:
         raise RuntimeError("planner lost its weights")
 
-    monkeypatch.setattr(ai, "plan_turn", broken)
+    monkeypatch.setattr(ai, "commands_for_turn", broken)
     session = _computers(("hard", "hard"), seed=4, log=tmp_path)
     while session.poll_computer() != "ready":
         assert session.computer.wait(60)
@@ -97,7 +97,7 @@ def test_a_hint_that_raises_answers_nothing_and_is_reported(tmp_path: Path, monk
 
 
 def test_a_refused_computer_command_drops_the_rest_of_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "plan_turn", lambda player, game: [TakeTokens(0), TakeTokens(1), TakeTokens(2)])
+    monkeypatch.setattr(ai, "commands_for_turn", lambda player, game: [TakeTokens(0), TakeTokens(1), TakeTokens(2)])
     session = _computers(("random", "random"), seed=6)
     while session.poll_computer() != "ready":
         assert session.computer.wait(60)

@@ -170,13 +170,13 @@ def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPa
     import harmonies.ai as ai
 
     hold = threading.Event()
-    real = ai.plan_turn
+    real = ai.commands_for_turn
 
     def slow_plan(player: Any, game: Any) -> Any:
         hold.wait(30)
         return real(player, game)
 
-    monkeypatch.setattr(ai, "plan_turn", slow_plan)   # the computer keeps thinking
+    monkeypatch.setattr(ai, "commands_for_turn", slow_plan)   # the computer keeps thinking
     app.scenes.push(PlayScene(app, MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)))
     d = Driver(app)
     d.frames(2)

@@ -45,7 +45,7 @@ def test_a_failing_computer_player_is_logged_shown_and_replaced_by_a_random_turn
     def broken(player: object, game: Game) -> list[object]:
         raise RuntimeError("the planner fell over")
 
-    monkeypatch.setattr(ai, "plan_turn", broken)
+    monkeypatch.setattr(ai, "commands_for_turn", broken)
     sc = PlayScene(data_app, MatchConfig((Seat("Bo", "computer", "hard"), Seat("Ada")), seed=3))
     data_app.scenes.push(sc)
     d = Driver(data_app)

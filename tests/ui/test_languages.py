@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from harmonies.app import make_app
+from harmonies.app.window import make_app
 from harmonies.app.app import App
 from harmonies.app import paint
 from harmonies.app.paint import wrap_lines
@@ -105,7 +105,7 @@ def test_lang_on_the_command_line_opens_the_window_in_that_language(tmp_path: ob
 
 
 def test_an_unknown_lang_is_one_line_and_english(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
-    from harmonies.app import checked_language
+    from harmonies.app.options import checked_language
     code, line = checked_language("xx")
     assert code == "en" and line is not None and "xx" in line and "\n" not in line
     app = make_app(["--lang", "../../cards", "--data-dir", str(tmp_path)], saves_enabled=False)

@@ -11,7 +11,7 @@ from ui_driver import Driver, MousePlayer
 
 
 def _app_with_data(tmp_path: Path) -> Any:
-    from harmonies.app import make_app
+    from harmonies.app.window import make_app
     return make_app(["--data-dir", str(tmp_path), "--size", "1280x720"])
 
 

@@ -1,5 +1,7 @@
-"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, 1-5 take tokens,
-L shows or hides the game log, and while it is shown Up/Down, Page Up/Down, Home/End scroll it."""
+"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, the digits
+take tokens from a central space (1 to the most spaces a game has; a space the game lacks is refused
+by the rules, which say why), L shows or hides the game log, and while it is shown Up/Down, Page
+Up/Down, Home/End scroll it."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.rules import TakeTokens
+from harmonies.rules import TakeTokens, rules_data
 
 from .layout import Rect
 from .logpanel import LogPanel
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
 #: Modifiers that make H something other than the hint key.
 _NOT_HINT = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
 _SCROLL = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+#: One digit key per central space of the largest central board.
+_MOST_SPACES = max(rules_data().central_spaces.values())
 
 
 def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
@@ -36,7 +40,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
         sc.log.toggle()
     elif event.key in _SCROLL and sc.log.shown:
         scroll_log(sc.log, event.key, sc.layout.scores_panel)
-    elif pygame.K_1 <= event.key <= pygame.K_5 and sc.human_turn():
+    elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
         sc.submit(TakeTokens(event.key - pygame.K_1))
 
 

@@ -2,13 +2,16 @@
 
 Left: central board, animal display, live scores. Middle: the shown player's
 cards, board, the tokens in hand and the turn buttons. Right: every player's
-board in small (click to look at it large).
+board in small (click to look at it large). How many spaces, face-up cards, held-card
+slots and hand slots there are comes from the rules' data (rules.yaml), not from here.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
+from harmonies.rules import rules_data
 
 from ..hexgrid import HexLayout, fit_layout
 
@@ -58,14 +61,15 @@ class PlayLayout:
     mini_boxes: list[Rect] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        n_spaces = 3 if self.solo else 5
+        data = rules_data()
+        n_spaces = data.central_spaces[self.solo]
         x, y, w, h = self.central_panel
         step = (w - 80) / n_spaces
         self.spaces = [(x + 20 + step * (i + 0.5), y + 74) for i in range(n_spaces)]
         self.space_radius = min(40.0, step / 2 - 3)
         self.pouch_pos = (x + w - 30, y + 74)
         x, y, w, h = self.display_panel
-        n_cards = 3 if self.solo else 5
+        n_cards = data.face_up[self.solo]
         gap = 6.0
         top = y + 34
         if self.solo:
@@ -79,11 +83,12 @@ class PlayLayout:
             self.slots = [(x0 + i * (CARD_W + gap), top, CARD_W, CARD_H) for i in range(n_cards)]
             self.deck_rect = (x + w - 60, y + 4, 40, 24)
         x, y, w, h = self.held_panel
-        self.held_slots = [(x + 6 + i * (HELD_W + 8), y + 5, HELD_W, HELD_H) for i in range(4)]
-        cx = x + 6 + 4 * (HELD_W + 8)
+        held = data.max_unfinished_cards
+        self.held_slots = [(x + 6 + i * (HELD_W + 8), y + 5, HELD_W, HELD_H) for i in range(held)]
+        cx = x + 6 + held * (HELD_W + 8)
         self.completed_box = (cx, y + 5, x + w - cx - 4, HELD_H)
         x, y, w, h = self.hand_tray
-        self.hand_slots = [(x + 150 + i * 50, y + h / 2) for i in range(3)]
+        self.hand_slots = [(x + 150 + i * 50, y + h / 2) for i in range(data.tokens_per_space)]
         gap = 8.0
         top = 58.0
         avail = 712 - top
@@ -97,7 +102,10 @@ class PlayLayout:
     def mini_layout(self, seat: int, cells: list[tuple[int, int]]) -> HexLayout:
         return fit_layout(cells, self.mini_boxes[seat], max_size=22)
 
-    def space_token_pos(self, space: int, i: int, n: int = 3) -> Point:
+    def space_token_pos(self, space: int, i: int, n: int | None = None) -> Point:
+        """Where the ``i``-th of ``n`` tokens sits on a central space (``n``: a full space)."""
+        if n is None:
+            n = rules_data().tokens_per_space
         cx, cy = self.spaces[space]
         if n <= 1:
             return (cx, cy)

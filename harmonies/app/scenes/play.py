@@ -19,7 +19,7 @@ from harmonies.rules import (
     CardCompleted, Command, EndTriggered, EndTurn, Event, Game, GameEnded, PlayerView, Rejected,
     TurnStarted, Undo,
 )
-from harmonies.session import Failure, Jobs, MatchConfig, Outcome, Played, PlaySession, Resume, Seat
+from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 
 from ..cardart import CardArt
@@ -239,7 +239,7 @@ class PlayScene(Scene):
         outcomes = self.pump()
         return bool(outcomes) and isinstance(outcomes[-1], Played)
 
-    def pump(self) -> list[Outcome]:
+    def pump(self) -> list[CommandReport]:
         """Run the session's command queue, then show what it published."""
         self.session.run()
         outcomes = self.session.take_events()

@@ -1,0 +1,211 @@
+"""The doers: what each legal command changes, and the events that say so.
+
+``play_listed`` runs the doer of a command known to be legal (the checks ran before, or the engine
+listed it); ``_DO`` finds the doer for a command's type. Undo is not here: it rebuilds the game
+(:meth:`Game.apply <harmonies.rules.game.Game.apply>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import chain
+from typing import Any
+
+from .colours import Colour
+from .commands import ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
+from .events import (
+    CardCompleted, CardTaken, CubePlaced, DisplayRefilled, EndTriggered, Event, GameEnded, SoloSwapped,
+    SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
+)
+from .habitats import matching_among
+from .queries import GameQueries
+from .tables import rules_data
+
+# Undo never goes back past these: the end of a turn (it refills the central board and the display
+# from the pouch and the pile) and the solo swap (it draws the pile's top card).
+_DRAWING = frozenset({SoloSwap, EndTurn})
+
+
+class GameDoers(GameQueries):
+    """The changes each command makes to the state."""
+
+    def play_listed(self, cmd: Command) -> tuple[Event, ...]:
+        """Play a command the engine itself just listed as legal, without checking it again.
+
+        ``cmd`` must be legal at this very position: one of :meth:`legal_commands`, or a
+        :class:`PlaceToken` on a cell of :meth:`token_cells` (colour in hand, tokens taken) or a
+        :class:`PlaceCube` on a cell of :meth:`cube_options`, asked since the last change. Computer
+        players that pick from those lists play through here; everything else goes through
+        :meth:`apply`, which checks first. Undo is not listed and cannot be played here.
+        """
+        events = self._DO[type(cmd)](self, cmd)
+        self._history.append(cmd)
+        if type(cmd) in _DRAWING:
+            self._turn_start = len(self._history)
+        return events
+
+    def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        returned = next(s for s in p.spirit_choices if s != cmd.spirit_id)
+        p.spirit = cmd.spirit_id
+        p.spirit_choices = ()
+        return (SpiritChosen(self._current, cmd.spirit_id, returned),)
+
+    def _do_take_tokens(self, cmd: TakeTokens) -> tuple[Event, ...]:
+        taken = self._central[cmd.space]
+        self._central[cmd.space] = []
+        self._hand = taken
+        self._taken_space = cmd.space
+        return (TokensTaken(self._current, cmd.space, tuple(taken)),)
+
+    def _do_place_token(self, cmd: PlaceToken) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        cell = cmd.cell
+        colour = cmd.colour
+        i = self.shape.index[cell]
+        old = p.stacks[i]
+        if old == 0:
+            p.empty -= 1
+        table = self._stacks
+        new = p.stacks[i] = table.add[old][colour]
+        bit = 1 << i
+        where = p.where
+        where[old] ^= bit
+        where[new] |= bit
+        self._hand.remove(colour)
+        cache = p.cube_cache
+        if cache:
+            # A card's matches can change only if the cell went from or to a stack its pattern uses,
+            # and then only at the cube cells whose placements reach this cell.
+            changed = (1 << old) | (1 << new)
+            habitats = self._habitats
+            free = ~p.cube_bits
+            for cid, found in cache.items():
+                habitat = habitats[cid]
+                if habitat.relevant & changed:
+                    reach = habitat.reach[i]
+                    again = 0
+                    for s in habitat.cube_stacks:
+                        again |= where[s]
+                    again &= reach & free
+                    cache[cid] = found & ~reach | matching_among(habitat, p.stacks, again) if again else found & ~reach
+        if type(colour) is not Colour:
+            colour = Colour(colour)
+        return (TokenPlaced(self._current, colour, cell, table.height[new]),)
+
+    def _do_take_card(self, cmd: TakeCard) -> tuple[Event, ...]:
+        slot = self._display.index(cmd.card_id)
+        self._display[slot] = None
+        self._players[self._current].held.append([cmd.card_id, 0])
+        self._took_card = True
+        return (CardTaken(self._current, cmd.card_id, slot),)
+
+    def _do_place_cube(self, cmd: PlaceCube) -> tuple[Event, ...]:
+        p = self._players[self._current]
+        i = self.shape.index[cmd.cell]
+        p.cubes[i] = cmd.card_id
+        p.cube_bits |= 1 << i
+        cache = p.cube_cache
+        for cid, found in cache.items():  # only this cell closes to other cubes
+            cache[cid] = found & ~(1 << i)
+        if p.spirit == cmd.card_id:
+            p.spirit_placed = True
+            cache.pop(cmd.card_id, None)  # its one cube is placed: nothing more to look for
+            return (CubePlaced(self._current, cmd.card_id, cmd.cell, 0, True),)
+        held = next(h for h in p.held if h[0] == cmd.card_id)
+        held[1] = int(held[1]) + 1  # type: ignore[call-overload]
+        p.animal_cubes += 1
+        left = self.cards.animal(cmd.card_id).cubes - int(held[1])  # type: ignore[call-overload]
+        events: tuple[Event, ...] = (CubePlaced(self._current, cmd.card_id, cmd.cell, left, False),)
+        if left == 0:
+            cache.pop(cmd.card_id, None)  # completed: no cube left to place
+            p.held.remove(held)
+            p.completed.append(cmd.card_id)
+            events += (CardCompleted(self._current, cmd.card_id),)
+        return events
+
+    def _do_swap(self, cmd: SoloSwap) -> tuple[Event, ...]:
+        slot = self._display.index(cmd.card_id)
+        drawn = self._deck.pop()
+        self._display[slot] = drawn  # the discarded card leaves the game
+        self._swapped = True
+        return (SoloSwapped(self._current, cmd.card_id, drawn, slot),)
+
+    def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
+        seat = self._current
+        runs_out = self.pouch_runs_out
+        events: list[Event]
+        if self.setup.players == 1:
+            central = self._central
+            left = tuple(chain.from_iterable(central))
+            self._discarded += len(left)
+            events = [TokensDiscarded(seat, left)]
+            if runs_out:
+                self._central = [[] for _ in central]
+                self._end_reason = "pouch"  # §13 Q12: the game ends when a full refill is impossible
+                events.append(EndTriggered(seat, "pouch"))
+            else:
+                self._refill_all(seat, events)
+        else:
+            events = []
+            if runs_out:
+                if self._end_reason is None:
+                    self._end_reason = "pouch"
+                    events.append(EndTriggered(seat, "pouch"))
+            if self._pouch:  # an empty pouch refills nothing: no event for it
+                events.append(self._refill_space(seat, self._taken_space))
+        display = self._display
+        if None in display:
+            for slot, cid in enumerate(display):
+                if cid is None and self._deck:  # §13 Q9: an empty pile is not refilled
+                    drawn = display[slot] = self._deck.pop()
+                    events.append(DisplayRefilled(seat, slot, drawn))
+        if self._players[seat].empty <= rules_data().end_empty_cells and self._end_reason is None:
+            self._end_reason = "board"
+            events.append(EndTriggered(seat, "board"))
+        self._taken_space = -1
+        self._hand = []
+        self._took_card = False
+        self._swapped = False
+        if self._end_reason is not None and seat == self.setup.players - 1:
+            self._over = True
+            self._outcome = self._finish()
+            events.append(GameEnded(seat, self._outcome))
+            return tuple(events)
+        self._current = (seat + 1) % self.setup.players
+        if self._current == 0:
+            self._round += 1
+        events.append(TurnStarted(self._current, self._round))
+        return tuple(events)
+
+    def _refill_space(self, seat: int, space: int) -> SpaceRefilled:
+        pouch = self._pouch
+        n = min(rules_data().tokens_per_space, len(pouch))
+        rest = len(pouch) - n
+        drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
+        del pouch[rest:]
+        self._central[space] = drawn
+        return SpaceRefilled(seat, space, tuple(drawn))
+
+    def _refill_all(self, seat: int, events: list[Event]) -> None:
+        """Refill every space in order, from a pouch known to hold enough for all of them."""
+        per_space = rules_data().tokens_per_space
+        pouch = self._pouch
+        central = self._central
+        rest = len(pouch) - per_space * len(central)
+        drawn = pouch[rest:]
+        del pouch[rest:]
+        drawn.reverse()  # drawn one by one from the end of the pouch
+        for i in range(len(central)):
+            space = central[i] = drawn[i * per_space:(i + 1) * per_space]
+            events.append(SpaceRefilled(seat, i, tuple(space)))
+
+    _DO: dict[type, Callable[[Any, Any], tuple[Event, ...]]] = {
+        ChooseSpirit: _do_choose_spirit,
+        TakeTokens: _do_take_tokens,
+        PlaceToken: _do_place_token,
+        TakeCard: _do_take_card,
+        PlaceCube: _do_place_cube,
+        SoloSwap: _do_swap,
+        EndTurn: _do_end_turn,
+    }
