@@ -90,6 +90,8 @@ def draw_boards(surface: pygame.Surface, app: App, art: TokenArt, game: Game, na
         x, y, w, h = box
         total = outcome.scores[seat].total if outcome is not None else game.score(seat).total
         label = ("★ " if won else "") + app.t("score.board_of", name=names[seat], total=total)
-        paint.text(surface, app, paint.ellipsize(app, label, 18, w - 24, True), (x + 12, y + 18), 18, th.c("ink"),
+        # Shrunk to fit before it is cut: a narrow column (four boards side by side) keeps the points.
+        px = paint.fit_px(app, label, 18, w - 24, True, min_px=13)
+        paint.text(surface, app, paint.ellipsize(app, label, px, w - 24, True), (x + 12, y + 18), px, th.c("ink"),
                    "midleft", bold=True)
         draw_board(surface, app, art, game, seat, (x + 8, y + _LABEL_H - 8, w - 16, h - _LABEL_H))

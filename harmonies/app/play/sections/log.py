@@ -38,8 +38,10 @@ def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hov
             text = paint.ellipsize(app, row.text, 14, w - 60, True)
             paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft", bold=True)
         else:
-            text = paint.ellipsize(app, row.text, 14, w - 62, False)
-            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft")
+            # A long line shrinks a little before it is cut, so most lines keep their last words.
+            px = paint.fit_px(app, row.text, 14, w - 62, False, min_px=11)
+            text = paint.ellipsize(app, row.text, px, w - 62, False)
+            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), px, th.c("ink"), "midleft")
     _scrollbar(surface, app, panel, rect)
 
 
