@@ -69,6 +69,23 @@ def _check_fonts() -> None:
         raise SmokeFailure(f"no .ttf/.otf font in {fonts_dir}")
 
 
+def _check_languages() -> list[str]:
+    # Each catalogue must load, and Babel must have its locale data: without it the catalogue
+    # would quietly choose plurals by English rules (a bundle that left the data out).
+    available = _require("harmonies.catalogue", "available_languages", "the text catalogues")
+    catalogue = _require("harmonies.catalogue", "Catalogue", "the text catalogues")
+    locale = _require("babel", "Locale", "the plural rules")
+    codes = [str(c) for c in available()]
+    for code in codes:
+        try:
+            locale.parse(code).plural_form(1)
+        except Exception as exc:  # UnknownLocaleError, or the data file missing from the bundle
+            raise SmokeFailure(f"no plural rules for language {code!r} ({type(exc).__name__}: {exc})") from None
+        if catalogue.load(code).t("menu.new_game") == "menu.new_game":
+            raise SmokeFailure(f"the {code!r} text catalogue has no menu")
+    return codes
+
+
 def _draw_scenes() -> list[str]:
     render_every_scene = _require(
         "harmonies.app.smoke", "render_every_scene", "the UI's offscreen render"
@@ -125,6 +142,7 @@ def run() -> int:
     try:
         card_count = _check_cards()
         _check_fonts()
+        languages = _check_languages()
         scenes = _draw_scenes()
         scores = _play_game()
         _check_helper()
@@ -139,7 +157,7 @@ def run() -> int:
         return 1
     elapsed = time.perf_counter() - start
     print(
-        f"smoke test ok: {card_count} cards, {len(scenes)} scenes drawn "
+        f"smoke test ok: {card_count} cards, languages {', '.join(languages)}, {len(scenes)} scenes drawn "
         f"({', '.join(scenes)}), {_PLAYERS}-player game played to the end "
         f"(scores {', '.join(str(s) for s in scores)}), helper process answered, in {elapsed:.1f} s"
     )
