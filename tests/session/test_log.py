@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from harmonies.ai import play_random_game
-from harmonies.catalogue import english
+from harmonies.catalogue import Catalogue, available_languages, english
 from harmonies.rules import Colour, EndTurn, Game, GameSetup, TakeTokens, Undo
 from harmonies.session.log import GameLog, LogEntry, entry_text, game_log, log_of, turn_text
 
@@ -17,7 +17,8 @@ def _cards():  # type: ignore[no-untyped-def]
     return Game.new(GameSetup(2, seed=1)).cards
 
 
-@pytest.mark.parametrize(("entry", "text"), [
+_KINDS = [
+    pytest.param(*case) for case in [
     (LogEntry(0, 0, "take_tokens", (("space", 3), ("colours", (B, G, Y)))), "Anna took space 3: Water, Foliage, Mountain"),
     (LogEntry(0, 1, "place_token", (("colour", Y), ("height", 1)), cell=(0, 0)), "Ben placed a Mountain token"),
     (LogEntry(0, 1, "stack_token", (("colour", Y), ("height", 3)), cell=(0, 0)),
@@ -39,7 +40,10 @@ def _cards():  # type: ignore[no-untyped-def]
     (LogEntry(0, 1, "game_over", (("winners", (1,)), ("points", 80))), "Game over: Ben wins with 80 points"),
     (LogEntry(0, 1, "game_over", (("winners", (0, 1)), ("points", 80))),
      "Game over: Anna and Ben share the win with 80 points"),
-])
+]]
+
+
+@pytest.mark.parametrize(("entry", "text"), _KINDS)
 def test_every_kind_of_line_in_words(entry: LogEntry, text: str) -> None:
     assert entry_text(english(), entry, NAMES, _cards()) == text
 
@@ -83,3 +87,19 @@ def test_the_log_follows_the_game_and_undone_commands_vanish() -> None:
     whole = game_log(setup, game.history, game.cards)
     assert log.entries == whole.entries and log.starts == whole.starts
     assert [t.seat for t in log.turns()] == [0]
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_every_kind_of_line_has_its_own_words_in_every_language(language: str) -> None:
+    """Each kind of line of the test above, in each language: its own sentence (not the English
+    fallback, except in English), every placeholder filled, no key shown."""
+    catalogue = Catalogue.load(language)
+    seen: set[str] = set()
+    for entry in [case.values[0] for case in _KINDS]:
+        text = entry_text(catalogue, entry, NAMES, _cards())
+        assert text and "{" not in text and "}" not in text and not text.startswith("log."), (entry.key, text)
+        assert "Anna" in text or "Ben" in text or entry.key in ("refill_space", "refill_card", "end_pouch"), text
+        if language != "en":
+            assert text != entry_text(english(), entry, NAMES, _cards()), (language, entry.key, text)
+        seen.add(entry.key)
+    assert seen == {case.values[0].key for case in _KINDS}
