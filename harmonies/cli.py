@@ -15,8 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .ai import PLAYER_KINDS, make_player, take_turn
 from .orphans import watch_parent
 from .persist import records_cli
+from .persist import replay as replay_tool
 from .persist.store import Store
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
@@ -92,8 +94,6 @@ def _habitats(files: Sequence[Path], cards: CardSet) -> int:
 # ---------------------------------------------------------------------------- simulate
 def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[str, Any]:
     """One game; seats hold the kinds in order. Returns scores, winners and turn times."""
-    from .ai import make_player, take_turn
-
     index, kinds, seed, side, spirits, cards_path = job
     cards = _cards(cards_path)
     setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
@@ -226,8 +226,6 @@ def _print_summary(s: dict[str, Any]) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .ai import PLAYER_KINDS
-
     kinds = [k.strip() for k in args.players.split(",") if k.strip()]
     if not 1 <= len(kinds) <= 4:
         raise ValueError(f"--players needs 1 to 4 kinds, found {len(kinds)}")
@@ -252,22 +250,15 @@ def _replay_argv(args: argparse.Namespace) -> list[str]:
     return [*argv, "--", *(str(f) for f in args.files)]
 
 
-def _delegate(module: str, argv: list[str]) -> int:
-    import importlib
-
-    entry = importlib.import_module(module)
-    return int(entry.main(argv) or 0)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command-line tool; a bad input gives one line on stderr and exit status 2."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(args_list)
     try:
         if args.command == "replay":
-            return _delegate("harmonies.persist.replay", _replay_argv(args))
+            return int(replay_tool.main(_replay_argv(args)) or 0)
         if args.command == "demo":
-            from .app import demo
+            from .app import demo  # the window's modules import pygame: loaded only for the demo
 
             return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
         cards = _cards(args.cards)

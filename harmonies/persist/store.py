@@ -21,6 +21,7 @@ from . import document
 from .errors import LoadProblem, SaveError
 from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
 from .paths import Dirs, resolve_dirs
+from .settings import read_settings, write_settings
 
 T = TypeVar("T")
 
@@ -289,14 +290,10 @@ class Store:
 
     def load_settings(self, defaults: Any = None) -> Any:
         """See :func:`harmonies.persist.settings.read_settings`."""
-        from .settings import read_settings
-
         return read_settings(self.dirs.settings, defaults)
 
     def save_settings(self, settings: Any) -> Path:
         """See :func:`harmonies.persist.settings.write_settings`."""
-        from .settings import write_settings
-
         write_settings(self.dirs.settings, settings, durable=self.durable)
         return self.dirs.settings
 
