@@ -154,6 +154,8 @@ def test_enter_without_a_cursor_still_ends_the_turn(duo: Driver) -> None:
     sc = d.top
     g = sc.game
     d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
+    assert _focus(d) is None          # the digits alone do not put the cursor up
+    _tab_to(d, HandTarget)
     for _ in range(3):
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
@@ -180,7 +182,9 @@ def test_solo_swap_from_the_keyboard(app: Any) -> None:
     assert not g.history or not isinstance(g.history[-1], R.SoloSwap)
     assert sc.message
     d.key(pygame.K_ESCAPE)
+    _tab_to(d, SwapTarget)           # with the cursor up, a digit's tokens take it to the hand
     d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
+    assert _focus(d) == HandTarget(0)
     for _ in range(3):
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)

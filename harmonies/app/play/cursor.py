@@ -155,7 +155,7 @@ class KeyCursor:
         return True
 
     def to_hand(self) -> None:
-        """Onto the first token in hand (after the digit keys took tokens)."""
+        """Onto the first token in hand (after a digit key took tokens while the cursor was in use)."""
         self.focus = HandTarget(0) if self.sc.table.hand else None
 
     def drop(self) -> bool:

@@ -53,7 +53,8 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key in _SCROLL and sc.log.shown:
         scroll_log(sc.log, event.key, sc.layout.scores_panel)
     elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
-        if sc.submit(TakeTokens(event.key - pygame.K_1)):
+        # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
+        if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:
             cursor.to_hand()
 
 
