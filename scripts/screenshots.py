@@ -61,7 +61,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """Play states worth checking by eye besides the basic scenes."""
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.targets import Drag, HandTarget
+    from harmonies.app.play.targets import Drag, HandTarget, SlotTarget
     from harmonies.app.scenes.play import PlayScene
     from harmonies.rules import Rejected, TakeTokens
     from harmonies.session import Resume
@@ -90,6 +90,20 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     def solo() -> None:
         game = played_game(1, 5, seed=4)
         start(game, 1)
+
+    def keyboard_board() -> None:
+        game = played_game(2, 8, seed=12, side="B")
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        sc.pointer.cursor.to_hand()
+        sc.pointer.cursor.use()          # Enter on the first token: it is chosen, the cursor on the board
+
+    def keyboard_card() -> None:
+        game = played_game(2, 8, seed=12, side="B")
+        sc = start(game, 2)
+        app.step(0.0, events=[])
+        sc.pointer.cursor.focus = SlotTarget(1)
 
     def viewing() -> None:
         game = played_game(3, 9, seed=5)
@@ -207,6 +221,8 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
     yield "play_solo", solo
+    yield "play_keyboard_board", keyboard_board
+    yield "play_keyboard_card", keyboard_card
     yield "play_viewing_other", viewing
     yield "play_refused", refused
 

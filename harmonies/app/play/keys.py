@@ -1,7 +1,11 @@
 """The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, the digits
 take tokens from a central space (1 to the most spaces a game has; a space the game lacks is refused
 by the rules, which say why), L shows or hides the game log, and while it is shown Up/Down, Page
-Up/Down, Home/End scroll it."""
+Up/Down, Home/End scroll it.
+
+Tab and Shift+Tab move the keyboard cursor (``play/cursor.py``) between what can be touched, the
+arrows move it over the board, and Enter or Space uses it as a click would; while the cursor is
+somewhere, Enter uses it rather than ending the turn."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import pygame
 
 from harmonies.rules import TakeTokens, rules_data
 
+from .cursor import ARROW_KEYS
 from .layout import Rect
 from .logpanel import LogPanel
 
@@ -26,8 +31,13 @@ _MOST_SPACES = max(rules_data().central_spaces.values())
 
 def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     """Turn a key press into what it means on the play screen (a command goes through ``sc.submit``)."""
+    cursor = sc.pointer.cursor
     if event.key == pygame.K_ESCAPE:
         _escape(sc)
+    elif event.key == pygame.K_TAB:
+        cursor.tab(bool(event.mod & pygame.KMOD_SHIFT))
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cursor.use():
+        pass
     elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
         sc.undo()
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -38,10 +48,14 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
             sc.toggle_hint()
     elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
         sc.log.toggle()
+    elif event.key in ARROW_KEYS and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(event.key):
+        pass
     elif event.key in _SCROLL and sc.log.shown:
         scroll_log(sc.log, event.key, sc.layout.scores_panel)
     elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
-        sc.submit(TakeTokens(event.key - pygame.K_1))
+        # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
+        if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:
+            cursor.to_hand()
 
 
 def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
@@ -53,9 +67,12 @@ def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
 
 
 def _escape(sc: PlayScene) -> None:
-    """Esc puts down what is carried, else hides the hint, else looks back at one's own board, else pauses."""
+    """Esc puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
+    one's own board, else pauses."""
     if sc.pointer.drag is not None or sc.pointer.selection is not None:
         sc.pointer.cancel()
+    elif sc.pointer.cursor.drop():
+        pass
     elif sc.hints.on:
         sc.drop_hint()
     elif sc.view_seat is not None:

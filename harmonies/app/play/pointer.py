@@ -13,6 +13,7 @@ from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSw
 
 from ..tokens import cname
 from .anim import CubeSprite, Flyer, HandSpot, SlotSpot, SpaceSpot, SpaceSprite, CardSprite, TokenSprite
+from .cursor import KeyCursor
 from .layout import Rect, centre, inside
 from .sections import board, central, display, hand, held, seats, spirit_choice
 from .targets import (
@@ -37,6 +38,8 @@ class Pointer:
         self.press: tuple[Target, Point] | None = None
         self.drag: Drag | None = None
         self.selection: Selection | None = None
+        #: The keyboard's focus, used through :meth:`click` like the mouse.
+        self.cursor = KeyCursor(scene)
 
     # ------------------------------------------------------------------ hit-testing
     def target_at(self, pos: Point) -> Target | None:

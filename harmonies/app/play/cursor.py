@@ -1,0 +1,222 @@
+"""The keyboard cursor on the play screen: a focus that Tab moves between the things a player can touch
+and the arrow keys move over the board's cells, and Enter or Space uses like a click.
+
+Every use goes through :meth:`Pointer.click` or the End turn action, so a keyboard move is the same
+command a mouse move makes; the rules decide. After a use the focus moves to what usually comes next
+(the hand after taking tokens, the board after choosing a token or card)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+import pygame
+
+from .layout import Point, Rect, centre
+from .targets import (
+    CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget, Target,
+)
+
+if TYPE_CHECKING:
+    from ..scenes.play import PlayScene
+
+Hex = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class EndTarget:
+    """The End turn button, as a stop of the keyboard cursor."""
+
+
+Focus = Union[Target, EndTarget]
+
+#: The six neighbours of a hex in axial coordinates.
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+#: The screen direction of each arrow key (y grows downward).
+_ARROWS = {pygame.K_UP: (0.0, -1.0), pygame.K_DOWN: (0.0, 1.0), pygame.K_LEFT: (-1.0, 0.0),
+           pygame.K_RIGHT: (1.0, 0.0)}
+ARROW_KEYS = tuple(_ARROWS)
+
+
+class KeyCursor:
+    """Where the keyboard focus is (``None``: nowhere, the keys keep their plain meanings)."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.sc = scene
+        self.focus: Focus | None = None
+        self.cell: Hex | None = None
+
+    # ------------------------------------------------------------------ the stops
+    def stops(self) -> list[Focus]:
+        """What Tab steps through now, in screen order: central spaces, hand, held cards, face-up cards
+        (and their swap buttons in solo), the board, End turn."""
+        sc = self.sc
+        if not sc.human_turn():
+            return []
+        g, L = sc.table, sc.layout
+        if sc.must_choose_spirit():
+            return [SpiritTarget(sid) for sid, _r in sc.spirit_choice_rects()]
+        found: list[Focus] = []
+        if not g.taken_tokens_this_turn:
+            found += [SpaceTarget(i) for i in range(min(len(g.central), len(L.spaces))) if g.central[i]]
+        found += [HandTarget(i) for i in range(min(len(g.hand), len(L.hand_slots)))]
+        found += [HeldTarget(cid) for cid, _s, _n in g.held_items(g.current)[:len(L.held_slots)]]
+        slots = [j for j in range(min(len(g.display), len(L.slots))) if g.display[j] is not None]
+        found += [SlotTarget(j) for j in slots]
+        found += [SwapTarget(j) for j in slots if j < len(L.swap_btns)]
+        found.append(CellTarget(self._board_cell()))
+        if sc.can_end():
+            found.append(EndTarget())
+        return found
+
+    def current(self) -> Focus | None:
+        """The focus if it is still something that can be used now."""
+        if self.focus is None:
+            return None
+        return self.focus if self.focus in self.stops() else None
+
+    def _board_cell(self) -> Hex:
+        cells = self.sc.table.cells
+        if self.cell in cells:
+            assert self.cell is not None
+            return self.cell
+        lay = self.sc.big_layout()
+        mid = centre(self.sc.layout.board_box)
+        return min(cells, key=lambda c: math.dist(lay.to_pixel(c), mid))
+
+    # ------------------------------------------------------------------ the keys
+    def tab(self, back: bool) -> None:
+        """Tab to the next stop, Shift+Tab to the previous one."""
+        stops = self.stops()
+        if not stops:
+            self.focus = None
+            return
+        now = self.current()
+        if now is None:
+            self.focus = stops[-1 if back else 0]
+        else:
+            self.focus = stops[(stops.index(now) + (-1 if back else 1)) % len(stops)]
+
+    def arrow(self, key: int) -> bool:
+        """On the board: to the neighbouring cell that way; elsewhere: the previous or next stop.
+
+        With no focus the arrows start on the board. False when there is nothing to move."""
+        now = self.current()
+        if now is None:
+            if not self.sc.human_turn() or self.sc.must_choose_spirit():
+                return False
+            self._to_board(frozenset())
+            return True
+        if isinstance(now, CellTarget):
+            self._step(now.cell, _ARROWS[key])
+        else:
+            self.tab(key in (pygame.K_UP, pygame.K_LEFT))
+        return True
+
+    def _step(self, cell: Hex, way: tuple[float, float]) -> None:
+        lay = self.sc.big_layout()
+        x0, y0 = lay.to_pixel(cell)
+        best: tuple[float, Hex] | None = None
+        for dq, dr in _NEIGHBOURS:
+            n = (cell[0] + dq, cell[1] + dr)
+            if n not in self.sc.table.cells:
+                continue
+            x, y = lay.to_pixel(n)
+            d = math.hypot(x - x0, y - y0)
+            along = ((x - x0) * way[0] + (y - y0) * way[1]) / d
+            # ties (two cells equally far off the arrow's line) go to the one further left or up
+            score = along - 1e-6 * (x + y)
+            if along > 0.45 and (best is None or score > best[0]):
+                best = (score, n)
+        if best is not None:
+            self.cell = best[1]
+            self.focus = CellTarget(best[1])
+
+    def use(self) -> bool:
+        """Enter or Space on the focus: the same as clicking it. False when there is no focus."""
+        sc = self.sc
+        now = self.current()
+        if now is None:
+            self.focus = None
+            return False
+        before = len(sc.game.history)
+        if isinstance(now, EndTarget):
+            sc.end_turn()
+            self.focus = None
+            return True
+        placing_token = sc.selection is not None and isinstance(sc.selection.target, HandTarget)
+        sc.pointer.click(now)
+        played = len(sc.game.history) > before
+        if isinstance(now, (HandTarget, HeldTarget)) and sc.selection is not None:
+            self._to_board(sc.selection.legal)
+        elif played:
+            self._next_after(now, placing_token and isinstance(now, CellTarget))
+        return True
+
+    def to_hand(self) -> None:
+        """Onto the first token in hand (after a digit key took tokens while the cursor was in use)."""
+        self.focus = HandTarget(0) if self.sc.table.hand else None
+
+    def drop(self) -> bool:
+        """Esc: forget the focus; whether there was one."""
+        had = self.current() is not None
+        self.focus = None
+        return had
+
+    def _to_board(self, legal: frozenset[Hex]) -> None:
+        """Onto the board: the cursor's cell if it is legal, else the legal cell nearest to it."""
+        cell = self._board_cell()
+        if legal and cell not in legal:
+            lay = self.sc.big_layout()
+            here = lay.to_pixel(cell)
+            cell = min(sorted(legal), key=lambda c: math.dist(lay.to_pixel(c), here))
+        self.cell = cell
+        self.focus = CellTarget(cell)
+
+    def _next_after(self, used: Focus, placed_token: bool) -> None:
+        """After a command was played: the hand while it holds tokens; after taking a card, that card;
+        after the last token, the face-up cards; else End turn (or nothing)."""
+        stops = self.stops()
+        hand = [s for s in stops if isinstance(s, HandTarget)]
+        held = [s for s in stops if isinstance(s, HeldTarget)]
+        slots = [s for s in stops if isinstance(s, SlotTarget)]
+        if hand:
+            self.focus = hand[0]
+        elif isinstance(used, SlotTarget) and held:
+            self.focus = held[-1]
+        elif placed_token and slots:
+            self.focus = slots[0]
+        elif EndTarget() in stops:
+            self.focus = EndTarget()
+        else:
+            self.focus = None
+
+    # ------------------------------------------------------------------ the drawing
+    def ring(self) -> tuple[str, tuple[float, ...], float] | None:
+        """What to draw round the focus: ("circle", centre, radius), ("hex", centre, radius) or
+        ("rect", rect, 0)."""
+        sc = self.sc
+        now = self.current()
+        L = sc.layout
+        if now is None:
+            return None
+        if isinstance(now, CellTarget):
+            lay = sc.big_layout()
+            return ("hex", lay.to_pixel(now.cell), lay.size)
+        if isinstance(now, SpaceTarget):
+            return ("circle", L.spaces[now.space], L.space_radius + 5)
+        if isinstance(now, HandTarget):
+            return ("circle", L.hand_slots[now.index], 25.0)
+        if isinstance(now, HeldTarget):
+            items = sc.table.held_items(sc.table.current)
+            i = [cid for cid, _s, _n in items].index(now.card_id)
+            return ("rect", L.held_slots[i], 0.0)
+        if isinstance(now, SlotTarget):
+            return ("rect", L.slots[now.slot], 0.0)
+        if isinstance(now, SwapTarget):
+            return ("rect", L.swap_btns[now.slot], 0.0)
+        if isinstance(now, SpiritTarget):
+            rects = dict(sc.spirit_choice_rects())
+            return ("rect", rects[now.spirit_id], 0.0)
+        return ("rect", L.end_btn, 0.0)

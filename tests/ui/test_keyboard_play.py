@@ -1,0 +1,197 @@
+"""Keyboard-only play: Tab, the arrows, Enter/Space and Esc drive a whole turn without the mouse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from ui_driver import Driver
+
+from harmonies import rules as R
+from harmonies.app.play.cursor import EndTarget
+from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SwapTarget
+from harmonies.app.scenes.play import PlayScene
+from harmonies.session import MatchConfig, Seat
+
+_NEIGHBOURS = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+
+
+def _start(app: Any, seats: tuple[Seat, ...], seed: int) -> Driver:
+    app.scenes.push(PlayScene(app, MatchConfig(seats, seed=seed)))
+    d = Driver(app)
+    d.frames(2)
+    assert d.top.name == "play"
+    return d
+
+
+@pytest.fixture
+def duo(app: Any) -> Driver:
+    return _start(app, (Seat("Ada"), Seat("Bo", "computer")), 21)
+
+
+def _focus(d: Driver) -> Any:
+    return d.top.pointer.cursor.current()
+
+
+def _tab_to(d: Driver, kind: type, limit: int = 30) -> Any:
+    """Tab until the focus is a ``kind``; fails if Tab never gets there."""
+    for _ in range(limit):
+        if isinstance(_focus(d), kind):
+            return _focus(d)
+        d.key(pygame.K_TAB)
+    raise AssertionError(f"Tab never reached a {kind.__name__}")
+
+
+def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    g = sc.game
+    assert _focus(d) is None
+    # take tokens: Tab to a central space, Enter takes them; the focus moves to the hand
+    space = _tab_to(d, SpaceTarget)
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert isinstance(g.history[-1], R.TakeTokens) and g.history[-1].space == space.space
+    assert len(g.hand) == 3
+    assert _focus(d) == HandTarget(0)
+    # three tokens: Enter chooses the token in hand (the board lights up), Right walks the cursor to a
+    # neighbouring cell, Space puts the token there
+    cells: list[tuple[int, int]] = []
+    for _ in range(3):
+        token = g.hand[0]
+        d.key(pygame.K_RETURN)
+        assert sc.selection is not None and sc.selection.target == HandTarget(0)
+        start = _focus(d)
+        assert isinstance(start, CellTarget)
+        d.key(pygame.K_RIGHT)
+        moved = _focus(d)
+        assert isinstance(moved, CellTarget)
+        assert (moved.cell[0] - start.cell[0], moved.cell[1] - start.cell[1]) in _NEIGHBOURS
+        assert sc.big_layout().to_pixel(moved.cell)[0] > sc.big_layout().to_pixel(start.cell)[0]
+        for _step in range(6):      # on to an empty cell, where any token may go
+            if moved.cell not in g.player(0).stacks:
+                break
+            d.key(pygame.K_DOWN)
+            moved = _focus(d)
+        d.key(pygame.K_SPACE)
+        d.settle()
+        assert g.history[-1] == R.PlaceToken(token, moved.cell), sc.message
+        cells.append(moved.cell)
+    assert not g.hand
+    # the focus is on the face-up cards: Enter takes one, then the focus is on that card
+    slot = _focus(d)
+    assert isinstance(slot, SlotTarget)
+    card = g.display[slot.slot]
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert g.history[-1] == R.TakeCard(card)
+    assert _focus(d) == HeldTarget(card)
+    # a cube where the card allows one: Enter chooses the card, the cursor goes to a legal cell
+    legal = set(g.cube_cells(card))
+    d.key(pygame.K_RETURN)
+    if legal:
+        at = _focus(d)
+        assert isinstance(at, CellTarget) and at.cell in legal
+        d.key(pygame.K_RETURN)
+        d.settle()
+        assert g.history[-1] == R.PlaceCube(card, at.cell)
+    else:
+        assert sc.message, "no word on why the card takes no cube"
+        d.key(pygame.K_ESCAPE)
+        assert sc.selection is None
+    # End turn: Tab reaches it, Enter ends the turn; the computer plays and it is Ada's turn again
+    _tab_to(d, EndTarget)
+    d.key(pygame.K_RETURN)
+    d.settle()
+    for _ in range(200):
+        if g.current == 0 and not sc.session.computer_to_play:
+            break
+        d.frames(1, 0.05)
+    assert g.current == 0 and g.round == 2
+    assert all(c in g.player(0).stacks for c in cells)
+
+
+def test_the_arrows_step_to_a_neighbour_and_stay_on_the_board(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    d.key(pygame.K_DOWN)       # with no focus the arrows start on the board
+    assert isinstance(_focus(d), CellTarget)
+    lay = sc.big_layout()
+    for key, sign in ((pygame.K_UP, -1), (pygame.K_DOWN, 1), (pygame.K_LEFT, -1), (pygame.K_RIGHT, 1)):
+        for _ in range(8):
+            before = _focus(d).cell
+            d.key(key)
+            after = _focus(d).cell
+            assert after in sc.table.cells
+            if after == before:
+                break      # the edge of the board: the cursor stays
+            assert (after[0] - before[0], after[1] - before[1]) in _NEIGHBOURS
+            axis = 1 if key in (pygame.K_UP, pygame.K_DOWN) else 0
+            assert sign * (lay.to_pixel(after)[axis] - lay.to_pixel(before)[axis]) > 0
+        else:
+            raise AssertionError("eight steps never reached the edge of the board")
+
+
+def test_esc_drops_the_choice_then_the_cursor_then_pauses(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    _tab_to(d, SpaceTarget)
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)           # choose the first token: the cursor is on the board
+    assert sc.selection is not None
+    d.key(pygame.K_ESCAPE)
+    assert sc.selection is None and isinstance(_focus(d), CellTarget)
+    d.key(pygame.K_ESCAPE)
+    assert _focus(d) is None and d.top is sc
+    d.key(pygame.K_ESCAPE)
+    d.settle()
+    assert d.top.name == "pause"
+
+
+def test_enter_without_a_cursor_still_ends_the_turn(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    g = sc.game
+    d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
+    assert _focus(d) is None          # the digits alone do not put the cursor up
+    _tab_to(d, HandTarget)
+    for _ in range(3):
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        d.settle()
+    assert not g.hand and g.can_end_turn()
+    d.key(pygame.K_ESCAPE)
+    assert _focus(d) is None
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert g.current == 1 or g.round == 2
+
+
+def test_solo_swap_from_the_keyboard(app: Any) -> None:
+    d = _start(app, (Seat("Ada"),), 5)
+    sc = d.top
+    g = sc.game
+    while g.spirit_choices:           # a solo game may open with a spirit to choose: Tab, Enter
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)
+        d.settle()
+    # too early: Enter on a swap button before the tokens is refused, with why
+    swap = _tab_to(d, SwapTarget)
+    d.key(pygame.K_RETURN)
+    assert not g.history or not isinstance(g.history[-1], R.SoloSwap)
+    assert sc.message
+    d.key(pygame.K_ESCAPE)
+    _tab_to(d, SwapTarget)           # with the cursor up, a digit's tokens take it to the hand
+    d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
+    assert _focus(d) == HandTarget(0)
+    for _ in range(3):
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        d.settle()
+    assert not g.hand
+    swap = _tab_to(d, SwapTarget)
+    card = g.display[swap.slot]
+    d.key(pygame.K_SPACE)
+    d.settle()
+    assert g.history[-1] == R.SoloSwap(card), sc.message
