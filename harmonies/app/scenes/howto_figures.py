@@ -24,14 +24,14 @@ Figure = Callable[[pygame.Surface, "App", TokenArt, RulesData, Box], None]
 
 
 def _cell(surface: pygame.Surface, app: App, art: TokenArt, names: tuple[str, ...], centre: tuple[float, float],
-          radius: float) -> None:
+          radius: float, cube: str = "") -> None:
     """One board cell with a stack on it, centred at a virtual point."""
     r = app.vp.s(radius)
     th = app.theme
     cell = art.hex_cell(r, tuple(th.c("board")), tuple(th.c("board_edge")))
     surface.blit(cell, cell.get_rect(center=app.vp.p(*centre)))
     if names:
-        spr = art.stack(names, r, app.settings.symbols)
+        spr = art.stack(names, r, app.settings.symbols, cube)
         surface.blit(spr, spr.get_rect(center=app.vp.p(*centre)))
 
 
@@ -155,5 +155,17 @@ def solo_suns(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, b
         _points(surface, app, f"+{n}", (x + w - 40, ry), 20)
 
 
+def cubes(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
+    """An animal cube and a Nature's Spirit cube on the spaces of a habitat: nothing more goes on them."""
+    x, y, w, _h = box
+    for i, (names, cube, key) in enumerate(((("brown", "green"), "animal", "score.animals"),
+                                            (("gray", "gray"), "spirit", "score.spirit"))):
+        cx = x + w * (0.25 + 0.5 * i)
+        _cell(surface, app, art, names, (cx, y + 110), 54, cube)
+        label = app.t(key)
+        paint.text(surface, app, label, (cx, y + 186), paint.fit_px(app, label, 18, w / 2 - 10, bold=True),
+                   app.theme.c("ink"), "midtop", bold=True)
+
+
 #: The figure beside each page of ``howto.pages``, in page order (None: the text takes the page's width).
-FIGURES: tuple[Figure | None, ...] = (None, stacks, None, trees_mountains, fields_buildings, water, None, solo_suns, None)
+FIGURES: tuple[Figure | None, ...] = (None, stacks, cubes, trees_mountains, fields_buildings, water, cubes, solo_suns, None)
