@@ -1,4 +1,5 @@
-"""How to play: short rules pages from the catalogue, with a token legend."""
+"""How to play: pages of rules from the catalogue, each with its drawing, paged with Left/Right,
+the Previous/Next buttons or the page dots; Esc or Back leaves."""
 
 from __future__ import annotations
 
@@ -6,20 +7,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...rules import RulesData, rules_data
 from .. import paint
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .howto_figures import FIGURES
 
 if TYPE_CHECKING:
     from ..app import App
 
-_LEGEND = (("blue",), ("yellow",), ("brown", "green"), ("brown", "brown", "green"), ("gray", "gray"), ("gray", "red"))
-_LEGEND_KEYS = ("legend.water", "legend.field", "legend.tree_2", "legend.tree_3", "legend.mountain_2", "legend.building")
-
-
-#: The bottom edge of the rules panel, in virtual units.
-_PANEL_BOTTOM = 86 + 544
+#: The rules panel and the box of a page's drawing, in virtual units.
+_PANEL = (70, 86, 1140, 544)
+_FIGURE_BOX = (690.0, 160.0, 490.0, 400.0)
+_DOTS_Y = 608
+_DOT_GAP = 26
 
 
 class HowToScene(WidgetScene):
@@ -29,51 +31,68 @@ class HowToScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
+        self.rules: RulesData = rules_data()
+        self.page = 0
+        self.ui.add(Button((70, 644, 220, 50), lambda: app.t("howto.prev"), lambda: self.turn(-1),
+                           enabled=lambda: self.page > 0, name="prev"))
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
+        self.ui.add(Button((990, 644, 220, 50), lambda: app.t("howto.next"), lambda: self.turn(1),
+                           enabled=lambda: self.page < self.count - 1, primary=True, name="next"))
+        self.ui.focus = 2
 
-    def _pages(self) -> list[tuple[str, str]]:
+    def pages(self) -> list[tuple[str, str]]:
         pages = self.app.catalogue.strings.get("howto.pages") or []
         return [(str(p.get("heading", "")), str(p.get("body", ""))) for p in pages if isinstance(p, dict)]
+
+    @property
+    def count(self) -> int:
+        return len(self.pages())
+
+    def turn(self, step: int) -> None:
+        """To the next (+1) or previous (-1) page, staying within the pages."""
+        self.page = max(0, min(self.count - 1, self.page + step))
+
+    def _dot_centres(self) -> list[tuple[float, float]]:
+        n = self.count
+        return [(640 + (i - (n - 1) / 2) * _DOT_GAP, _DOTS_Y) for i in range(n)]
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(-1 if event.key == pygame.K_LEFT else 1)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and hasattr(event, "vpos"):
+            for i, (cx, cy) in enumerate(self._dot_centres()):
+                if abs(event.vpos[0] - cx) <= _DOT_GAP / 2 and abs(event.vpos[1] - cy) <= 14:
+                    self.page = i
+                    return None
+        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         th = app.theme
         draw_backdrop(surface, app)
         self.draw_title(surface, 50)
-        paint.panel(surface, app, (70, 86, 1140, 544), th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
-        pages = self._pages()
-        controls = app.t("howto.controls")
-        px = self._body_px(pages, controls)
-        # two columns of rule paragraphs
-        col_x = (100, 660)
-        y = [112.0, 112.0]
-        for i, (head, body) in enumerate(pages):
-            c = 0 if i < 3 else 1
-            paint.text(surface, app, head, (col_x[c], y[c]), 21, th.c("ink"), bold=True)
-            used = paint.text_block(surface, app, body, (col_x[c], y[c] + 30), px, th.c("ink"), 520)
-            y[c] += 30 + used + 14
-        # legend of landscapes under the second column
-        ly = max(y[1], 430)
-        radius = app.vp.s(34)
-        cell = self.art.hex_cell(radius, tuple(th.c("board")), tuple(th.c("board_edge")))
-        for i, (stack, key) in enumerate(zip(_LEGEND, _LEGEND_KEYS)):
-            cx = 704 + i * 86
-            surface.blit(cell, cell.get_rect(center=app.vp.p(cx, ly + 34)))
-            spr = self.art.stack(stack, radius, app.settings.symbols)
-            surface.blit(spr, spr.get_rect(center=app.vp.p(cx, ly + 34)))
-            label = app.t(key)
-            paint.text(surface, app, label, (cx, ly + 72), paint.fit_px(app, label, 14, 84), th.c("ink_dim"), "midtop")
-        controls_y = _PANEL_BOTTOM - 12 - paint.block_height(app, controls, px, 1080)
-        paint.text_block(surface, app, controls, (100, controls_y), px, th.c("ink_dim"), 1080)
+        paint.panel(surface, app, _PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
+        pages = self.pages()
+        self.page = min(self.page, len(pages) - 1)
+        head, body = pages[self.page]
+        figure = FIGURES[self.page] if self.page < len(FIGURES) else None
+        paint.text(surface, app, head, (100, 108), paint.fit_px(app, head, 26, 1080, bold=True), th.c("ink"), bold=True)
+        width = 560 if figure else 1080
+        if self.page == len(pages) - 1:
+            body = body + "\n\n" + app.t("howto.controls")
+        px = self._body_px(body, width)
+        paint.text_block(surface, app, body, (100, 160), px, th.c("ink"), width)
+        if figure is not None:
+            figure(surface, app, self.art, self.rules, _FIGURE_BOX)
+        for i, centre in enumerate(self._dot_centres()):
+            on = i == self.page
+            pygame.draw.circle(surface, th.c("accent" if on else "panel_edge"), app.vp.p(*centre), app.vp.s(8 if on else 6))
         self.ui.draw(surface, app)
 
-    def _body_px(self, pages: list[tuple[str, str]], controls: str) -> float:
-        """The largest text size (16 down to 12) at which the pages' first column and the keys below
-        it fit in the panel; longer languages get smaller print rather than overlapping lines."""
-        px = 16.0
-        while px > 12:
-            left = sum(30 + paint.block_height(self.app, body, px, 520) + 14 for _, body in pages[:3])
-            if 112 + left + paint.block_height(self.app, controls, px, 1080) <= _PANEL_BOTTOM - 12:
-                break
+    def _body_px(self, body: str, width: float) -> float:
+        """The largest text size (20 down to 12) at which the page's text fits above the page dots."""
+        px = 20.0
+        while px > 12 and 160 + paint.block_height(self.app, body, px, width) > _DOTS_Y - 20:
             px -= 1
         return px

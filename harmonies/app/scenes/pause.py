@@ -8,7 +8,7 @@ import pygame
 
 from .. import paint
 from ..widgets import Button
-from . import menu, play, replay, settings
+from . import howto, menu, play, replay, settings
 from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
@@ -23,13 +23,18 @@ class PauseScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
-        x, w, h, gap, y = 640 - 150, 300, 52, 66, 222
+        x, w, h, gap, y = 640 - 150, 300, 52, 62, 200
         self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
         self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.replay"), self.replay, name="replay"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
-        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
-        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
+        self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.howto"), self.how_to_play, name="howto"))
+        self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
+        self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
         self.ui.focus = 0
+
+    def how_to_play(self) -> None:
+        """The rules' pages over the pause menu; Back returns here, the game below untouched."""
+        self.app.scenes.push(howto.HowToScene(self.app))
 
     def settings(self) -> None:
         self.app.scenes.push(settings.SettingsScene(self.app))
@@ -64,7 +69,7 @@ class PauseScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         paint.veil(surface, 170)
         th = self.app.theme
-        paint.panel(surface, self.app, (640 - 190, 140, 380, 440), th.c("table"), radius=18, edge=th.c("panel_edge"),
+        paint.panel(surface, self.app, (640 - 190, 130, 380, 490), th.c("table"), radius=18, edge=th.c("panel_edge"),
                     shadow=True)
-        paint.text(surface, self.app, self.app.t("pause.title"), (640, 185), 32, th.c("table_text"), "center", bold=True)
+        paint.text(surface, self.app, self.app.t("pause.title"), (640, 170), 32, th.c("table_text"), "center", bold=True)
         self.ui.draw(surface, self.app)
