@@ -126,7 +126,7 @@ class PlayScene(Scene):
             self.last_human = self.game.current
         if not self.game.over:
             self.session.save()
-        self.anims.banner(self.turn_text(), 1.6)
+        self.anims.banner(self.turn_text(), 1.6, turn=True)
 
     def on_resume(self) -> None:
         self._refresh()
@@ -294,14 +294,15 @@ class PlayScene(Scene):
         return speed(self)[1]
 
     def _after(self, events: tuple[Event, ...]) -> None:
+        ended = any(isinstance(ev, GameEnded) for ev in events)
         for ev in events:
             if isinstance(ev, CardCompleted):
                 self.anims.banner(self.app.t("play.card_done", name=self.cardart.name(ev.card_id)), 1.6)
-            elif isinstance(ev, EndTriggered):
+            elif isinstance(ev, EndTriggered) and not ended:  # no "last round" once the game is over
                 self.anims.banner(self.app.t("play.last_round"), 2.6, "notice")
             elif isinstance(ev, TurnStarted):
                 self.view_seat = None
-                self.anims.banner(self.turn_text(), 1.4)
+                self.anims.banner(self.turn_text(), 1.4, turn=True)
                 self._maybe_hand_over(ev.player)
             elif isinstance(ev, GameEnded):
                 self.ending = 1.0 if not self.demo else 1.5
