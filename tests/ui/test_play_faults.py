@@ -1,4 +1,5 @@
-"""Play-screen faults a new player met: banners at the end, stale turn banners, the hand-over screen."""
+"""Play-screen faults a new player met: banners at the end, stale turn banners, the hand-over screen, the
+warning before the end, misplaced drops, the hint after a step, End turn while viewing another board."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 from ui_driver import Driver
 
 from harmonies.app.play.logpanel import LogPanel
+from harmonies.app.play.sections.top_bar import end_warning_text
 from harmonies.app.scenes.handover import HandoverScene
 from harmonies.app.scenes.play import PlayScene
-from harmonies.rules import Game, GameSetup
+from harmonies.rules import Game, GameSetup, rules_data
 from harmonies.session import MatchConfig, Resume, Seat
 
 
@@ -93,3 +95,122 @@ def test_the_hand_over_screen_hides_the_table(app: Any) -> None:
     panel = pygame.Rect(app.vp.r((340, 220, 600, 260)))
     shown = {tuple(surface.get_at(p))[:3] for p in spots if not panel.collidepoint(p)}
     assert shown == {(15, 22, 19)}, "the table shows through the hand-over screen"
+
+
+def _done_turn(game: Game, empty_after: int | None = None) -> Game:
+    """``game`` with the current seat's tokens taken and placed; ``empty_after``: its board filled with plain
+    fields (yellow) until that many cells are empty."""
+    pos = game.position()
+    assert pos.central is not None and pos.pouch is not None
+    central = [list(s) for s in pos.central]
+    taken = len(central[0])
+    central[0] = []
+    pouch = list(pos.pouch)
+    seats = list(pos.seats)
+    if empty_after is not None:
+        cells = game.shape.cells[:len(game.shape.cells) - empty_after]
+        yellow = [c for c in pouch if c.name == "YELLOW"]
+        assert len(yellow) >= len(cells) // 2
+        board = {cell: [pouch.pop(pouch.index(c))] for cell, c in zip(cells, [*yellow, *pouch])}
+        seats[pos.current] = replace(seats[pos.current], board=board)
+    return Game.from_position(replace(pos, taken_space=0, hand=(), central=central, pouch=pouch, seats=seats,
+                                      discarded=pos.discarded + taken))
+
+
+def test_a_warning_before_the_turn_that_can_end_the_game(app: Any) -> None:
+    data = rules_data()
+    near = data.end_empty_cells + data.tokens_per_space
+    start = Game.new(GameSetup(players=2, seed=5))
+    # Bo's board has end_empty_cells + one turn's tokens empty: his coming turn can trigger the end
+    game = _done_turn(start)
+    pos = game.position()
+    bo = _done_turn(Game.from_position(replace(pos, current=1)), empty_after=near).position()
+    game = Game.from_position(replace(bo, current=0, taken_space=0))
+    d = _play(app, game, Seat("Ada"), Seat("Bo"))
+    sc = d.top
+    assert sc.table.end_warning == ""          # Ada's board is far from full
+    d.press_widget("end")
+    d.frames(40)
+    assert d.top.name == "handover"
+    d.key(pygame.K_RETURN)
+    assert sc.table.end_warning == "board" and sc.table.empty_cells == near
+    words = app.t("play.end_near_board", n=near, m=data.end_empty_cells)
+    assert words in [b.text for b in sc.anims.banners]
+
+
+def test_a_warning_when_the_pouch_cannot_refill(app: Any) -> None:
+    d = _play(app, _last_turn(), Seat("Ada"), Seat("Bo"))
+    assert d.top.table.end_warning == "pouch"
+    assert end_warning_text(d.top) == app.t("play.end_near_pouch")
+
+
+def _fresh(app: Any) -> Driver:
+    return _play(app, Game.new(GameSetup(players=2, seed=21)), Seat("Ada"), Seat("Bo"))
+
+
+def _take_first_space(d: Driver) -> None:
+    sc = d.top
+    space = next(i for i, s in enumerate(sc.game.central) if s)
+    d.click(sc.layout.spaces[space])
+    d.settle()
+    assert sc.game.taken_tokens_this_turn
+
+
+def test_a_drop_on_another_board_or_the_scores_says_why(app: Any) -> None:
+    d = _fresh(app)
+    sc = d.top
+    _take_first_space(d)
+    n = len(sc.game.history)
+    x, y, w, h = sc.layout.seat_panels[1]
+    d.drag(sc.layout.hand_slots[0], (x + w / 2, y + h / 2))
+    assert len(sc.game.history) == n
+    assert sc.message == app.t("play.drop_other_board", name="Bo") and sc.message_t > 0
+    sc.message = ""
+    x, y, w, h = sc.layout.scores_panel
+    d.drag(sc.layout.hand_slots[0], (x + w / 2, y + h / 2))
+    assert len(sc.game.history) == n
+    assert sc.message == app.t("play.drop_scores")
+
+
+def test_the_hint_stays_for_the_steps_still_to_play(app: Any) -> None:
+    from harmonies.rules import EndTurn, PlaceToken, TakeTokens
+
+    d = _fresh(app)
+    sc = d.top
+    g = sc.game
+    space = next(i for i, s in enumerate(g.central) if s)
+    colours = g.central[space]
+    cells = [g.shape.cells[2 * i] for i in range(len(colours))]
+    plan = [TakeTokens(space), *(PlaceToken(c, cell) for c, cell in zip(colours, cells)), EndTurn()]
+    sc.show_hint(plan)
+    d.click(sc.layout.spaces[space])
+    d.settle()
+    assert sc.hints.plan is not None and list(sc.hints.plan.commands) == plan[1:]
+    assert sc.hints.line == sc._hint_words(sc.hints.plan)
+    i = list(g.hand).index(colours[0])
+    d.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(cells[0]))
+    d.settle()
+    assert sc.hints.plan is not None and list(sc.hints.plan.commands) == plan[2:]
+    # a step off the plan: the rest no longer fits the board, the hint goes
+    i = list(g.hand).index(colours[1])
+    d.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(g.shape.cells[1]))
+    d.settle()
+    assert isinstance(g.history[-1], PlaceToken) and g.history[-1].cell == g.shape.cells[1]
+    assert sc.hints.plan is None and not sc.hints.on
+
+
+def test_end_turn_stays_usable_while_viewing_another_board(app: Any) -> None:
+    d = _fresh(app)
+    sc = d.top
+    _take_first_space(d)
+    g = sc.game
+    for k in range(len(g.hand)):
+        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(g.shape.cells[2 * k]))
+        d.settle()
+    assert not g.hand
+    x, y, w, h = sc.layout.seat_panels[1]
+    d.click((x + 20, y + 20))
+    assert sc.shown_seat == 1
+    assert d.widget("end").enabled
+    d.press_widget("end")
+    assert g.current == 1 and sc.shown_seat == 1
