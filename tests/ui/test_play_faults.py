@@ -10,12 +10,19 @@ import pygame
 import pytest
 from ui_driver import Driver
 
+from harmonies.app import paint
+from harmonies.app.app import App
 from harmonies.app.play.logpanel import LogPanel
 from harmonies.app.play.sections.top_bar import end_warning_text
 from harmonies.app.scenes.handover import HandoverScene
+from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
+from harmonies.app.scenes.scoring import ScoringScene
+from harmonies.app.settings import MemorySettingsStore, Settings
+from harmonies.app.smoke import meta_for, played_game
+from harmonies.catalogue import available_languages
 from harmonies.rules import Game, GameSetup, rules_data
-from harmonies.session import MatchConfig, Resume, Seat
+from harmonies.session import MatchConfig, Resume, SaveSlot, Seat
 
 
 def _last_turn(players: int = 2) -> Game:
@@ -214,3 +221,34 @@ def test_end_turn_stays_usable_while_viewing_another_board(app: Any) -> None:
     assert d.widget("end").enabled
     d.press_widget("end")
     assert g.current == 1 and sc.shown_seat == 1
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_score_table_labels_stay_in_their_column(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
+              saves=SaveSlot(enabled=False), language=language)
+    app.start(MenuScene(app))
+    game = played_game(4, 0, finish=True, spirits=True, level="easy")
+    app.scenes.push(ScoringScene(app, game, MatchConfig.from_meta(meta_for(game, 2), 4)))
+    app.step(0.0, events=[])
+    sc = app.scenes.top
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = paint.text
+
+    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = text(surface, app_, s, *args, **kw)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(paint, "text", record)
+    sc.draw(app.window)
+    names = [seat.name for seat in sc.config.seats]
+    # a player's name is drawn 34 units right of its column's left rule
+    first_column = min(r.left for s, r in drawn if s.lstrip("★ ") in names) - app.vp.s(34)
+    labels = {label for _kind, label, _key in sc.rows()}
+    rows = [(s, r) for s, r in drawn if s in labels or s.rstrip("…") and any(lb.startswith(s.rstrip("…"))
+                                                                             for lb in labels)]
+    assert app.t("score.spirit") in labels and rows
+    for s, r in rows:
+        assert r.right <= first_column - 2, f"{s!r} runs into the first column ({r.right} > {first_column})"
+    pygame.display.quit()
