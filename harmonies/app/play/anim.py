@@ -143,6 +143,8 @@ class Banner:
     dur: float
     t: float = 0.0
     style: BannerStyle = "info"
+    #: A whose-turn banner: a newer one replaces it, so two turns never show at once.
+    turn: bool = False
 
 
 @dataclass
@@ -155,9 +157,9 @@ class Animator:
             return
         self.flyers.append(flyer)
 
-    def banner(self, text: str, dur: float = 2.2, style: BannerStyle = "info") -> None:
-        self.banners = [b for b in self.banners if b.text != text]
-        self.banners.append(Banner(text, dur, style=style))
+    def banner(self, text: str, dur: float = 2.2, style: BannerStyle = "info", turn: bool = False) -> None:
+        self.banners = [b for b in self.banners if b.text != text and not (turn and b.turn)]
+        self.banners.append(Banner(text, dur, style=style, turn=turn))
 
     def update(self, dt: float) -> None:
         for f in self.flyers:

@@ -58,6 +58,15 @@ class HintPlan:
     def empty(self) -> bool:
         return not self.commands
 
+    def rest_after(self, played: Command) -> tuple[Command, ...]:
+        """What is left of the plan once the player played ``played``, one of its steps; nothing if
+        ``played`` was not in the plan (it then describes another turn)."""
+        if played not in self.commands:
+            return ()
+        rest = list(self.commands)
+        rest.remove(played)
+        return tuple(rest)
+
 
 def hint_text(plan: HintPlan, t: Callable[..., str], name: Callable[[str], str], spirit_id: str | None) -> str:
     """One line for the player, from the catalogue: "Hint: take space 2, place the tokens…".

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from harmonies.rules import (
-    CardTaken, CubePlaced, DisplayRefilled, Event, PlaceCube, PlaceToken, SoloSwapped, SpaceRefilled, SpiritChosen,
-    TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
+    CardTaken, CubePlaced, DisplayRefilled, Event, GameEnded, PlaceCube, PlaceToken, SoloSwapped, SpaceRefilled,
+    SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted,
 )
 from harmonies.session import Played
 
@@ -46,9 +46,14 @@ def source_of(played: Played, layout: PlayLayout, held_before: HeldPos) -> Point
 
 def flyers_for(played: Played, layout: PlayLayout, dur: float, src: Point | None, cell_pos: CellPos,
                held_pos: HeldPos) -> list[Flyer]:
-    """The flights that show ``played``'s events, each ``dur`` seconds long."""
+    """The flights that show ``played``'s events, each ``dur`` seconds long.
+
+    A turn that ends the game shows no refill: nobody takes from the central board or the display again."""
     out: list[Flyer] = []
+    ended = any(isinstance(ev, GameEnded) for ev in played.events)
     for ev in played.events:
+        if ended and isinstance(ev, (SpaceRefilled, DisplayRefilled)):
+            continue
         out += _flights(ev, played, layout, dur, src, cell_pos, held_pos)
     return out
 

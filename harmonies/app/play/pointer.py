@@ -174,6 +174,7 @@ class Pointer:
                 sc.submit(TakeTokens(target.space))
             else:
                 self._return_flyer(drag, pos)
+                self._say_misplaced(pos)
             return
         if isinstance(target, SlotTarget):
             cid = g.display[target.slot] if target.slot < len(g.display) else None
@@ -181,10 +182,12 @@ class Pointer:
                 sc.submit(TakeCard(cid))
             else:
                 self._return_flyer(drag, pos)
+                self._say_misplaced(pos)
             return
         cell = sc.cell_at(pos)
         if cell is None:
             self._return_flyer(drag, pos)
+            self._say_misplaced(pos)
             return
         cmd: Command
         if isinstance(target, HandTarget):
@@ -195,6 +198,15 @@ class Pointer:
             cmd = PlaceCube(target.card_id, cell)
         if not sc.submit(cmd, dropped=True):
             self._return_flyer(drag, pos)
+
+    def _say_misplaced(self, pos: Point) -> None:
+        """Why a drop on another seat's board or on the scores goes back: it is not the player's board."""
+        sc = self.sc
+        seat = seats.hit(sc.layout, pos)
+        if seat is not None and seat.seat != sc.table.current:
+            sc.say(sc.app.t("play.drop_other_board", name=sc.table.seats[seat.seat].name))
+        elif inside(sc.layout.scores_panel, pos):
+            sc.say(sc.app.t("play.drop_scores"))
 
     def _return_flyer(self, drag: Drag, pos: Point) -> None:
         """A refused or misplaced drop slides back to where it came from."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet
+from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet, rules_data
 from harmonies.session import Seat
 
 Hex = tuple[int, int]
@@ -39,6 +39,13 @@ class Table:
     water: str
     spirits: bool
     cards: CardSet
+    #: Why this turn may trigger the end, read from the rules before it is triggered: "pouch" (the
+    #: refill due at the end of the turn cannot be made), "board" (placing a turn's tokens can leave
+    #: the rules' count of empty cells), or "".
+    end_warning: str = ""
+    #: The current seat's empty cells, and the count at or under which a turn triggers the end.
+    empty_cells: int = 0
+    end_empty_cells: int = 0
 
     @property
     def players(self) -> int:
@@ -71,6 +78,18 @@ def held_items(view: PlayerView) -> list[tuple[str, bool, int]]:
     return items
 
 
+def end_warning(game: Game) -> str:
+    """"pouch" or "board" if the turn being played may trigger the end (see ``Table.end_warning``)."""
+    if game.over or game.end_triggered:
+        return ""
+    if game.pouch_runs_out:
+        return "pouch"
+    data = rules_data()
+    if game.player(game.current).empty_cells - data.tokens_per_space <= data.end_empty_cells:
+        return "board"
+    return ""
+
+
 def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
     """The picture of ``game`` as it stands now."""
     players = range(game.setup.players)
@@ -82,4 +101,6 @@ def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
         spirit_choices=game.spirit_choices, views=tuple(game.player(i) for i in players),
         scores=tuple(game.score(i) for i in players), cube_opts=game.cube_options() if human_to_move else {},
         cells=tuple(game.shape.cells), water=game.shape.water, spirits=game.setup.spirits, cards=game.cards,
+        end_warning=end_warning(game), empty_cells=game.player(game.current).empty_cells,
+        end_empty_cells=rules_data().end_empty_cells,
     )

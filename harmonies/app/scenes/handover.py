@@ -36,7 +36,7 @@ class HandoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         th = app.theme
-        paint.veil(surface, 225)
+        paint.veil(surface, 255)  # opaque: nothing of the last player's table (cards, spirits) shows through
         style = th.seats[self.seat % len(th.seats)]
         paint.panel(surface, app, (640 - 300, 220, 600, 260), th.c("panel"), radius=20, edge=style.colour, width=5,
                     shadow=True)

@@ -34,7 +34,7 @@ from ..play.logpanel import LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.pointer import Pointer
-from ..play.sections import board, held, spirit_choice
+from ..play.sections import board, held, spirit_choice, top_bar
 from ..play.sections import log as log_section
 from ..play.table import held_items, take_table
 from ..play.targets import Drag, Selection
@@ -126,7 +126,7 @@ class PlayScene(Scene):
             self.last_human = self.game.current
         if not self.game.over:
             self.session.save()
-        self.anims.banner(self.turn_text(), 1.6)
+        self.anims.banner(self.turn_text(), 1.6, turn=True)
 
     def on_resume(self) -> None:
         self._refresh()
@@ -192,7 +192,9 @@ class PlayScene(Scene):
         return self.human_turn() and self.allows(Undo())
 
     def can_end(self) -> bool:
-        return self.human_turn() and self.game.can_end_turn()
+        """End turn stays usable while the player looks at another seat's board: ending needs no board."""
+        return (not self.game.over and self.is_human(self.game.current) and self.ending is None
+                and self.game.can_end_turn())
 
     def hint_offered(self) -> bool:
         """A human seat is to play: the hint button shows (usable on that seat's own board)."""
@@ -254,7 +256,12 @@ class PlayScene(Scene):
 
     def _played(self, played: Played) -> None:
         self.pointer.selection = None
+        # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
+        plan = self.hints.plan
+        rest = plan.rest_after(played.command) if plan is not None else ()
         self._refresh()
+        if rest:
+            self.show_hint(list(rest))
         dur = self._anim_dur()
         if dur > 0:
             src = source_of(played, self.layout, lambda seat, cid: self.held_pos(seat, cid, played.before.view))
@@ -294,14 +301,17 @@ class PlayScene(Scene):
         return speed(self)[1]
 
     def _after(self, events: tuple[Event, ...]) -> None:
+        ended = any(isinstance(ev, GameEnded) for ev in events)
         for ev in events:
             if isinstance(ev, CardCompleted):
                 self.anims.banner(self.app.t("play.card_done", name=self.cardart.name(ev.card_id)), 1.6)
-            elif isinstance(ev, EndTriggered):
+            elif isinstance(ev, EndTriggered) and not ended:  # no "last round" once the game is over
                 self.anims.banner(self.app.t("play.last_round"), 2.6, "notice")
             elif isinstance(ev, TurnStarted):
                 self.view_seat = None
-                self.anims.banner(self.turn_text(), 1.4)
+                self.anims.banner(self.turn_text(), 1.4, turn=True)
+                if self.table.end_warning and self.is_human(ev.player):
+                    self.anims.banner(top_bar.end_warning_text(self), 2.6, "notice")
                 self._maybe_hand_over(ev.player)
             elif isinstance(ev, GameEnded):
                 self.ending = 1.0 if not self.demo else 1.5
@@ -319,7 +329,7 @@ class PlayScene(Scene):
             self.submit(Undo())
 
     def end_turn(self) -> None:
-        if self.human_turn():
+        if self.can_end():
             self.submit(EndTurn())
 
     def toggle_hint(self) -> None:

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
+#: How far a column's numbers stand in from the rule on their right.
+NUMBER_INSET = 18.0
 
 
 class ScoringScene(WidgetScene):
@@ -214,14 +216,18 @@ class ScoringScene(WidgetScene):
         n = len(oc.scores)
         bold = kind in ("subtotal", "total")
         if kind in ("subtotal", "total"):
+            # the band ends at the last column's rule, inside the sheet's margin
             tint = th.c("board") if kind == "subtotal" else th.c("notice")
-            paint.panel(surface, app, (sx + 8, y + 1, sw - 16, h - 2), tint, radius=5)
+            paint.panel(surface, app, (sx + 8, y + 1, x0 + col_w * n - sx - 8, h - 2), tint, radius=5)
         pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(sx + 12, y + h), app.vp.p(sx + sw - 12, y + h),
                          max(1, app.vp.s(1)))
         px = min(18.0, h * 0.58) if kind != "total" else min(21.0, h * 0.68)
         if kind == "card":
             label = app.t("score.animal_n", n=key + 1)
-        paint.text(surface, app, label, (sx + 20, y + h / 2), px if kind != "small" else px * 0.85,
+        # the label stays in its column (a long one, such as "Nature's Spirit" in Italian, shrinks, then is cut)
+        room = x0 - sx - 30
+        lpx = paint.fit_px(app, label, px if kind != "small" else px * 0.85, room, bold, min_px=11)
+        paint.text(surface, app, paint.ellipsize(app, label, lpx, room, bold), (sx + 20, y + h / 2), lpx,
                    th.c("ink") if kind != "small" else th.c("ink_dim"), "midleft", bold=bold)
         for i in range(n):
             sheet = oc.scores[i]
@@ -233,7 +239,7 @@ class ScoringScene(WidgetScene):
                     name = self.cardart.name(cid) if self.cardart else cid
                     paint.text(surface, app, name, (cx - col_w / 2 + 10, y + h / 2),
                                paint.fit_px(app, name, px * 0.85, col_w - 60), th.c("ink_dim"), "midleft")
-                    paint.text(surface, app, str(pts), (cx + col_w / 2 - 14, y + h / 2), px, th.c("ink"), "midright")
+                    paint.text(surface, app, str(pts), (cx + col_w / 2 - NUMBER_INSET, y + h / 2), px, th.c("ink"), "midright")
                 continue
             if kind == "spirit":
                 spirit = self.game.player(i).spirit
@@ -241,11 +247,11 @@ class ScoringScene(WidgetScene):
                     name = self.cardart.name(spirit)
                     paint.text(surface, app, name, (cx - col_w / 2 + 10, y + h / 2),
                                paint.fit_px(app, name, px * 0.85, col_w - 60), th.c("ink_dim"), "midleft")
-                paint.text(surface, app, str(sheet.spirit), (cx + col_w / 2 - 14, y + h / 2), px, th.c("ink"), "midright")
+                paint.text(surface, app, str(sheet.spirit), (cx + col_w / 2 - NUMBER_INSET, y + h / 2), px, th.c("ink"), "midright")
                 continue
             value = oc.animal_cubes[i] if key == "cubes" else getattr(sheet, key)
             colour = th.c("ink_dim") if kind == "small" else th.c("ink")
-            paint.text(surface, app, str(value), (cx + col_w / 2 - 14, y + h / 2), px if kind != "small" else px * 0.85,
+            paint.text(surface, app, str(value), (cx + col_w / 2 - NUMBER_INSET, y + h / 2), px if kind != "small" else px * 0.85,
                        colour, "midright", bold=bold)
 
     def _names(self) -> list[str]:

@@ -39,10 +39,30 @@ def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
             x += w + 10
         else:
             pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+    elif g.end_warning and not (sc.hints.on or sc.save_failed):
+        _end_warning(sc, surface, x)
     if sc.save_failed:
         x = _save_banner(sc, surface, x)
     if sc.hints.on and sc.shown_seat == g.current:
         draw_hint_line(sc, surface, x)
+
+
+def end_warning_text(sc: PlayScene) -> str:
+    """The words for the table's end warning: this turn may trigger the end, and why."""
+    g = sc.table
+    key = f"play.end_near_{g.end_warning}" + ("_solo" if g.players == 1 else "")
+    return sc.app.t(key, n=g.empty_cells, m=g.end_empty_cells)
+
+
+def _end_warning(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+    """This turn may trigger the end: a notice between the turn and the Hint button, fitted to that room."""
+    app, th = sc.app, sc.app.theme
+    text = end_warning_text(sc)
+    room = sc.layout.hint_btn[0] - 12 - x0
+    px = paint.fit_px(app, text, 16, room / 1.08, bold=True, min_px=12)
+    text = paint.ellipsize(app, text, px, room - px * 1.6, True)
+    w = paint.text_width(app, text, px, True) + px * 1.6
+    pill(sc, surface, text, (x0 + w / 2, 25), px, th.c("notice"), th.c("ink"))
 
 
 def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
