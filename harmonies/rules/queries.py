@@ -7,6 +7,7 @@ from .cellbits import token_moves
 from .checks import GameChecks
 from .colours import Colour
 from .commands import ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
+from .tables import rules_data
 
 _COLOUR_NAMES = "a Colour: " + ", ".join(f"Colour.{c.name}" for c in Colour)
 
@@ -19,6 +20,21 @@ class GameQueries(GameChecks):
         """The two spirit cards the current player must choose between now, else ()."""
         p = self._players[self._current]
         return p.spirit_choices if p.spirit is None else ()
+
+    def end_may_trigger(self) -> str | None:
+        """What may trigger the end of the game with the turn being played: ``"pouch"`` when the
+        pouch cannot make the refill due after it, ``"board"`` when the current board can reach the
+        end's number of empty cells with the tokens this turn still places; ``None`` when neither
+        can, or the end is already set (a warning for the player, decided here and not by the UI)."""
+        if self._over or self._end_reason is not None:
+            return None
+        if self.pouch_runs_out:
+            return "pouch"
+        data = rules_data()
+        still_placed = data.tokens_per_space if self._taken_space < 0 else len(self._hand)
+        if self._players[self._current].empty - still_placed <= data.end_empty_cells:
+            return "board"
+        return None
 
     def token_cells(self, colour: Colour) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand).

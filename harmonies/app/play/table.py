@@ -78,18 +78,6 @@ def held_items(view: PlayerView) -> list[tuple[str, bool, int]]:
     return items
 
 
-def end_warning(game: Game) -> str:
-    """"pouch" or "board" if the turn being played may trigger the end (see ``Table.end_warning``)."""
-    if game.over or game.end_triggered:
-        return ""
-    if game.pouch_runs_out:
-        return "pouch"
-    data = rules_data()
-    if game.player(game.current).empty_cells - data.tokens_per_space <= data.end_empty_cells:
-        return "board"
-    return ""
-
-
 def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
     """The picture of ``game`` as it stands now."""
     players = range(game.setup.players)
@@ -101,6 +89,6 @@ def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
         spirit_choices=game.spirit_choices, views=tuple(game.player(i) for i in players),
         scores=tuple(game.score(i) for i in players), cube_opts=game.cube_options() if human_to_move else {},
         cells=tuple(game.shape.cells), water=game.shape.water, spirits=game.setup.spirits, cards=game.cards,
-        end_warning=end_warning(game), empty_cells=game.player(game.current).empty_cells,
+        end_warning=game.end_may_trigger() or "", empty_cells=game.player(game.current).empty_cells,
         end_empty_cells=rules_data().end_empty_cells,
     )
