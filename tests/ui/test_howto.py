@@ -149,3 +149,18 @@ def test_the_pause_menu_opens_how_to_play_and_back_returns_to_the_same_game(app:
     assert d.top.name == "pause"
     d.press_widget("resume")
     assert d.top is play and len(play.game.history) == before
+
+
+def test_f1_opens_how_to_play_over_the_game_and_esc_returns_to_it(app: App) -> None:
+    game = played_game(2, 3, seed=4)
+    app.scenes.push(PlayScene(app, Resume.from_saved(game, meta_for(game, game.setup.players))))
+    d = Driver(app)
+    d.frames(2)
+    d.settle()
+    play = d.top
+    before = len(play.game.history)
+    d.key(pygame.K_F1)
+    assert d.top.name == "howto"
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_ESCAPE)
+    assert d.top is play and len(play.game.history) == before
