@@ -15,10 +15,7 @@ from typing import TYPE_CHECKING, Union
 import pygame
 
 from harmonies.catalogue import refusal_text
-from harmonies.rules import (
-    CardCompleted, Command, EndTriggered, EndTurn, Event, Game, GameEnded, PlayerView, Rejected,
-    TurnStarted, Undo,
-)
+from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
 from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 
@@ -26,6 +23,7 @@ from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from ..play import view
 from ..play.anim import Animator
+from ..play.announce import announce
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
@@ -34,14 +32,14 @@ from ..play.logpanel import LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.pointer import Pointer
-from ..play.sections import board, held, spirit_choice, top_bar
+from ..play.sections import board, held, spirit_choice
 from ..play.sections import log as log_section
 from ..play.table import held_items, take_table
 from ..play.targets import Drag, Selection
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
-from . import handover, pause, scoring
+from . import pause, scoring
 from .saving import banner_lines
 
 if TYPE_CHECKING:
@@ -267,7 +265,7 @@ class PlayScene(Scene):
             src = source_of(played, self.layout, lambda seat, cid: self.held_pos(seat, cid, played.before.view))
             for flyer in flyers_for(played, self.layout, dur, src, self.cell_pos, self.held_pos):
                 self.anims.add(flyer)
-        self._after(played.events)
+        announce(self, played.events)
         sound = sound_of(played.events)
         if sound is not None:
             self.app.play_sound(sound)
@@ -299,29 +297,6 @@ class PlayScene(Scene):
         if self.is_human(self.game.current) and not self.demo:
             return 0.28
         return speed(self)[1]
-
-    def _after(self, events: tuple[Event, ...]) -> None:
-        ended = any(isinstance(ev, GameEnded) for ev in events)
-        for ev in events:
-            if isinstance(ev, CardCompleted):
-                self.anims.banner(self.app.t("play.card_done", name=self.cardart.name(ev.card_id)), 1.6)
-            elif isinstance(ev, EndTriggered) and not ended:  # no "last round" once the game is over
-                self.anims.banner(self.app.t("play.last_round"), 2.6, "notice")
-            elif isinstance(ev, TurnStarted):
-                self.view_seat = None
-                self.anims.banner(self.turn_text(), 1.4, turn=True)
-                if self.table.end_warning and self.is_human(ev.player):
-                    self.anims.banner(top_bar.end_warning_text(self), 2.6, "notice")
-                self._maybe_hand_over(ev.player)
-            elif isinstance(ev, GameEnded):
-                self.ending = 1.0 if not self.demo else 1.5
-
-    def _maybe_hand_over(self, seat: int) -> None:
-        humans = [i for i, s in enumerate(self.config.seats) if not s.is_computer]
-        if self.is_human(seat):
-            if len(humans) >= 2 and self.last_human is not None and self.last_human != seat:
-                self.app.scenes.push(handover.HandoverScene(self.app, self.seat(seat).name, seat))
-            self.last_human = seat
 
     # ------------------------------------------------------------------ actions
     def undo(self) -> None:

@@ -1,0 +1,41 @@
+"""What the play screen announces after a command: banners for a completed card, the last round and
+the next turn, the hand-over screen between two human seats, and the pause before the scoresheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from harmonies.rules import CardCompleted, EndTriggered, Event, GameEnded, TurnStarted
+
+from ..scenes import handover
+from .sections import top_bar
+
+if TYPE_CHECKING:
+    from ..scenes.play import PlayScene
+
+
+def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
+    """Banners for what ``events`` say (no "last round" once the game is over)."""
+    ended = any(isinstance(ev, GameEnded) for ev in events)
+    for ev in events:
+        if isinstance(ev, CardCompleted):
+            sc.anims.banner(sc.app.t("play.card_done", name=sc.cardart.name(ev.card_id)), 1.6)
+        elif isinstance(ev, EndTriggered) and not ended:
+            sc.anims.banner(sc.app.t("play.last_round"), 2.6, "notice")
+        elif isinstance(ev, TurnStarted):
+            sc.view_seat = None
+            sc.anims.banner(sc.turn_text(), 1.4, turn=True)
+            if sc.table.end_warning and sc.is_human(ev.player):
+                sc.anims.banner(top_bar.end_warning_text(sc), 2.6, "notice")
+            hand_over(sc, ev.player)
+        elif isinstance(ev, GameEnded):
+            sc.ending = 1.0 if not sc.demo else 1.5
+
+
+def hand_over(sc: PlayScene, seat: int) -> None:
+    """Between two different human seats, the hand-over screen hides the board until the next one is there."""
+    humans = [i for i, s in enumerate(sc.config.seats) if not s.is_computer]
+    if sc.is_human(seat):
+        if len(humans) >= 2 and sc.last_human is not None and sc.last_human != seat:
+            sc.app.scenes.push(handover.HandoverScene(sc.app, sc.seat(seat).name, seat))
+        sc.last_human = seat
