@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Union
 
 from harmonies.catalogue import Catalogue
 from harmonies.rules import (
@@ -22,6 +22,10 @@ from harmonies.rules import (
 )
 
 Hex = tuple[int, int]
+
+
+#: A raw placeholder of a log line: a count or a seat (int), a card id (str), a colour, colours, seats.
+LogValue = Union[int, str, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -37,11 +41,11 @@ class LogEntry:
     step: int
     seat: int
     key: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, LogValue], ...] = ()
     cell: Hex | None = None
     card: str | None = None
 
-    def param(self, name: str) -> Any:
+    def param(self, name: str) -> LogValue | None:
         return dict(self.params).get(name)
 
 
@@ -194,23 +198,23 @@ def colour_name(catalogue: Catalogue, colour: Colour) -> str:
 
 def entry_text(catalogue: Catalogue, entry: LogEntry, names: Sequence[str], cards: CardSet) -> str:
     """The entry in words: "Anna took space 3: Water, Foliage, Mountain"."""
-    params: dict[str, Any] = {"name": names[entry.seat] if entry.seat < len(names) else str(entry.seat + 1)}
-    word: Callable[[Colour], str] = lambda c: colour_name(catalogue, c)  # noqa: E731
+    params: dict[str, str | int] = {"name": names[entry.seat] if entry.seat < len(names) else str(entry.seat + 1)}
+    word: Callable[[int], str] = lambda c: colour_name(catalogue, Colour(c))  # noqa: E731
     for key, value in entry.params:
-        if key == "colours":
+        if key == "colours" and isinstance(value, tuple):
             params[key] = catalogue.t("log.sep").join(word(c) for c in value)
-        elif key == "colour":
+        elif key == "colour" and isinstance(value, int):
             params[key] = word(value)
         elif key in ("card", "drawn"):
-            params[key] = card_name(catalogue, cards, value)
-        elif key == "winners":
+            params[key] = card_name(catalogue, cards, str(value))
+        elif key == "winners" and isinstance(value, tuple):
             params[key] = catalogue.t("log.and").join(names[w] for w in value if w < len(names))
             params["n"] = len(value)
-        else:
+        elif isinstance(value, (int, str)):
             params[key] = value
     if entry.key == "place_cube":
         params["n"] = params["points"]
-    return catalogue.t(f"log.{entry.key}", **params)
+    return catalogue.t(f"log.{entry.key}", None, **params)
 
 
 def turn_text(catalogue: Catalogue, turn: LogTurn, names: Sequence[str]) -> str:
