@@ -131,14 +131,20 @@ def test_the_river_and_sun_tables_follow_the_data(monkeypatch: pytest.MonkeyPatc
     assert {"50+", "99+", "+5", "+4"} <= set(drawn) and "40+" not in drawn
 
 
-def test_the_pause_menu_opens_how_to_play_and_back_returns_to_the_same_game(app: App) -> None:
-    game = played_game(1, 4, seed=3)
+def _playing(app: App, players: int, turns: int, seed: int) -> tuple[Driver, PlayScene, int]:
+    """A game of human seats on screen, settled: the driver, the play scene, its command count."""
+    game = played_game(players, turns, seed=seed)
     app.scenes.push(PlayScene(app, Resume.from_saved(game, meta_for(game, game.setup.players))))
     d = Driver(app)
     d.frames(2)
     d.settle()
     play = d.top
-    before = len(play.game.history)
+    assert isinstance(play, PlayScene)
+    return d, play, len(play.game.history)
+
+
+def test_the_pause_menu_opens_how_to_play_and_back_returns_to_the_same_game(app: App) -> None:
+    d, play, before = _playing(app, 1, 4, 3)
     d.key(pygame.K_ESCAPE)
     assert d.top.name == "pause"
     d.press_widget("howto")
@@ -152,13 +158,7 @@ def test_the_pause_menu_opens_how_to_play_and_back_returns_to_the_same_game(app:
 
 
 def test_f1_opens_how_to_play_over_the_game_and_esc_returns_to_it(app: App) -> None:
-    game = played_game(2, 3, seed=4)
-    app.scenes.push(PlayScene(app, Resume.from_saved(game, meta_for(game, game.setup.players))))
-    d = Driver(app)
-    d.frames(2)
-    d.settle()
-    play = d.top
-    before = len(play.game.history)
+    d, play, before = _playing(app, 2, 3, 4)
     d.key(pygame.K_F1)
     assert d.top.name == "howto"
     d.key(pygame.K_RIGHT)
