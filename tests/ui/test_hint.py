@@ -58,14 +58,6 @@ def _board_pixels(d: Driver, cell: tuple[int, int]) -> bytes:
     return pygame.image.tobytes(d.app.window.subsurface(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), "RGB")
 
 
-def _take_first_space(d: Driver) -> None:
-    sc = d.top
-    space = next(i for i, s in enumerate(sc.game.central) if s)
-    d.click(sc.layout.spaces[space])
-    d.settle()
-    assert sc.game.taken_tokens_this_turn
-
-
 def test_the_hint_button_shows_exactly_the_hard_players_turn(play: Driver) -> None:
     from harmonies.ai import hint
     from harmonies.rules import PlaceCube, PlaceToken, TakeCard, TakeTokens
@@ -133,7 +125,7 @@ def test_a_hint_that_arrives_after_the_player_moved_is_dropped(play: Driver, gat
     from harmonies.rules import PlaceToken
 
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     play.press_widget("hint")
     assert sc.hints.thinking
     play.frames(3)                # the frame loop runs on while the hint is planned
@@ -157,7 +149,7 @@ def test_a_hint_that_arrives_after_the_player_moved_is_dropped(play: Driver, gat
 
 def test_undo_drops_the_hint(play: Driver) -> None:
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     play.key(pygame.K_h)
     _wait_for_hint(play)
     assert sc.hints.plan is not None

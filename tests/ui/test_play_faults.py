@@ -155,18 +155,10 @@ def _fresh(app: Any) -> Driver:
     return _play(app, Game.new(GameSetup(players=2, seed=21)), Seat("Ada"), Seat("Bo"))
 
 
-def _take_first_space(d: Driver) -> None:
-    sc = d.top
-    space = next(i for i, s in enumerate(sc.game.central) if s)
-    d.click(sc.layout.spaces[space])
-    d.settle()
-    assert sc.game.taken_tokens_this_turn
-
-
 def test_a_drop_on_another_board_or_the_scores_says_why(app: Any) -> None:
     d = _fresh(app)
     sc = d.top
-    _take_first_space(d)
+    d.take_first_space()
     n = len(sc.game.history)
     x, y, w, h = sc.layout.seat_panels[1]
     d.drag(sc.layout.hand_slots[0], (x + w / 2, y + h / 2))
@@ -209,7 +201,7 @@ def test_the_hint_stays_for_the_steps_still_to_play(app: Any) -> None:
 def test_end_turn_stays_usable_while_viewing_another_board(app: Any) -> None:
     d = _fresh(app)
     sc = d.top
-    _take_first_space(d)
+    d.take_first_space()
     g = sc.game
     for k in range(len(g.hand)):
         d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(g.shape.cells[2 * k]))

@@ -22,14 +22,6 @@ def play(app: Any) -> Driver:
     return d
 
 
-def _take_first_space(d: Driver) -> None:
-    sc = d.top
-    space = next(i for i, s in enumerate(sc.game.central) if s)
-    d.click(sc.layout.spaces[space])
-    d.settle()
-    assert sc.game.taken_tokens_this_turn
-
-
 def test_end_turn_is_disabled_until_legal(play: Driver) -> None:
     sc = play.top
     assert not play.widget("end").enabled
@@ -41,7 +33,7 @@ def test_refused_drop_returns_the_token_with_the_reason(play: Driver) -> None:
     from harmonies.rules import PlaceToken
 
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     g = sc.game
     # a first token on an empty cell, then one that may not go on top of it
     play.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(g.shape.cells[0]))
@@ -66,7 +58,7 @@ def test_refused_drop_returns_the_token_with_the_reason(play: Driver) -> None:
 
 def test_drop_off_the_board_changes_nothing(play: Driver) -> None:
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     n = len(sc.game.history)
     play.drag(sc.layout.hand_slots[0], (700, 30))
     play.settle()
@@ -75,11 +67,11 @@ def test_drop_off_the_board_changes_nothing(play: Driver) -> None:
 
 def test_ctrl_z_and_the_undo_button(play: Driver) -> None:
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     assert play.widget("undo").enabled
     play.key(pygame.K_z, pygame.KMOD_CTRL)
     assert not sc.game.taken_tokens_this_turn
-    _take_first_space(play)
+    play.take_first_space()
     play.press_widget("undo")
     assert not sc.game.taken_tokens_this_turn
     assert not play.widget("undo").enabled
@@ -87,7 +79,7 @@ def test_ctrl_z_and_the_undo_button(play: Driver) -> None:
 
 def test_highlights_come_from_the_rules(play: Driver) -> None:
     sc = play.top
-    _take_first_space(play)
+    play.take_first_space()
     hx, hy = play.screen(sc.layout.hand_slots[0])
     play.post(pygame.MOUSEBUTTONDOWN, pos=(hx, hy), button=1)
     play.frames(1)
@@ -119,7 +111,7 @@ def test_escape_pauses_and_resume_returns(play: Driver) -> None:
 
 
 def test_pause_restart_starts_a_fresh_game(play: Driver) -> None:
-    _take_first_space(play)
+    play.take_first_space()
     play.key(pygame.K_ESCAPE)
     play.frames(1)
     play.press_widget("restart")
@@ -141,7 +133,7 @@ def test_resize_keeps_everything_inside(play: Driver) -> None:
         assert vp.r((0, 0, 1280, 720)).right <= size[0] + 1
         assert vp.r((0, 0, 1280, 720)).bottom <= size[1] + 1
     # clicks still land after a resize: take tokens at the new scale
-    _take_first_space(play)
+    play.take_first_space()
 
 
 def test_a_new_game_never_shows_boards_cached_from_the_last_one(app: Any) -> None:

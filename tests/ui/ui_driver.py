@@ -76,6 +76,14 @@ class Driver:
                 return
             self.frames(1, 0.05)
 
+    def take_first_space(self) -> None:
+        """Click the first central space that holds tokens, as a player takes them."""
+        sc = self.top
+        space = next(i for i, s in enumerate(sc.game.central) if s)
+        self.click(sc.layout.spaces[space])
+        self.settle()
+        assert sc.game.taken_tokens_this_turn
+
 
 class MousePlayer:
     """Plays the current human turn with the mouse, choosing among the rules' legal commands."""
