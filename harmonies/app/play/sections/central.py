@@ -12,7 +12,7 @@ from ...tokens import cname
 from ..anim import SpaceSpot
 from ..layout import TOKEN_R, PlayLayout, Point
 from ..targets import SpaceTarget
-from .common import Hidden, blit_centred, mouse_at, title
+from .common import Hidden, blit_centred, mouse_at, titled_panel
 
 from ..table import Table
 
@@ -23,9 +23,8 @@ if TYPE_CHECKING:
 def draw_central(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     vp = app.vp
-    paint.panel(surface, app, L.central_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    titled_panel(sc, surface, L.central_panel, "play.central")
     x, y, w, h = L.central_panel
-    title(sc, surface, app.t("play.central"), (x + 12, y + 8))
     mouse = mouse_at(sc)
     can_take = sc.human_turn() and not g.taken_tokens_this_turn and not sc.must_choose_spirit()
     dragging_space = sc.drag.target.space if sc.drag and isinstance(sc.drag.target, SpaceTarget) else None

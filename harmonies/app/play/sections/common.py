@@ -74,6 +74,13 @@ def title(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, f
     paint.text(surface, sc.app, text, pos, 15, sc.app.theme.c("ink_dim"), anchor, bold=True)
 
 
+def titled_panel(sc: PlayScene, surface: pygame.Surface, rect: tuple[float, float, float, float], key: str) -> None:
+    """A section's panel with its title in the top-left corner (the catalogue's ``key``)."""
+    th = sc.app.theme
+    paint.panel(surface, sc.app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    title(sc, surface, sc.app.t(key), (rect[0] + 12, rect[1] + 8))
+
+
 def mouse_at(sc: PlayScene) -> tuple[float, float]:
     return sc.app.mouse_virtual()
 

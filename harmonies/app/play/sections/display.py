@@ -12,7 +12,7 @@ from ... import paint
 from ..anim import SlotSpot
 from ..layout import PlayLayout, Point, Rect, centre, inside
 from ..targets import SlotTarget, SwapTarget
-from .common import Hidden, mouse_at, title
+from .common import Hidden, mouse_at, titled_panel
 
 from ..table import Table
 
@@ -23,9 +23,8 @@ if TYPE_CHECKING:
 def draw_display(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
     vp = app.vp
-    paint.panel(surface, app, L.display_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    titled_panel(sc, surface, L.display_panel, "play.display")
     x, y, w, h = L.display_panel
-    title(sc, surface, app.t("play.display"), (x + 12, y + 8))
     mouse = mouse_at(sc)
     dragging = sc.drag.target.slot if sc.drag and isinstance(sc.drag.target, SlotTarget) else None
     symbols = app.settings.symbols

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import paint
-from .common import badge, title
+from .common import badge, titled_panel
 
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
@@ -18,9 +18,8 @@ _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spiri
 
 def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
     app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
-    paint.panel(surface, app, L.scores_panel, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    titled_panel(sc, surface, L.scores_panel, "play.scores")
     x, y, w, h = L.scores_panel
-    title(sc, surface, app.t("play.scores"), (x + 12, y + 8))
     rows = [r for r in _ROWS if r != "spirit" or g.spirits]
     n = g.players
     label_w = 128.0
