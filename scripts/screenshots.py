@@ -60,6 +60,7 @@ _HINTS: dict[str, tuple[Any, list[Any]]] = {}
 def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """Play states worth checking by eye besides the basic scenes."""
     from harmonies.app.play.layout import centre
+    from harmonies.app.scenes.howto import HowToScene
     from harmonies.app.scenes.menu import MenuScene
     from harmonies.app.play.targets import Drag, HandTarget, SlotTarget
     from harmonies.app.scenes.play import PlayScene
@@ -90,6 +91,17 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     def solo() -> None:
         game = played_game(1, 5, seed=4)
         start(game, 1)
+
+    def howto_page(k: int) -> Callable[[], None]:
+        def show() -> None:
+            app.scenes.reset(MenuScene(app))
+            scene = HowToScene(app)
+            scene.page = k
+            app.scenes.push(scene)
+        return show
+
+    def solo_spirits() -> None:
+        start(played_game(1, 0, seed=4, spirits=True), 1)
 
     def keyboard_board() -> None:
         game = played_game(2, 8, seed=12, side="B")
@@ -221,6 +233,9 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
     yield "play_solo", solo
+    yield "play_solo_spirit_choice", solo_spirits
+    for k in range(1, 9):
+        yield f"howto_page{k + 1}", howto_page(k)
     yield "play_keyboard_board", keyboard_board
     yield "play_keyboard_card", keyboard_card
     yield "play_viewing_other", viewing

@@ -244,3 +244,26 @@ def test_score_table_labels_stay_in_their_column(language: str, monkeypatch: pyt
     for s, r in rows:
         assert r.right <= first_column - 2, f"{s!r} runs into the first column ({r.right} > {first_column})"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_solo_spirit_choice_says_what_each_spirit_adds_to_the_suns(app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                      players: int) -> None:
+    game = Game.new(GameSetup(players=players, seed=5, spirits=True))
+    d = _play(app, game, *(Seat(n) for n in ("Ada", "Bo")[:players]))
+    drawn: list[str] = []
+    text = paint.text
+
+    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(s)
+        return text(surface, app_, s, *args, **kw)
+
+    monkeypatch.setattr(paint, "text", record)
+    d.top.draw(app.window)
+    dealt = [game.cards.spirit(cid) for cid in game.spirit_choices]
+    want = [app.t("play.spirit_solo_sun", n=s.solo_suns) if s.solo_suns else app.t("play.spirit_solo_no_sun")
+            for s in dealt]
+    if players == 1:
+        assert [s for s in drawn if s in want] == want
+    else:
+        assert not any(s in drawn for s in want), "the suns are solo's; a table does not count them"

@@ -55,3 +55,18 @@ def draw_spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
         surface.blit(img, rr.move(0, -vp.s(6)) if hov else rr)
         if sc.hints.plan is not None and sc.hints.plan.spirit == cid:
             hint_frame(sc, surface, rect, 12)
+    if sc.table.players == 1:
+        _solo_suns(sc, surface)
+
+
+def _solo_suns(sc: PlayScene, surface: pygame.Surface) -> None:
+    """Under each spirit dealt in solo: the suns its family adds to the end's count (the cards' data),
+    every line at one size."""
+    app = sc.app
+    lines = []
+    for cid, rect in rects(sc.layout, sc.table):
+        suns = sc.table.cards.spirit(cid).solo_suns
+        lines.append((app.t("play.spirit_solo_sun", n=suns) if suns else app.t("play.spirit_solo_no_sun"), rect))
+    px = min(paint.fit_px(app, line, 16, rect[2] + 24, min_px=12) for line, rect in lines)
+    for line, (x, y, w, h) in lines:
+        paint.text(surface, app, line, (x + w / 2, y + h + 14), px, app.theme.c("table_text"), "midtop", bold=True)
