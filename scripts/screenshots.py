@@ -62,9 +62,9 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.howto import HowToScene
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.targets import Drag, HandTarget, SlotTarget
+    from harmonies.app.play.targets import Drag, HandTarget, SlotTarget, SwapTarget
     from harmonies.app.scenes.play import PlayScene
-    from harmonies.rules import Rejected, TakeTokens
+    from harmonies.rules import PlaceToken, Rejected, TakeTokens
     from harmonies.session import Resume
 
     def start(game: Any, humans: int = 1) -> Any:
@@ -99,6 +99,16 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             scene.page = k
             app.scenes.push(scene)
         return show
+
+    def solo_swap_tip() -> None:
+        game = played_game(1, 5, seed=4)
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        while game.hand:
+            colour = game.hand[0]
+            game.apply(PlaceToken(colour, next(iter(game.token_cells(colour)))))
+        sc = start(game, 1)
+        app.step(0.0, events=[])
+        sc.pointer.cursor.focus = SwapTarget(1)
 
     def solo_spirits() -> None:
         start(played_game(1, 0, seed=4, spirits=True), 1)
@@ -234,6 +244,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_dragging", dragging
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
+    yield "play_solo_swap_tip", solo_swap_tip
     for k in range(1, 9):
         yield f"howto_page{k + 1}", howto_page(k)
     yield "play_keyboard_board", keyboard_board

@@ -13,6 +13,7 @@ from ui_driver import Driver
 from harmonies.app import paint
 from harmonies.app.app import App
 from harmonies.app.play.logpanel import LogPanel
+from harmonies.app.play.targets import SwapTarget
 from harmonies.app.play.sections.top_bar import end_warning_text
 from harmonies.app.scenes.handover import HandoverScene
 from harmonies.app.scenes.menu import MenuScene
@@ -267,3 +268,31 @@ def test_the_solo_spirit_choice_says_what_each_spirit_adds_to_the_suns(app: Any,
         assert [s for s in drawn if s in want] == want
     else:
         assert not any(s in drawn for s in want), "the suns are solo's; a table does not count them"
+
+
+def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new(GameSetup(players=1, seed=5))
+    d = _play(app, game, Seat("Ada"))
+    d.take_first_space()
+    sc = d.top
+    while sc.game.hand:
+        cell = min(sc.game.token_cells(sc.game.hand[0]))
+        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
+    d.frames(2)
+    assert not sc.game.hand
+    for _ in range(20):                     # Tab along the ring to the second card's swap button
+        if sc.pointer.cursor.focus == SwapTarget(1):
+            break
+        d.key(pygame.K_TAB)
+    assert sc.pointer.cursor.focus == SwapTarget(1)
+    drawn: list[str] = []
+    text = paint.text
+
+    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(s)
+        return text(surface, app_, s, *args, **kw)
+
+    monkeypatch.setattr(paint, "text", record)
+    d.top.draw(app.window)
+    tip = " ".join(drawn)
+    assert "final" in tip and "undone" in tip, tip

@@ -10,7 +10,7 @@ from .layout import inside
 from .sections.board import draw_shown_board
 from .sections.central import draw_central
 from .sections.common import cached, mouse_at
-from .sections.display import draw_display
+from .sections.display import draw_display, draw_swap_tip
 from .sections.focus import draw_focus
 from .sections.hand import draw_hand
 from .sections.held import draw_held
@@ -54,6 +54,7 @@ def draw_play(sc: PlayScene, surface: pygame.Surface) -> None:
     if sc.must_choose_spirit():
         draw_spirit_choice(sc, surface)
     draw_focus(sc, surface)
+    draw_swap_tip(sc, surface)
     draw_flyers(sc, surface)
     draw_preview(sc, surface)
     draw_dragged(sc, surface)

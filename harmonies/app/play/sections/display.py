@@ -58,6 +58,29 @@ def draw_display(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None
                        th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
 
 
+def draw_swap_tip(sc: PlayScene, surface: pygame.Surface) -> None:
+    """Over a usable swap button (pointer or keyboard ring): what the swap does, and that it is final,
+    before the player commits to it (Undo never crosses a draw)."""
+    g, L = sc.table, sc.layout
+    if not L.solo or not sc.human_turn() or sc.drag is not None:
+        return
+    mouse = mouse_at(sc)
+    focus = sc.pointer.cursor.focus
+    for j, sw in enumerate(L.swap_btns):
+        cid = g.display[j] if j < len(g.display) else None
+        if cid is None or not (inside(sw, mouse) or focus == SwapTarget(j)) or not sc.allows(SoloSwap(cid)):
+            continue
+        app, th = sc.app, sc.app.theme
+        tip = app.t("play.swap_hint")
+        x, y, w, h = L.display_panel
+        width = w - 28
+        height = paint.block_height(app, tip, 15, width) + 16
+        top = sw[1] + sw[3] + 8
+        paint.panel(surface, app, (x + 6, top, w - 12, height), th.c("notice"), radius=9, edge=th.c("accent"))
+        paint.text_block(surface, app, tip, (x + 14, top + 8), 15, th.c("ink"), width)
+        return
+
+
 def hit(L: PlayLayout, table: Table, pos: Point) -> SlotTarget | SwapTarget | None:
     """The face-up card, or (solo) its swap button, under ``pos``."""
     for j, r in enumerate(L.slots):
