@@ -134,6 +134,13 @@ def test_restart_asks_and_keeps_the_restarted_game(folder: Path, saved: Any) -> 
     assert d.top.name == "play" and d.top.game.history == ()
     kept = [g for g in app.saves.games() if not g.current]
     assert len(kept) == 1 and kept[0].commands == len(saved["commands"])
+    # with nothing played yet there is nothing to lose: Restart deals again at once
+    first = d.top
+    d.key(pygame.K_ESCAPE)
+    d.press_widget("restart")
+    d.frames(2)
+    assert d.top.name == "play" and d.top is not first and d.top.game.history == ()
+    assert [g for g in app.saves.games() if not g.current] == kept
 
 
 def scoring(app: App) -> Driver:

@@ -48,11 +48,15 @@ class PauseScene(WidgetScene):
             self.app.scenes.push(replay.ReplayScene(self.app, game.setup, game.history, names, game.cards))
 
     def restart(self) -> None:
-        """Ask first (the game in progress is kept with the replaced ones), then restart the game below."""
+        """Restart the game below; once something is played, ask first (the game in progress is then kept
+        with the replaced ones)."""
         below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
         self.app.scenes.pop()
         if isinstance(below, play.PlayScene):
-            confirm_replace(self.app, "restart", below.restart)
+            if below.game.history:
+                confirm_replace(self.app, "restart", below.restart)
+            else:
+                below.restart()  # nothing played yet: nothing to lose, so nothing to ask
 
     def to_menu(self) -> None:
         """To the menu; with actions that could not be saved, ask first (and offer to save elsewhere)."""
