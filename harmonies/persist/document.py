@@ -31,6 +31,7 @@ from .. import __version__
 from ..catalogue import english_refusal
 from ..rules import CardSet, Game, IllegalCommand, default_cards
 from ..rules import jsontext
+from ..rules.capped import read_capped
 
 SAVE_FORMAT = 1
 KIND_SAVE = "save"
@@ -134,8 +135,7 @@ def read_limited(path: Path) -> bytes:
     ``OSError`` if it cannot be read; a file over the limit comes back over the limit, for
     :func:`parse_json` to refuse, without the whole of it in memory.
     """
-    with path.open("rb") as f:
-        return f.read(MAX_BYTES + 1)
+    return read_capped(path, MAX_BYTES)
 
 
 def parse_json(data: bytes) -> Any:

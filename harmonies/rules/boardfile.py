@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .boards import BoardShape, Hex, board_shape
+from .capped import read_capped
 from .cards import AnimalCard, CardSet, SpiritCard
 from .colours import Colour
 from .habitats import build_table, matching_cells
@@ -203,8 +204,7 @@ def parse_board(data: Any, path: Path, cards: CardSet) -> BoardFile:
 def read_board(path: Path, cards: CardSet) -> BoardFile:
     """Read and check a board file from disk."""
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_capped(path, MAX_BYTES)
     except OSError as e:
         raise BoardFileError(f"{path}: cannot read: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Literal, Mapping, Sequence
 
 import yaml
 
+from harmonies.rules.capped import read_capped
 from harmonies.rules.colours import Colour
 
 __all__ = [
@@ -612,8 +613,7 @@ def load_cards(path: str | Path, cpu_limit: float | None = None) -> CardSet:
 
 def _load(path: str | Path, cpu_limit: float | None, shipped: bool) -> CardSet:
     try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_capped(path, MAX_BYTES)
     except OSError as exc:
         raise CardsError(path, None, "", f"cannot read the file ({exc.strerror or exc})") from exc
     if len(raw) > MAX_BYTES:

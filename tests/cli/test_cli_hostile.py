@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -149,3 +150,15 @@ def test_a_cards_file_over_the_cpu_limit_is_refused(tmp_path: Path, capsys: pyte
     assert re.search(re.escape(str(cards)) + r":\d+: reading it took more than 0 s of CPU time",
                      capsys.readouterr().err)
     cli._cards.cache_clear()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("argv", [["score", "{f}"], ["habitats", "{f}"], ["replay", "{f}"], ["--cards", "{f}", "score", "{f}"],
+                                  ["score", "{dir}"]])
+def test_a_pipe_or_a_folder_named_as_a_file_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               argv: list[str]) -> None:
+    fifo = tmp_path / "board.json"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait for ever
+    assert main([a.format(f=fifo, dir=tmp_path) for a in argv]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and ("a pipe" in err[0] or "a folder" in err[0]), err
