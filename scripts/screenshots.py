@@ -61,7 +61,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """Play states worth checking by eye besides the basic scenes."""
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.targets import Drag, HandTarget, SlotTarget
+    from harmonies.app.play.targets import Drag, HandTarget, SeatTarget, SlotTarget
     from harmonies.app.scenes.play import PlayScene
     from harmonies.rules import Rejected, TakeTokens
     from harmonies.session import Resume
@@ -104,6 +104,15 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc = start(game, 2)
         app.step(0.0, events=[])
         sc.pointer.cursor.focus = SlotTarget(1)
+        app.step(0.0, events=[])
+        app.step(0.5, events=[])         # the ring rests on the card: its enlarged preview shows
+
+    def keyboard_viewing() -> None:
+        game = played_game(3, 9, seed=5)
+        sc = start(game, 3)
+        app.step(0.0, events=[])
+        sc.pointer.cursor.focus = SeatTarget(1)
+        sc.pointer.cursor.use()          # Enter on another seat's small board: it is shown large
 
     def viewing() -> None:
         game = played_game(3, 9, seed=5)
@@ -224,6 +233,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_keyboard_board", keyboard_board
     yield "play_keyboard_card", keyboard_card
     yield "play_viewing_other", viewing
+    yield "play_keyboard_viewing", keyboard_viewing
     yield "play_refused", refused
 
 

@@ -63,7 +63,7 @@ def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
     at the largest text size (18 down to 11) that keeps it inside the box."""
     px = 18.0
     while px > 11 and table_height(app, box[2], px) > box[3]:
-        px -= 0.5
+        px -= 1
     _layout(app, surface, box, px)
 
 
