@@ -12,7 +12,7 @@ import pygame
 from ui_driver import Driver
 
 from harmonies import rules as R
-from harmonies.app.play.cursor import EndTarget, Focus
+from harmonies.app.play.cursor import EndTarget, Focus, UndoTarget
 from harmonies.app.play.targets import (
     CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget,
 )
@@ -59,6 +59,8 @@ class KeyPlayer(Keys):
         self.card_rate = card_rate
         self.swap_rate = swap_rate
         self.keys = 0
+        #: Undo through the ring's Undo stop this many times (each time a token was placed), then place again.
+        self.undos = 1
 
     def press(self, key: int, mod: int = 0) -> None:
         self.keys += 1
@@ -134,13 +136,22 @@ class KeyPlayer(Keys):
             return cmd
         if R.PlaceToken in by_type:
             cmd = self.rng.choice(by_type[R.PlaceToken])
-            self.tab_to(HandTarget(list(g.hand).index(cmd.colour)))
-            self.press(pygame.K_RETURN)        # chooses the token: the ring goes to the board
-            self.walk_to(cmd.cell)
-            self.use()
+            self._place(cmd)
+            if self.undos:
+                self.undos -= 1
+                self.tab_to(UndoTarget())
+                self.use()
+                assert g.history[-1] != cmd and cmd.colour in g.hand, "Undo by the ring did not take the token back"
+                self._place(cmd)
             return cmd
         if R.EndTurn in by_type:
             self.tab_to(EndTarget())
             self.use()
             return R.EndTurn()
         raise AssertionError(f"nothing to do: {by_type}")
+
+    def _place(self, cmd: R.PlaceToken) -> None:
+        self.tab_to(HandTarget(list(self.sc.game.hand).index(cmd.colour)))
+        self.press(pygame.K_RETURN)        # chooses the token: the ring goes to the board
+        self.walk_to(cmd.cell)
+        self.use()

@@ -12,7 +12,8 @@ from key_driver import Keys
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
-from harmonies.app.play.targets import CellTarget, HeldTarget, SeatTarget, SlotTarget
+from harmonies.app.play.cursor import UndoTarget
+from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget
 from harmonies.app.scenes.confirm import Action, Dialog, Page
 from harmonies.app.scenes.howto import HowToScene
 from harmonies.app.scenes.play import PlayScene
@@ -208,3 +209,28 @@ def test_a_choice_keeps_left_and_right_for_itself(app: Any) -> None:
     before = app.settings.symbols
     k.press(pygame.K_RIGHT)
     assert k.focused_name() == "symbols" and app.settings.symbols != before
+
+
+def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    g = sc.game
+    k = Keys(d)
+    for _ in range(30):
+        if isinstance(_focus(d), HandTarget):
+            break
+        k.press(pygame.K_TAB)
+    token = g.hand[_focus(d).index]
+    k.press(pygame.K_RETURN)                       # the token is chosen, the ring on a cell it may go to
+    k.press(pygame.K_RETURN)
+    d.settle()
+    assert len(g.hand) == 2
+    for _ in range(30):
+        if _focus(d) == UndoTarget():
+            break
+        k.press(pygame.K_TAB)
+    assert _focus(d) == UndoTarget()
+    k.press(pygame.K_RETURN)
+    d.settle()
+    assert len(g.hand) == 3 and token in g.hand
+    assert _focus(d) is not None                   # the ring stays up, on Undo or on what comes first

@@ -29,7 +29,12 @@ class EndTarget:
     """The End turn button, as a stop of the keyboard cursor."""
 
 
-Focus = Union[Target, EndTarget]
+@dataclass(frozen=True)
+class UndoTarget:
+    """The Undo button, as a stop of the keyboard cursor."""
+
+
+Focus = Union[Target, EndTarget, UndoTarget]
 
 #: The six neighbours of a hex in axial coordinates.
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -50,13 +55,17 @@ class KeyCursor:
     # ------------------------------------------------------------------ the stops
     def stops(self) -> list[Focus]:
         """What Tab steps through now, in screen order: central spaces, hand, held cards, face-up cards
-        (and their swap buttons in solo), the board, the other seats' boards, End turn. While another
+        (and their swap buttons in solo), the board, the other seats' boards, Undo, End turn. While another
         seat's board is looked at: every seat's board (one's own to come back) and End turn."""
         sc = self.sc
         g, L = sc.table, sc.layout
         if not sc.hint_offered():            # no human seat to play
             return []
-        end: list[Focus] = [EndTarget()] if sc.can_end() else []
+        end: list[Focus] = []
+        if sc.can_undo():
+            end.append(UndoTarget())
+        if sc.can_end():
+            end.append(EndTarget())
         if sc.shown_seat != g.current:
             return [SeatTarget(i) for i in range(g.players)] + end
         if sc.must_choose_spirit():
@@ -148,6 +157,11 @@ class KeyCursor:
             sc.end_turn()
             self.focus = None
             return True
+        if isinstance(now, UndoTarget):
+            sc.undo()
+            stops = self.stops()        # on Undo while there is more to undo, else the first thing to do
+            self.focus = now if now in stops else (stops[0] if stops else None)
+            return True
         placing_token = sc.selection is not None and isinstance(sc.selection.target, HandTarget)
         sc.pointer.click(now)
         played = len(sc.game.history) > before
@@ -238,4 +252,6 @@ class KeyCursor:
             return ("rect", rects[now.spirit_id], 0.0)
         if isinstance(now, SeatTarget):
             return ("rect", L.seat_panels[now.seat], 0.0)
+        if isinstance(now, UndoTarget):
+            return ("rect", L.undo_btn, 0.0)
         return ("rect", L.end_btn, 0.0)
