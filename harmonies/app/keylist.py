@@ -42,15 +42,19 @@ def line_parts(app: App) -> list[str]:
     return [row.line for row in rows(app) if row.line]
 
 
-def fitted_line(app: App, px: float, max_w: float) -> str:
-    """As many of the key line's parts as fit ``max_w`` at ``px``, dropping the least needed first."""
+def fitted_line(app: App, px: float, max_w: float, min_px: float = 13) -> tuple[str, float]:
+    """The key line and its size for ``max_w``: every part at ``px`` or a little smaller (down to ``min_px``),
+    else as many parts as fit, dropping the least needed first; ("", px) when not even one fits."""
     parts = line_parts(app)
     while parts:
         text = LINE_GAP.join(parts)
-        if paint.text_width(app, text, px) <= max_w:
-            return text
+        size = px
+        while size > min_px and paint.text_width(app, text, size) > max_w:
+            size -= 1
+        if paint.text_width(app, text, size) <= max_w:
+            return text, size
         parts.pop()
-    return ""
+    return "", px
 
 
 def table_height(app: App, width: float, px: float) -> float:

@@ -124,12 +124,16 @@ def test_the_key_line_shows_in_the_top_bar_while_the_ring_is_up(duo: Driver, mon
     assert not any(line_parts[0] in s for s in _texts(monkeypatch, app))
 
 
-def test_the_key_line_drops_its_last_parts_when_the_room_is_short(app: Any) -> None:
+def test_the_key_line_shrinks_a_little_then_drops_its_last_parts_when_the_room_is_short(app: Any) -> None:
     parts = keylist.line_parts(app)
-    whole = paint.text_width(app, keylist.LINE_GAP.join(parts), 15)
-    assert keylist.fitted_line(app, 15, whole) == keylist.LINE_GAP.join(parts)
-    assert keylist.fitted_line(app, 15, whole - 5) == keylist.LINE_GAP.join(parts[:-1])
-    assert keylist.fitted_line(app, 15, 5) == ""
+    whole = keylist.LINE_GAP.join(parts)
+    width = paint.text_width(app, whole, 15)
+    assert keylist.fitted_line(app, 15, width) == (whole, 15)
+    text, px = keylist.fitted_line(app, 15, width - 20)
+    assert text == whole and 13 <= px < 15
+    shorter = keylist.LINE_GAP.join(parts[:-1])
+    assert keylist.fitted_line(app, 15, paint.text_width(app, shorter, 13) + 1)[0] == shorter
+    assert keylist.fitted_line(app, 15, 5)[0] == ""
 
 
 def test_a_card_under_the_ring_is_previewed_as_under_the_mouse(duo: Driver) -> None:

@@ -62,9 +62,9 @@ def _key_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
     (the parts least needed go first when the room is short)."""
     app = sc.app
     right = sc.layout.hint_btn[0] - 14
-    text = keylist.fitted_line(app, 15, right - x0)
+    text, px = keylist.fitted_line(app, 15, right - x0)
     if text:
-        paint.text(surface, app, text, (right, 25), 15, app.theme.c("table_text_dim"), "midright")
+        paint.text(surface, app, text, (right, 25), px, app.theme.c("table_text_dim"), "midright")
 
 
 def end_warning_text(sc: PlayScene) -> str:
