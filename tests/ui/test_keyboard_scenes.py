@@ -4,23 +4,29 @@ between buttons side by side."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 from key_driver import Keys
+from test_finished_ui import fill
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
+from harmonies.app.app import App
 from harmonies.app.play.cursor import UndoTarget
 from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget
 from harmonies.app.scenes.confirm import Action, Dialog, Page
 from harmonies.app.scenes.howto import HowToScene
+from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.settings import SettingsScene
+from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.app.smoke import played_game, resume
 from harmonies.catalogue import Catalogue, available_languages
 from harmonies.rules import TakeTokens
+from harmonies.session import SaveSlot
 
 
 def _texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[str]:
@@ -238,3 +244,82 @@ def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
     d.settle()
     assert len(g.hand) == 3 and token in g.hand
     assert _focus(d) is not None                   # the ring stays up, on Undo or on what comes first
+
+
+def test_every_scene_by_keys_alone_from_the_menu(tmp_path: Path) -> None:
+    """A tour without the mouse: finished games, a scoresheet and its boards, the replay, How to play,
+    Settings and Keys, a new game, the pause menu, a confirm dialog, Continue."""
+    fill(tmp_path / "data")
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
+              saves=SaveSlot(tmp_path / "data"))
+    app.start(MenuScene(app))
+    app.step(0.0, events=[])
+    d = Driver(app)
+    k = Keys(d)
+
+    def enter(name: str, scene: str) -> None:
+        k.tab_to_widget(name)
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert d.top.name == scene, f"{name} led to {d.top.name}, not {scene}"
+
+    try:
+        enter("finished", "finished")
+        k.press(pygame.K_DOWN)
+        k.press(pygame.K_RETURN)                    # the chosen game's scoresheet
+        d.settle()
+        assert d.top.name == "scoring" and d.top.review
+        k.press(pygame.K_b)
+        assert d.top.show_boards
+        enter("back", "finished")
+        k.press(pygame.K_r)
+        d.settle()
+        assert d.top.name == "replay"
+        k.press(pygame.K_HOME)
+        start = d.top.replay.step
+        k.press(pygame.K_RIGHT)
+        k.press(pygame.K_DOWN)
+        assert d.top.replay.step > start + 1
+        k.press(pygame.K_ESCAPE)
+        d.settle()
+        enter("back", "menu")
+        enter("howto", "howto")
+        k.press(pygame.K_RIGHT)
+        assert d.top.page == 1
+        enter("back", "menu")
+        enter("settings", "settings")
+        enter("keys", "keys")
+        enter("back", "settings")
+        enter("back", "menu")
+        # a game: Enter on the menu opens setup, Enter there starts it; the ring takes tokens
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert d.top.name == "setup"
+        k.press(pygame.K_RETURN)
+        d.settle()
+        play = d.top
+        assert play.name == "play"
+        k.press(pygame.K_TAB)
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert play.game.taken_tokens_this_turn
+        k.press(pygame.K_ESCAPE)                    # the ring goes, then the pause menu comes
+        k.press(pygame.K_ESCAPE)
+        d.settle()
+        assert d.top.name == "pause"
+        enter("restart", "dialog")                  # a game is in progress: Restart asks first
+        assert k.focused_name() == "back"           # the safe choice first
+        k.press(pygame.K_LEFT)
+        assert k.focused_name() == "go"
+        k.press(pygame.K_RIGHT)
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert d.top is play and play.game.taken_tokens_this_turn
+        k.press(pygame.K_ESCAPE)
+        d.settle()
+        enter("menu", "menu")
+        k.press(pygame.K_RETURN)                    # Continue is the first choice
+        d.settle()
+        assert d.top.name == "play" and d.top.game.taken_tokens_this_turn
+    finally:
+        pygame.display.quit()
