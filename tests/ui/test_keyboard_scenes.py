@@ -11,6 +11,7 @@ import pygame
 import pytest
 from key_driver import Keys
 from test_finished_ui import fill
+from test_saves_ui import Breakage, make_app, saved_game, start_game, take_and_undo
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
@@ -322,4 +323,39 @@ def test_every_scene_by_keys_alone_from_the_menu(tmp_path: Path) -> None:
         d.settle()
         assert d.top.name == "play" and d.top.game.taken_tokens_this_turn
     finally:
+        pygame.display.quit()
+
+
+def test_the_save_elsewhere_dialog_by_keys_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves fail; leaving for the menu asks; Enter on Save elsewhere, Backspace and typing for the folder,
+    Enter saves there, Enter again leaves."""
+    broken = Breakage("disk_full", tmp_path / "data", monkeypatch)
+    app = make_app(SaveSlot(broken.folder))
+    try:
+        d = start_game(app)
+        k = Keys(d)
+        broken.break_()
+        take_and_undo(d)()
+        game = d.top.game.to_json()
+        k.press(pygame.K_ESCAPE)
+        d.settle()
+        k.tab_to_widget("menu")
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert d.top.name == "dialog" and k.focused_name() == "elsewhere"
+        k.press(pygame.K_RETURN)
+        assert d.top.page.field is not None and k.focused_name() == "field"
+        for _ in range(len(d.top.text)):
+            k.press(pygame.K_BACKSPACE)
+        assert d.top.text == ""
+        rescue = tmp_path / "rescue"
+        k.type(str(rescue))
+        k.press(pygame.K_RETURN)
+        assert saved_game(rescue) == game
+        assert k.focused_name() == "go"
+        k.press(pygame.K_RETURN)
+        d.settle()
+        assert d.top.name == "menu"
+    finally:
+        broken.fix()
         pygame.display.quit()
