@@ -62,7 +62,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.howto import HowToScene
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.targets import Drag, HandTarget, SlotTarget, SwapTarget
+    from harmonies.app.play.targets import Drag, HandTarget, SeatTarget, SlotTarget, SwapTarget
     from harmonies.app.scenes.play import PlayScene
     from harmonies.rules import PlaceToken, Rejected, TakeTokens
     from harmonies.session import Resume
@@ -126,6 +126,15 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc = start(game, 2)
         app.step(0.0, events=[])
         sc.pointer.cursor.focus = SlotTarget(1)
+        app.step(0.0, events=[])
+        app.step(0.5, events=[])         # the ring rests on the card: its enlarged preview shows
+
+    def keyboard_viewing() -> None:
+        game = played_game(3, 9, seed=5)
+        sc = start(game, 3)
+        app.step(0.0, events=[])
+        sc.pointer.cursor.focus = SeatTarget(1)
+        sc.pointer.cursor.use()          # Enter on another seat's small board: it is shown large
 
     def viewing() -> None:
         game = played_game(3, 9, seed=5)
@@ -245,11 +254,12 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
     yield "play_solo_swap_tip", solo_swap_tip
-    for k in range(1, 9):
+    for k in range(1, HowToScene(app).count):
         yield f"howto_page{k + 1}", howto_page(k)
     yield "play_keyboard_board", keyboard_board
     yield "play_keyboard_card", keyboard_card
     yield "play_viewing_other", viewing
+    yield "play_keyboard_viewing", keyboard_viewing
     yield "play_refused", refused
 
 

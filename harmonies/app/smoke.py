@@ -20,6 +20,7 @@ from .scene import Scene
 from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
+from .scenes.keys import KeysScene
 from .scenes.menu import MenuScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
@@ -88,6 +89,22 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.reset(MenuScene(app))
         app.scenes.push(PlayScene(app, resume(game), demo=True))
 
+    def play_keys() -> None:
+        game = once("keys", lambda: played_game(2, 8, seed=12))
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(PlayScene(app, resume(game, 2), demo=True))
+        app.step(0.0, events=[])
+        scene = app.scenes.top
+        assert isinstance(scene, PlayScene)
+        scene.pointer.cursor.to_hand()      # the keyboard ring on a token: the key line shows in the top bar
+
+    def howto_keys() -> None:
+        app.scenes.reset(MenuScene(app))
+        scene = HowToScene(app)
+        scene.page = scene.count - 1
+        app.scenes.push(scene)
+
     def spirit() -> None:
         game = played_game(2, 0, spirits=True, side="B")
         app.scenes.reset(MenuScene(app))
@@ -125,8 +142,11 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
     yield "howto", push(HowToScene)
+    yield "howto_keys", howto_keys
+    yield "keys", push(KeysScene)
     yield "finished", push(FinishedScene)
     yield "play", play
+    yield "play_keys", play_keys
     yield "spirit_choice", spirit
     yield "pause", pause
     yield "handover", handover

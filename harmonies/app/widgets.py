@@ -312,6 +312,10 @@ class WidgetGroup:
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.move_focus(1 if event.key == pygame.K_DOWN else -1)
                 return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(self.focused, Button):
+                # buttons side by side (a dialog's, the scoresheet's): Left and Right step between them
+                self.move_focus(1 if event.key == pygame.K_RIGHT else -1)
+                return True
             if event.key in (pygame.K_SPACE,) and self.focused is not None:
                 self.focused.activate()
                 return True

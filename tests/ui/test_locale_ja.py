@@ -16,7 +16,8 @@ from harmonies.catalogue import Catalogue, placeholders
 
 #: Latin words a Japanese sentence keeps: key names, board sides, command-line words and file names.
 KEPT_WORDS = {
-    "Enter", "Esc", "Tab", "Shift", "Ctrl", "Z", "H", "L", "R", "F11", "OK", "A", "B", "DISPLAY", "WAYLAND_DISPLAY",
+    "Enter", "Esc", "Tab", "Shift", "Ctrl", "Z", "H", "L", "R", "F1", "F11", "Home", "End", "OK", "A", "B",
+    "DISPLAY", "WAYLAND_DISPLAY",
     "data", "dir", "help", "harmonies", "score", "import", "FILE", "autosave", "json",
 }
 

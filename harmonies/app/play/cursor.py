@@ -15,7 +15,7 @@ import pygame
 
 from .layout import Point, Rect, centre
 from .targets import (
-    CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget, Target,
+    CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget, Target,
 )
 
 if TYPE_CHECKING:
@@ -29,7 +29,12 @@ class EndTarget:
     """The End turn button, as a stop of the keyboard cursor."""
 
 
-Focus = Union[Target, EndTarget]
+@dataclass(frozen=True)
+class UndoTarget:
+    """The Undo button, as a stop of the keyboard cursor."""
+
+
+Focus = Union[Target, EndTarget, UndoTarget]
 
 #: The six neighbours of a hex in axial coordinates.
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -50,11 +55,19 @@ class KeyCursor:
     # ------------------------------------------------------------------ the stops
     def stops(self) -> list[Focus]:
         """What Tab steps through now, in screen order: central spaces, hand, held cards, face-up cards
-        (and their swap buttons in solo), the board, End turn."""
+        (and their swap buttons in solo), the board, the other seats' boards, Undo, End turn. While another
+        seat's board is looked at: every seat's board (one's own to come back) and End turn."""
         sc = self.sc
-        if not sc.human_turn():
-            return []
         g, L = sc.table, sc.layout
+        if not sc.hint_offered():            # no human seat to play
+            return []
+        end: list[Focus] = []
+        if sc.can_undo():
+            end.append(UndoTarget())
+        if sc.can_end():
+            end.append(EndTarget())
+        if sc.shown_seat != g.current:
+            return [SeatTarget(i) for i in range(g.players)] + end
         if sc.must_choose_spirit():
             return [SpiritTarget(sid) for sid, _r in sc.spirit_choice_rects()]
         found: list[Focus] = []
@@ -66,9 +79,8 @@ class KeyCursor:
         found += [SlotTarget(j) for j in slots]
         found += [SwapTarget(j) for j in slots if j < len(L.swap_btns)]
         found.append(CellTarget(self._board_cell()))
-        if sc.can_end():
-            found.append(EndTarget())
-        return found
+        found += [SeatTarget(i) for i in range(g.players) if i != g.current and g.players > 1]
+        return found + end
 
     def current(self) -> Focus | None:
         """The focus if it is still something that can be used now."""
@@ -145,6 +157,11 @@ class KeyCursor:
             sc.end_turn()
             self.focus = None
             return True
+        if isinstance(now, UndoTarget):
+            sc.undo()
+            stops = self.stops()        # on Undo while there is more to undo, else the first thing to do
+            self.focus = now if now in stops else (stops[0] if stops else None)
+            return True
         placing_token = sc.selection is not None and isinstance(sc.selection.target, HandTarget)
         sc.pointer.click(now)
         played = len(sc.game.history) > before
@@ -153,6 +170,20 @@ class KeyCursor:
         elif played:
             self._next_after(now, placing_token and isinstance(now, CellTarget))
         return True
+
+    def card(self) -> tuple[str, bool, Rect] | None:
+        """(card id, is spirit, rect) of the card the ring is on, face-up or held: it is previewed enlarged
+        as the card under the mouse is."""
+        now = self.current()
+        L, g = self.sc.layout, self.sc.table
+        if isinstance(now, SlotTarget):
+            cid = g.display[now.slot]
+            return (cid, False, L.slots[now.slot]) if cid is not None else None
+        if isinstance(now, HeldTarget):
+            items = g.held_items(g.current)
+            i = [c for c, _s, _n in items].index(now.card_id)
+            return (now.card_id, items[i][1], L.held_slots[i])
+        return None
 
     def to_hand(self) -> None:
         """Onto the first token in hand (after a digit key took tokens while the cursor was in use)."""
@@ -219,4 +250,8 @@ class KeyCursor:
         if isinstance(now, SpiritTarget):
             rects = dict(sc.spirit_choice_rects())
             return ("rect", rects[now.spirit_id], 0.0)
+        if isinstance(now, SeatTarget):
+            return ("rect", L.seat_panels[now.seat], 0.0)
+        if isinstance(now, UndoTarget):
+            return ("rect", L.undo_btn, 0.0)
         return ("rect", L.end_btn, 0.0)

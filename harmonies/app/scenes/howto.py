@@ -1,5 +1,6 @@
-"""How to play: pages of rules from the catalogue, each with its drawing, paged with Left/Right,
-the Previous/Next buttons or the page dots; Esc or Back leaves."""
+"""How to play: pages of rules from the catalogue, each with its drawing, then the page of keys (the
+catalogue's key list, as Settings shows it); paged with Left/Right, the Previous/Next buttons or the page
+dots; Esc or Back leaves."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...rules import RulesData, rules_data
-from .. import paint
+from .. import keylist, paint
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
@@ -41,8 +42,10 @@ class HowToScene(WidgetScene):
         self.ui.focus = 2
 
     def pages(self) -> list[tuple[str, str]]:
+        """(heading, body) of each page; the last is the keys page, whose body is the key list."""
         pages = self.app.catalogue.strings.get("howto.pages") or []
-        return [(str(p.get("heading", "")), str(p.get("body", ""))) for p in pages if isinstance(p, dict)]
+        found = [(str(p.get("heading", "")), str(p.get("body", ""))) for p in pages if isinstance(p, dict)]
+        return found + [(self.app.t("keys.title"), "")]
 
     @property
     def count(self) -> int:
@@ -80,9 +83,10 @@ class HowToScene(WidgetScene):
         paint.text(surface, app, head, (100, 108), paint.fit_px(app, head, 26, 1080, bold=True), th.c("ink"), bold=True)
         width = 560 if figure else 1080
         if self.page == len(pages) - 1:
-            body = body + "\n\n" + app.t("howto.controls")
-        px = self._body_px(body, width)
-        paint.text_block(surface, app, body, (100, 160), px, th.c("ink"), width)
+            keylist.draw_table(surface, app, (100, 146, 1080, 410))
+            paint.text_block(surface, app, app.t("keys.mouse"), (100, 564), 15, th.c("ink_dim"), 1080, align="center")
+        else:
+            paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:
             figure(surface, app, self.art, self.rules, _FIGURE_BOX)
         for i, centre in enumerate(self._dot_centres()):

@@ -362,7 +362,9 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
-        card = self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None
+        # the card under the keyboard ring, else under the mouse, is previewed after a moment
+        card = self.pointer.cursor.card() or self.pointer.card_under(self.app.mouse_virtual()) \
+            if self.pointer.drag is None else None
         if card == self.hover_card:
             self.hover_t += dt
         else:

@@ -9,6 +9,7 @@ from harmonies.catalogue import available_languages, language_name
 from ..settings import AI_SPEEDS, WINDOW_SIZES
 from ..widgets import Button, Choice, Slider
 from .common import WidgetScene
+from .keys import KeysScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -46,6 +47,11 @@ class SettingsScene(WidgetScene):
         # Each language under its own name, so a player lost in a foreign one still finds theirs.
         self.ui.add(Choice((x, y + 5 * gap, w, h), lambda: t("settings.language"), available_languages(),
                            lambda: self.app.language, self.app.set_language, language_name, name="language"))
-        self.ui.add(Button((640 - 130, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
+        self.ui.add(Button((640 - 280, 604, 260, 54), lambda: t("keys.open"), self.show_keys, name="keys"))
+        self.ui.add(Button((640 + 20, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
                            name="back"))
         self.ui.focus = 0
+
+    def show_keys(self) -> None:
+        """The list of every key, the one How to play shows too."""
+        self.app.scenes.push(KeysScene(self.app))

@@ -1,5 +1,5 @@
-"""The top bar: round, whose turn (or who is thinking), the last-round notice, the failed-save banner
-and the hint's line."""
+"""The top bar: round, whose turn (or who is thinking), the last-round notice, the failed-save banner,
+the hint's line, and while the keyboard ring is up, the key line."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import paint
+from ... import keylist, paint
 from .common import badge, pill
 
 if TYPE_CHECKING:
@@ -30,21 +30,41 @@ def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
     else:
         r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 16
+    keys = key_line_shown(sc)
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
-        if sc.hints.on or sc.save_failed:
-            # the hint's line or the failed-save banner needs the room: the notice moves up next to the turn
+        if sc.hints.on or sc.save_failed or keys:
+            # the hint's line, the failed-save banner or the key line needs the room: the notice moves up
+            # next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
             pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
             x += w + 10
         else:
             pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
     elif g.end_warning and not (sc.hints.on or sc.save_failed):
-        _end_warning(sc, surface, x)
+        x = _end_warning(sc, surface, x)
     if sc.save_failed:
         x = _save_banner(sc, surface, x)
     if sc.hints.on and sc.shown_seat == g.current:
         draw_hint_line(sc, surface, x)
+    elif keys:
+        _key_line(sc, surface, x)
+
+
+def key_line_shown(sc: PlayScene) -> bool:
+    """The key line shows while the keyboard ring is up, unless the hint's line or the failed-save banner
+    needs the top bar."""
+    return sc.pointer.cursor.current() is not None and not sc.hints.on and not sc.save_failed
+
+
+def _key_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+    """The main keys in one quiet line, right-aligned before the Hint button, in the room left after ``x0``
+    (the parts least needed go first when the room is short)."""
+    app = sc.app
+    right = sc.layout.hint_btn[0] - 14
+    text, px = keylist.fitted_line(app, 15, right - x0)
+    if text:
+        paint.text(surface, app, text, (right, 25), px, app.theme.c("table_text_dim"), "midright")
 
 
 def end_warning_text(sc: PlayScene) -> str:
@@ -54,8 +74,9 @@ def end_warning_text(sc: PlayScene) -> str:
     return sc.app.t(key, n=g.empty_cells, m=g.end_empty_cells)
 
 
-def _end_warning(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
-    """This turn may trigger the end: a notice between the turn and the Hint button, fitted to that room."""
+def _end_warning(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
+    """This turn may trigger the end: a notice between the turn and the Hint button, fitted to that room;
+    returns where it ends."""
     app, th = sc.app, sc.app.theme
     text = end_warning_text(sc)
     room = sc.layout.hint_btn[0] - 12 - x0
@@ -63,6 +84,7 @@ def _end_warning(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
     text = paint.ellipsize(app, text, px, room - px * 1.6, True)
     w = paint.text_width(app, text, px, True) + px * 1.6
     pill(sc, surface, text, (x0 + w / 2, 25), px, th.c("notice"), th.c("ink"))
+    return x0 + w + 14
 
 
 def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:

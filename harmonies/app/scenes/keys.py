@@ -1,0 +1,41 @@
+"""The Keys page, opened from Settings: every key of the game from the catalogue's key list (the same
+list How to play's Keys page shows); Esc, Enter or Back leaves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import keylist, paint
+from ..widgets import Button
+from .common import WidgetScene, draw_backdrop
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: The panel holding the list, and the list's box inside it, in virtual units.
+PANEL = (70.0, 96.0, 1140.0, 520.0)
+TABLE = (100.0, 116.0, 1080.0, 432.0)
+
+
+class KeysScene(WidgetScene):
+    name = "keys"
+    title_key = "keys.title"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.ui.add(Button((640 - 130, 640, 260, 54), lambda: app.t("settings.back"), lambda: app.scenes.pop(),
+                           primary=True, name="back"))
+        self.ui.focus = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        draw_backdrop(surface, app)
+        self.draw_title(surface, 52)
+        paint.panel(surface, app, PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
+        keylist.draw_table(surface, app, TABLE)
+        mouse = app.t("keys.mouse")
+        paint.text_block(surface, app, mouse, (TABLE[0], TABLE[1] + TABLE[3] + 18), 15, th.c("ink_dim"), TABLE[2],
+                         align="center")
+        self.ui.draw(surface, app)
