@@ -1,9 +1,10 @@
 """Animal and Nature's Spirit cards drawn from the card data, cached as sprites.
 
-An animal card shows its habitat pattern (stacks drawn as on the board, so heights
-read at a glance; the cube's cell ringed), its point track from the highest value
-at the top to the lowest at the bottom, and, for a held card, the cubes still on
-it. Everything is drawn in real pixels at the size asked for.
+An animal card shows its habitat pattern (stacks drawn as on the board, a stack of 2 or 3
+labelled with its height; the cube's cell ringed) and its point track, every value readable:
+for a held card the cubes still on it peek out from behind their numbers. The enlarged card
+adds the sentence saying what the habitat needs (:mod:`harmonies.cardtext`). Everything is
+drawn in real pixels at the size asked for.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from harmonies.cardtext import CardWords
+from harmonies.catalogue import card_name
 from harmonies.rules import CardSet, PatternCell
 
 import pygame
@@ -46,9 +48,14 @@ class CardArt:
         self.tokens = tokens
 
     def name(self, card_id: str) -> str:
-        card = self.cards.get(card_id)
+        """The card's name in the player's language; a card the catalogue does not name keeps the name of
+        its cards file, and an id that is no card of the game (a malformed command) is shown as it is."""
+        try:
+            card = self.cards.get(card_id)
+        except KeyError:
+            return card_name(self.app.catalogue, card_id)
         key = ("spirit." if self.is_spirit(card_id) else "animal.") + card_id
-        return self.app.t(key, default=getattr(card, "name", card_id))
+        return self.app.t(key, default=card.name)
 
     def is_spirit(self, card_id: str) -> bool:
         return any(s.id == card_id for s in self.cards.spirits)

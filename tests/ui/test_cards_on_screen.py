@@ -1,5 +1,6 @@
-"""The enlarged card under the pointer: every card in every language at 1280x720 with its text inside the
-card, the sentence saying what the habitat needs drawn whole, and stack heights as numbers on patterns."""
+"""Cards on the play screen: the enlarged card under the pointer (every card in every language at 1280x720
+with its text inside the card, the sentence saying what the habitat needs drawn whole), stack heights as
+numbers on patterns, and a refusal naming a card by its name in the player's language."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from harmonies.app.cardart import CardArt
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.tokens import TokenArt
 from harmonies.catalogue import available_languages
-from harmonies.rules import default_cards
+from harmonies.rules import Rejected, default_cards
 from harmonies.session import MatchConfig, Seat
 
 CARDS = default_cards()
@@ -80,3 +81,11 @@ def test_stack_heights_on_a_pattern_are_numbers(app: Any, monkeypatch: pytest.Mo
     art.animal("alligator", 160, 236, 2, True, with_text=True)
     art.animal("frog", 80, 118, None, True)   # a tree of height 1 and water: no number
     assert heights == [2, 2, 3]
+
+
+@pytest.mark.parametrize("code, name", [("it", "Rana"), ("fr", "Grenouille"), ("ja", "カエル")])
+def test_a_refusal_on_the_play_screen_names_the_card_in_the_language(app: Any, code: str, name: str) -> None:
+    app.set_language(code)
+    sc = _play(app)
+    sc.show_refusal(Rejected("card.not_face_up", {"card": "frog"}))
+    assert name in sc.message and "frog" not in sc.message
