@@ -104,3 +104,19 @@ def measured_card_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Overflo
 
     monkeypatch.setattr(cardart, "draw_lines", lines)
     yield found
+
+
+@contextmanager
+def shrunk_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    """While active, the set yielded fills with every text ``paint.fit_px`` had to draw smaller than asked."""
+    found: set[str] = set()
+    fit_px = paint.fit_px
+
+    def fitted(app_: Any, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+        got = fit_px(app_, s, px, max_w, bold, min_px)
+        if got < px:
+            found.add(s)
+        return got
+
+    monkeypatch.setattr(paint, "fit_px", fitted)
+    yield found
