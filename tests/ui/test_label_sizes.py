@@ -11,6 +11,7 @@ from textfit import shrunk_text
 from ui_driver import Driver
 
 from harmonies.app import paint
+from harmonies.app.play.layout import PlayLayout
 from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, row_lines
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.setup import SetupScene
@@ -65,3 +66,10 @@ def test_a_finished_game_row_fits_its_columns(app: Any, code: str) -> None:
     over = [(text, round(paint.text_width(app, text, TEXT_PX))) for (_x, w), lines in zip(COLUMNS, row_lines(app, game))
             for text in lines if paint.text_width(app, text, TEXT_PX) > w - 6]
     assert over == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_solo_swap_label_fits_its_button(app: Any, code: str) -> None:
+    app.set_language(code)
+    _x, _y, w, _h = PlayLayout(players=1, solo=True).swap_btns[0]
+    assert paint.text_width(app, "⇄ " + app.t("play.swap"), 13, True) <= w - 8

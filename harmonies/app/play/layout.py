@@ -79,7 +79,8 @@ class PlayLayout:
             # cards a little shorter so the swap buttons fit under them inside the panel
             ch = CARD_H - 12
             self.slots = [(x + 12 + i * (CARD_W + 22), top - 6, CARD_W, ch) for i in range(n_cards)]
-            self.swap_btns = [(sx + 2, top - 6 + ch + 4, CARD_W - 4, 22) for sx, _, _, _ in self.slots]
+            # wider than the card, into the gap between cards, so "⇄ Échanger" fits at its size
+            self.swap_btns = [(sx - 8, top - 6 + ch + 4, CARD_W + 16, 22) for sx, _, _, _ in self.slots]
             self.deck_rect = (x + w - CARD_W - 30, top - 6, CARD_W, ch)
         else:
             x0 = x + (w - (n_cards * CARD_W + (n_cards - 1) * gap)) / 2
