@@ -88,7 +88,8 @@ class CardArt:
         pygame.draw.rect(surf, _mix(stripe, paper, 0.25), pygame.Rect(0, 0, w, band_h),
                          border_top_left_radius=rad, border_top_right_radius=rad)
         light = (stripe.r * 299 + stripe.g * 587 + stripe.b * 114) / 1000 > 140
-        self._name(surf, self.name(card_id), pygame.Rect(4, 0, w - 8, band_h), th.c("ink") if light else th.c("panel"))
+        self._name(surf, self.name(card_id), pygame.Rect(4, 0, w - 8, band_h), th.c("ink") if light else th.c("panel"),
+                   int(band_h * 0.62))
         track_h = int(h * (0.13 if with_text else 0.2))
         track = pygame.Rect(4, int(h - track_h - h * 0.01), w - 8, track_h)
         text_h = 0
@@ -106,14 +107,15 @@ class CardArt:
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.045 if highlight else 0.015))), border_radius=rad)
         return surf
 
-    def _name(self, surf: pygame.Surface, name: str, box: pygame.Rect, colour: pygame.Color) -> None:
-        """The card's name centred in ``box``, made smaller until it fits (7 px at the least)."""
-        fpx = max(7, int(box.h * 0.62))
-        font = self.app.fonts.font(fpx, True)
-        while fpx > 7 and font.size(name)[0] > box.w:
-            fpx -= 1
-            font = self.app.fonts.font(fpx, True)
-        draw_lines(surf, font, [name], colour, box, centred=True)
+    def _name(self, surf: pygame.Surface, name: str, box: pygame.Rect, colour: pygame.Color, px: int,
+              centred: bool = True) -> None:
+        """The card's name in ``box`` at ``px``, made smaller until it fits (7 px at the least)."""
+        px = max(7, px)
+        font = self.app.fonts.font(px, True)
+        while px > 7 and font.size(name)[0] > box.w:
+            px -= 1
+            font = self.app.fonts.font(px, True)
+        draw_lines(surf, font, [name], colour, box, centred)
 
     def _track(self, surf: pygame.Surface, values: Sequence[int], cubes_on: int | None, box: pygame.Rect,
                fill: pygame.Color) -> None:
@@ -158,20 +160,11 @@ class CardArt:
         rad = max(3, int(w * 0.08))
         paper = _mix(th.c("spirit_cube"), th.c("panel"), 0.82)
         pygame.draw.rect(surf, paper, surf.get_rect(), border_radius=rad)
-        name = self.name(spirit_id)
-        fpx = max(7, int(h * (0.075 if with_text else 0.085)))
-        nfont = self.app.fonts.font(fpx, True)
-        room = w - 8 - (int(h * 0.2) if cube_on else 0)   # leave room for the cube icon
-        while fpx > 7 and nfont.size(name)[0] > room:
-            fpx -= 1
-            nfont = self.app.fonts.font(fpx, True)
-        top = int(h * 0.03)
-        box = (pygame.Rect(6, top, room, nfont.get_linesize()) if cube_on
-               else pygame.Rect(4, top, w - 8, nfont.get_linesize()))
-        if cube_on:
-            draw_lines(surf, nfont, [name], th.c("ink"), box)
-        else:
-            draw_lines(surf, nfont, [name], th.c("ink"), box, centred=True)
+        # beside the cube icon the name starts at the left and leaves the icon room; without it, it is centred
+        px = int(h * (0.075 if with_text else 0.085))
+        box = (pygame.Rect(6, int(h * 0.03), w - 8 - int(h * 0.2), int(px * 1.3)) if cube_on
+               else pygame.Rect(4, int(h * 0.03), w - 8, int(px * 1.3)))
+        self._name(surf, self.name(spirit_id), box, th.c("ink"), px, centred=not cube_on)
         pat_h = int(h * (0.45 if with_text else 0.72))
         self._pattern(surf, card.cells, pygame.Rect(4, int(h * 0.13), w - 8, pat_h), symbols)
         if cube_on:
