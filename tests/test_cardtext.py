@@ -4,6 +4,7 @@ with every placeholder filled and no catalogue key or English fragment left in a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -16,6 +17,7 @@ ALL = [*CARDS.animals, *CARDS.spirits]
 B, G, N, E, Y, R = Colour.BLUE, Colour.GRAY, Colour.BROWN, Colour.GREEN, Colour.YELLOW, Colour.RED
 
 
+@lru_cache(maxsize=None)
 def _words(code: str) -> CardWords:
     return CardWords(Catalogue.load(code))
 
