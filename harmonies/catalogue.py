@@ -16,7 +16,7 @@ from __future__ import annotations
 import locale
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from string import Formatter
 from typing import Any
@@ -36,6 +36,10 @@ REFUSAL_SECTION = "refusal"
 COLOUR_SECTION = "token_colour"
 #: The refusal parameters that hold token colours (a stack as ``brown+gray``).
 COLOUR_PARAMS = ("colour", "on")
+#: The refusal parameters that hold a card's id; a refusal names the card as the catalogue does.
+CARD_PARAMS = ("card", "spirit")
+#: The catalogue sections naming the cards by id: animals, then Nature's Spirits.
+CARD_SECTIONS = ("animal", "spirit")
 #: The plural categories of CLDR; a catalogue value whose keys are among these (with ``other``) is a plural.
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: The environment variables that name the user's language, strongest first (POSIX order; LANGUAGE is GNU's list).
@@ -198,17 +202,33 @@ class Catalogue:
         return text
 
 
-def refusal_text(catalogue: Catalogue, refusal: Rejected) -> str:
+def card_name(catalogue: Catalogue, card_id: str) -> str:
+    """A card's name in the catalogue's language (``frog`` -> "Rana"); the id itself for a card the
+    catalogue does not name (a card of a user's own cards file)."""
+    for section in CARD_SECTIONS:
+        key = f"{section}.{card_id}"
+        if catalogue.has(key):
+            return catalogue.t(key)
+    return card_id
+
+
+def refusal_text(catalogue: Catalogue, refusal: Rejected, name: Callable[[str], str] | None = None) -> str:
     """The sentence that tells a player why the rules refused a command.
 
     A code the catalogue has no sentence for (a catalogue older than the rules) still gives a line:
-    the code and its parameters. Token colours are put in the catalogue's words.
+    the code and its parameters. Token colours are put in the catalogue's words, cards by their names:
+    ``name`` gives a card's name from its id (the play screen's knows the cards of the game), else
+    :func:`card_name`.
     """
     params = dict(refusal.params)
-    for name in COLOUR_PARAMS:
-        value = params.get(name)
+    for key in COLOUR_PARAMS:
+        value = params.get(key)
         if isinstance(value, str):
-            params[name] = "+".join(catalogue.t(f"{COLOUR_SECTION}.{part}", default=part) for part in value.split("+"))
+            params[key] = "+".join(catalogue.t(f"{COLOUR_SECTION}.{part}", default=part) for part in value.split("+"))
+    for key in CARD_PARAMS:
+        value = params.get(key)
+        if isinstance(value, str):
+            params[key] = name(value) if name is not None else card_name(catalogue, value)
     return catalogue.t(f"{REFUSAL_SECTION}.{refusal.code}", default=str(refusal), **params)
 
 

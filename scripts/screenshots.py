@@ -165,6 +165,22 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc.hover_t = 5.0
         sc.pointer.card_under = lambda pos: sc.hover_card  # the dummy driver has no pointer
 
+    def preview_animal() -> None:
+        # a held animal card with some cubes already on the board, so the track shows both kinds of slot
+        for seed in range(6, 30):
+            game = played_game(2, 14, seed=seed)
+            sc = start(game, 2)
+            app.step(0.0, events=[])
+            items = sc.table.held_items(game.current)
+            k = next((i for i, (cid, spirit, n) in enumerate(items)
+                      if not spirit and 0 < n < len(game.cards.animal(cid).track)), None)
+            if k is not None:
+                break
+        sc.hover_card = (items[k][0], False, sc.layout.held_slots[k]) if k is not None else \
+            (game.display[1], False, sc.layout.slots[1])
+        sc.hover_t = 5.0
+        sc.pointer.card_under = lambda pos: sc.hover_card
+
     def last_round() -> None:
         from harmonies.ai import make_player
         from harmonies.rules import Game, GameSetup
@@ -249,6 +265,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "scoring_tiebreak", tiebreak
     yield "play_last_round", last_round
     yield "play_card_preview", preview
+    yield "play_card_preview_animal", preview_animal
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
     yield "play_solo", solo

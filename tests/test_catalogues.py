@@ -13,7 +13,7 @@ import pytest
 
 from harmonies.catalogue import (Catalogue, PLURAL_CATEGORIES, available_languages, language_name,
                                  placeholders, plural_categories, plural_category, refusal_text, system_language)
-from harmonies.rules import Colour, Rejected
+from harmonies.rules import REFUSALS, Colour, Rejected, default_cards
 
 OTHERS = [code for code in available_languages() if code != "en"]
 #: Values that may read the same as in English: names of the game, of animals and spirits, a word
@@ -179,6 +179,23 @@ def test_refusals_name_token_colours_in_the_catalogue_language() -> None:
     refusal = Rejected("stack.not_allowed", {"colour": "brown", "on": "brown+gray"})
     assert refusal_text(Catalogue.load("fr"), refusal).startswith("un jeton marron ne peut pas aller sur un jeton marron+gris")
     assert refusal_text(Catalogue.load("en"), refusal).startswith("a brown token may not go on brown+gray")
+
+
+@pytest.mark.parametrize("code", available_languages())
+def test_refusals_name_cards_by_their_name_never_by_their_id(code: str) -> None:
+    catalogue = Catalogue.load(code)
+    cards = default_cards()
+    with_cards = [(c, p) for c, params in REFUSALS.items() for p in params if p in ("card", "spirit")]
+    assert with_cards, "the check needs refusals that name a card"
+    raw = []
+    for refusal_code, param in with_cards:
+        for card_id in cards.ids:
+            text = refusal_text(catalogue, Rejected(refusal_code, {param: card_id}))
+            if re.search(rf"\b{card_id}\b", text) or "{" in text:
+                raw.append(text)
+    assert raw == []
+    assert "Rana" in refusal_text(Catalogue.load("it"), Rejected("card.not_face_up", {"card": "frog"}))
+    assert refusal_text(catalogue, Rejected("cube.not_held", {"card": "dodo"})).count("dodo") == 1
 
 
 @pytest.mark.parametrize("code", available_languages())

@@ -1,9 +1,10 @@
 """Animal and Nature's Spirit cards drawn from the card data, cached as sprites.
 
-An animal card shows its habitat pattern (stacks drawn as on the board, so heights
-read at a glance; the cube's cell ringed), its point track from the highest value
-at the top to the lowest at the bottom, and, for a held card, the cubes still on
-it. Everything is drawn in real pixels at the size asked for.
+An animal card shows its habitat pattern (stacks drawn as on the board, a stack of 2 or 3
+labelled with its height; the cube's cell ringed) and its point track, every value readable:
+for a held card the cubes still on it peek out from behind their numbers. The enlarged card
+adds the sentence saying what the habitat needs (:mod:`harmonies.cardtext`). Everything is
+drawn in real pixels at the size asked for.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from harmonies.cardtext import CardWords
+from harmonies.catalogue import card_name
 from harmonies.rules import CardSet, PatternCell
 
 import pygame
@@ -45,22 +48,35 @@ class CardArt:
         self.tokens = tokens
 
     def name(self, card_id: str) -> str:
-        card = self.cards.get(card_id)
+        """The card's name in the player's language; a card the catalogue does not name keeps the name of
+        its cards file, and an id that is no card of the game (a malformed command) is shown as it is."""
+        try:
+            card = self.cards.get(card_id)
+        except KeyError:
+            return card_name(self.app.catalogue, card_id)
         key = ("spirit." if self.is_spirit(card_id) else "animal.") + card_id
-        return self.app.t(key, default=getattr(card, "name", card_id))
+        return self.app.t(key, default=card.name)
 
     def is_spirit(self, card_id: str) -> bool:
         return any(s.id == card_id for s in self.cards.spirits)
 
-    # ------------------------------------------------------------------ sprites
-    @memo(512)
-    def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
-               highlight: bool = False) -> pygame.Surface:
-        """``cubes_on``: cubes still on the card (None: a display card, drawn without cubes).
+    def needs(self, card_id: str) -> str:
+        """The sentence saying what the card's habitat needs, in the player's language."""
+        return CardWords(self.app.catalogue).needs(self.cards.get(card_id).cells)
 
-        Layout: the name on a band of the stripe colour, the habitat pattern, then the point
-        track as a row from the lowest value (left, the first cube to leave) to the highest.
-        """
+    # ------------------------------------------------------------------ sprites
+    def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
+               highlight: bool = False, with_text: bool = False) -> pygame.Surface:
+        """``cubes_on``: cubes still on the card (None: a display card, drawn without cubes);
+        ``with_text``: the enlarged card, with the sentence saying what the habitat needs."""
+        return self._animal(self.app.catalogue.language, card_id, w, h, cubes_on, symbols, highlight, with_text)
+
+    @memo(512)
+    def _animal(self, language: str, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
+                highlight: bool, with_text: bool) -> pygame.Surface:
+        """Layout: the name on a band of the stripe colour, the habitat pattern, the sentence (enlarged
+        card), then the point track as a row from the lowest value (left, the first cube to leave) to the
+        highest. ``language`` keys the cache: the name and the sentence are the catalogue's."""
         card = self.cards.animal(card_id)
         th = self.app.theme
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -68,73 +84,97 @@ class CardArt:
         stripe = th.token(card.stripe).fill
         paper = th.c("panel")
         pygame.draw.rect(surf, paper, surf.get_rect(), border_radius=rad)
-        band_h = int(h * 0.15)
+        band_h = int(h * (0.1 if with_text else 0.15))
         pygame.draw.rect(surf, _mix(stripe, paper, 0.25), pygame.Rect(0, 0, w, band_h),
                          border_top_left_radius=rad, border_top_right_radius=rad)
-        name = self.name(card_id)
-        fpx = max(7, int(band_h * 0.62))
-        nfont = self.app.fonts.font(fpx, True)
-        while fpx > 7 and nfont.size(name)[0] > w - 8:
-            fpx -= 1
-            nfont = self.app.fonts.font(fpx, True)
         light = (stripe.r * 299 + stripe.g * 587 + stripe.b * 114) / 1000 > 140
-        label = nfont.render(name, True, th.c("ink") if light else th.c("panel"))
-        surf.blit(label, label.get_rect(center=(w // 2, band_h // 2)))
-        track_h = int(h * 0.2)
-        self._pattern(surf, card.cells, pygame.Rect(3, band_h + 2, w - 6, h - band_h - track_h - 4), symbols)
-        n = len(card.track)
-        slot = min(track_h * 0.95, (w - 6) / max(n, 1))
-        left = (w - slot * n) / 2
-        cy = h - track_h / 2 - h * 0.01
-        pygame.draw.rect(surf, _mix(stripe, paper, 0.7), pygame.Rect(4, int(h - track_h - h * 0.01), w - 8, track_h),
-                         border_radius=int(track_h * 0.4))
-        font = self.app.fonts.font(max(7, int(slot * 0.5)), True)
-        for i, value in enumerate(card.track):
-            cx = left + slot * (i + 0.5)
-            pygame.draw.circle(surf, paper, (cx, cy), slot * 0.42)
-            pygame.draw.circle(surf, th.c("ink_dim"), (cx, cy), slot * 0.42, max(1, int(slot * 0.05)))
-            label = font.render(str(value), True, th.c("ink"))
-            surf.blit(label, label.get_rect(center=(int(cx), int(cy))))
-            # cubes leave from the lowest value first: the last ``cubes_on`` slots still hold one
-            if cubes_on is not None and i >= n - cubes_on:
-                draw_cube(surf, (cx, cy), slot * 0.5, th.c("cube"), th.c("cube_edge"))
+        self._name(surf, self.name(card_id), pygame.Rect(4, 0, w - 8, band_h), th.c("ink") if light else th.c("panel"),
+                   int(band_h * 0.62))
+        track_h = int(h * (0.13 if with_text else 0.2))
+        track = pygame.Rect(4, int(h - track_h - h * 0.01), w - 8, track_h)
+        text_h = 0
+        if with_text:
+            # the sentence takes what it needs of the room above the track, at most 40 % of the card
+            room = pygame.Rect(7, 0, w - 14, int(h * 0.4))
+            font, lines = _fitted_lines(self.app, self.needs(card_id), room, int(h * 0.045))
+            text_h = min(room.h, len(lines) * font.get_linesize())
+            box = pygame.Rect(room.x, track.y - int(h * 0.02) - text_h, room.w, text_h)
+            draw_lines(surf, font, lines, th.c("ink"), box)
+        pattern = pygame.Rect(3, band_h + 2, w - 6, track.y - band_h - 4 - (text_h + int(h * 0.03) if text_h else 0))
+        self._pattern(surf, card.cells, pattern, symbols)
+        self._track(surf, card.track, cubes_on, track, _mix(stripe, paper, 0.7))
         edge = th.c("accent") if highlight else th.c("panel_edge")
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.045 if highlight else 0.015))), border_radius=rad)
         return surf
 
-    @memo(128)
+    def _name(self, surf: pygame.Surface, name: str, box: pygame.Rect, colour: pygame.Color, px: int,
+              centred: bool = True) -> None:
+        """The card's name in ``box`` at ``px``, made smaller until it fits (7 px at the least)."""
+        px = max(7, px)
+        font = self.app.fonts.font(px, True)
+        while px > 7 and font.size(name)[0] > box.w:
+            px -= 1
+            font = self.app.fonts.font(px, True)
+        draw_lines(surf, font, [name], colour, box, centred)
+
+    def _track(self, surf: pygame.Surface, values: Sequence[int], cubes_on: int | None, box: pygame.Rect,
+               fill: pygame.Color) -> None:
+        """The point track in ``box``: every value in its circle; a cube still on a slot peeks out from
+        behind the circle's upper right, so the number stays readable; a slot whose cube has left is tinted."""
+        th = self.app.theme
+        pygame.draw.rect(surf, fill, box, border_radius=int(box.h * 0.4))
+        n = len(values)
+        slot = min(box.h * 0.95, (box.w + 2) / max(n, 1))
+        held = cubes_on is not None
+        r = slot * (0.36 if held else 0.42)
+        left = box.centerx - slot * n / 2 - (slot * 0.05 if held else 0)
+        cy = box.centery + (slot * 0.08 if held else 0)
+        px = max(7, int(r * 1.25))
+        font = self.app.fonts.font(px, True)
+        while px > 7 and max(font.size(str(v))[0] for v in values) > r * 1.7:
+            px -= 1
+            font = self.app.fonts.font(px, True)
+        for i, value in enumerate(values):
+            cx = left + slot * (i + 0.5)
+            # cubes leave from the lowest value first: the last ``cubes_on`` slots still hold one
+            cube = cubes_on is not None and i >= n - cubes_on
+            if cube:
+                draw_cube(surf, (cx + r * 0.85, cy - r * 0.85), r * 0.95, th.c("cube"), th.c("cube_edge"))
+            scored = held and not cube
+            pygame.draw.circle(surf, _mix(th.c("accent"), th.c("panel"), 0.55) if scored else th.c("panel"), (cx, cy), r)
+            pygame.draw.circle(surf, th.c("ink_dim"), (cx, cy), r, max(1, int(slot * 0.05)))
+            label = font.render(str(value), True, th.c("ink"))
+            surf.blit(label, label.get_rect(center=(int(cx), int(cy))))
+
     def spirit(self, spirit_id: str, w: int, h: int, cube_on: bool | None, symbols: bool, with_text: bool,
                highlight: bool = False) -> pygame.Surface:
+        """A Nature's Spirit card; ``with_text``: with its scoring rule under the pattern."""
+        return self._spirit(self.app.catalogue.language, spirit_id, w, h, cube_on, symbols, with_text, highlight)
+
+    @memo(128)
+    def _spirit(self, language: str, spirit_id: str, w: int, h: int, cube_on: bool | None, symbols: bool,
+                with_text: bool, highlight: bool) -> pygame.Surface:
         card = self.cards.spirit(spirit_id)
         th = self.app.theme
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         rad = max(3, int(w * 0.08))
         paper = _mix(th.c("spirit_cube"), th.c("panel"), 0.82)
         pygame.draw.rect(surf, paper, surf.get_rect(), border_radius=rad)
-        name = self.name(spirit_id)
-        fpx = max(7, int(h * (0.075 if with_text else 0.085)))
-        nfont = self.app.fonts.font(fpx, True)
-        room = w - 8 - (int(h * 0.2) if cube_on else 0)   # leave room for the cube icon
-        while fpx > 7 and nfont.size(name)[0] > room:
-            fpx -= 1
-            nfont = self.app.fonts.font(fpx, True)
-        label = nfont.render(name, True, th.c("ink"))
-        if cube_on:
-            surf.blit(label, label.get_rect(topleft=(6, int(h * 0.03))))
-        else:
-            surf.blit(label, label.get_rect(midtop=(w // 2, int(h * 0.03))))
+        # beside the cube icon the name starts at the left and leaves the icon room; without it, it is centred
+        px = int(h * (0.075 if with_text else 0.085))
+        box = (pygame.Rect(6, int(h * 0.03), w - 8 - int(h * 0.2), int(px * 1.3)) if cube_on
+               else pygame.Rect(4, int(h * 0.03), w - 8, int(px * 1.3)))
+        self._name(surf, self.name(spirit_id), box, th.c("ink"), px, centred=not cube_on)
         pat_h = int(h * (0.45 if with_text else 0.72))
         self._pattern(surf, card.cells, pygame.Rect(4, int(h * 0.13), w - 8, pat_h), symbols)
         if cube_on:
             draw_cube(surf, (w * 0.86, h * 0.08), h * 0.07, th.c("spirit_cube"), th.c("cube_edge"))
         if with_text:
             text = self.app.t(f"spirit_rule.{spirit_id}", default=card.text)
-            tfont = self.app.fonts.font(max(7, int(h * 0.058)))
             y = int(h * 0.13) + pat_h + 4
-            for ln in wrap_lines(tfont, text, w - 14):
-                img = tfont.render(ln, True, th.c("ink"))
-                surf.blit(img, (7, y))
-                y += int(tfont.get_linesize() * 1.05)
+            text_box = pygame.Rect(7, y, w - 14, h - y - int(h * 0.04))
+            font, lines = _fitted_lines(self.app, text, text_box, max(7, int(h * 0.058)))
+            draw_lines(surf, font, lines, th.c("ink"), text_box)
         edge = th.c("accent") if highlight else th.c("spirit_cube")
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.04 if highlight else 0.025))), border_radius=rad)
         return surf
@@ -165,8 +205,46 @@ class CardArt:
             surf.blit(img, img.get_rect(center=(int(x), int(y))))
         for c in order:
             x, y = layout.to_pixel((c.q, c.r))
-            spr = self.tokens.stack(pattern_stack(c.stacks), radius, symbols, pips=True)
+            names = pattern_stack(c.stacks)
+            spr = self.tokens.stack(names, radius, symbols, pips=False)
             surf.blit(spr, spr.get_rect(center=(int(x), int(y))))
+            if len(names) >= 2:
+                self._height(surf, len(names), (x + radius * 0.55, y + radius * 0.42), radius * 0.3)
+
+    def _height(self, surf: pygame.Surface, height: int, centre: tuple[float, float], r: float) -> None:
+        """A stack's height as a number in a white disc, beside the stack (heights are exact on cards)."""
+        th = self.app.theme
+        r = max(7.5, r)
+        pygame.draw.circle(surf, (255, 255, 255), centre, r)
+        pygame.draw.circle(surf, th.c("ink"), centre, r, max(1, int(r * 0.12)))
+        font = self.app.fonts.font(max(12, int(r * 1.5)), True)
+        label = font.render(str(height), True, th.c("ink"))
+        surf.blit(label, label.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
+
+
+def _fitted_lines(app: App, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:
+    """The font (``px`` at the most, ``min_px`` at the least) and lines with which ``text`` fits ``box``."""
+    while True:
+        font = app.fonts.font(px)
+        lines = wrap_lines(font, text, box.w)
+        if px <= min_px or len(lines) * font.get_linesize() <= box.h:
+            return font, lines
+        px -= 1
+
+
+def draw_lines(surf: pygame.Surface, font: pygame.font.Font, lines: Sequence[str], colour: pygame.Color,
+               box: pygame.Rect, centred: bool = False) -> list[pygame.Rect]:
+    """``lines`` one under the other from the top of ``box`` (``centred``: in its middle); the rects they took."""
+    step = font.get_linesize()
+    top = box.centery - step * len(lines) / 2 if centred else box.y
+    rects = []
+    for k, line in enumerate(lines):
+        img = font.render(line, True, colour)
+        at = (img.get_rect(midtop=(box.centerx, int(top + k * step))) if centred
+              else img.get_rect(topleft=(box.x, int(top + k * step))))
+        surf.blit(img, at)
+        rects.append(at)
+    return rects
 
 
 def _rotated(cells: Sequence[PatternCell], times: int) -> list[PatternCell]:

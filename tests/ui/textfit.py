@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pytest
 
-from harmonies.app import paint, widgets
+from harmonies.app import cardart, paint, widgets
 
 #: Real pixels a glyph may stick out of its box (antialiasing, the round ends of a button).
 SLACK = 2
@@ -83,4 +83,40 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
     monkeypatch.setattr(paint, "fit_px", fitted)
     for kind in WIDGET_KINDS:
         monkeypatch.setattr(kind, "draw", boxed(kind.draw))
+    yield found
+
+
+@contextmanager
+def measured_card_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Overflow]]:
+    """While active, the list yielded fills with every line a card sprite draws (its name, a spirit's
+    rule, the sentence of an enlarged animal card) outside the box the card gives it or outside the card."""
+    found: list[Overflow] = []
+    draw_lines = cardart.draw_lines
+
+    def lines(surface: pygame.Surface, font: pygame.font.Font, texts: Any, colour: Any, box: pygame.Rect,
+              centred: bool = False) -> list[pygame.Rect]:
+        rects = draw_lines(surface, font, texts, colour, box, centred)
+        card = surface.get_rect()
+        for text, rect in zip(texts, rects):
+            if text.strip() and not (box.inflate(2 * SLACK, 2 * SLACK).contains(rect) and card.contains(rect)):
+                found.append(Overflow(text, rect, box, f"card {card.size}"))
+        return rects
+
+    monkeypatch.setattr(cardart, "draw_lines", lines)
+    yield found
+
+
+@contextmanager
+def shrunk_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    """While active, the set yielded fills with every text ``paint.fit_px`` had to draw smaller than asked."""
+    found: set[str] = set()
+    fit_px = paint.fit_px
+
+    def fitted(app_: Any, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+        got = fit_px(app_, s, px, max_w, bold, min_px)
+        if got < px:
+            found.add(s)
+        return got
+
+    monkeypatch.setattr(paint, "fit_px", fitted)
     yield found

@@ -31,6 +31,7 @@ CARD_W, CARD_H = 80.0, 118.0
 HELD_W, HELD_H = 84.0, 124.0
 TOKEN_R = 13.0          # a loose token on the central board
 HAND_R = 22.0           # a token in hand
+HAND_STEP = 48.0        # from one token in hand to the next
 
 
 @dataclass
@@ -43,11 +44,13 @@ class PlayLayout:
     scores_panel: Rect = (14, 368, 444, 342)
     held_panel: Rect = (470, 58, 504, 134)
     board_box: Rect = (470, 198, 504, 440)
-    hand_tray: Rect = (470, 646, 300, 66)
-    undo_btn: Rect = (780, 652, 88, 54)
-    end_btn: Rect = (876, 652, 98, 54)
+    # the tray is as narrow as its caption column and three tokens allow, so that Undo and End turn have room
+    # for their longest words ("Deshacer", "Fin du tour") at their normal size
+    hand_tray: Rect = (470, 646, 250, 66)
+    undo_btn: Rect = (726, 652, 112, 54)
+    end_btn: Rect = (842, 652, 132, 54)
     menu_btn: Rect = (1172, 9, 94, 34)
-    hint_btn: Rect = (1070, 9, 94, 34)
+    hint_btn: Rect = (1058, 9, 108, 34)
     spaces: list[Point] = field(default_factory=list)
     space_radius: float = 40.0
     slots: list[Rect] = field(default_factory=list)
@@ -76,7 +79,8 @@ class PlayLayout:
             # cards a little shorter so the swap buttons fit under them inside the panel
             ch = CARD_H - 12
             self.slots = [(x + 12 + i * (CARD_W + 22), top - 6, CARD_W, ch) for i in range(n_cards)]
-            self.swap_btns = [(sx + 2, top - 6 + ch + 4, CARD_W - 4, 22) for sx, _, _, _ in self.slots]
+            # wider than the card, into the gap between cards, so "⇄ Échanger" fits at its size
+            self.swap_btns = [(sx - 8, top - 6 + ch + 4, CARD_W + 16, 22) for sx, _, _, _ in self.slots]
             self.deck_rect = (x + w - CARD_W - 30, top - 6, CARD_W, ch)
         else:
             x0 = x + (w - (n_cards * CARD_W + (n_cards - 1) * gap)) / 2
@@ -88,13 +92,19 @@ class PlayLayout:
         cx = x + 6 + held * (HELD_W + 8)
         self.completed_box = (cx, y + 5, x + w - cx - 4, HELD_H)
         x, y, w, h = self.hand_tray
-        self.hand_slots = [(x + 150 + i * 50, y + h / 2) for i in range(data.tokens_per_space)]
+        n_hand = data.tokens_per_space
+        self.hand_slots = [(x + w - 6 - HAND_STEP * (n_hand - i - 0.5), y + h / 2) for i in range(n_hand)]
         gap = 8.0
         top = 58.0
         avail = 712 - top
         ph = min(200.0, (avail - gap * (self.players - 1)) / self.players)
         self.seat_panels = [(986, top + i * (ph + gap), 280, ph) for i in range(self.players)]
         self.mini_boxes = [(px + 118, py + 6, pw - 124, ph - 12) for px, py, pw, ph in self.seat_panels]
+
+    @property
+    def hand_caption_w(self) -> float:
+        """The width of the caption left of the tokens in hand ("Tokens to place")."""
+        return self.hand_slots[0][0] - HAND_R - 6 - (self.hand_tray[0] + 12)
 
     def board_layout(self, cells: list[tuple[int, int]]) -> HexLayout:
         return fit_layout(cells, self.board_box, max_size=56)

@@ -17,9 +17,13 @@ if TYPE_CHECKING:
     from ..app import App
 
 HEAD_H = 34.0
-ROW_H = 34.0
-#: Left edge (from the list's left) and width of each column: date, game, players, scores, result.
-COLUMNS = ((14.0, 146.0), (164.0, 186.0), (354.0, 290.0), (648.0, 130.0), (782.0, 84.0))
+#: A row holds two lines: the day over the time, what game over who played it.
+ROW_H = 48.0
+#: Left edge (from the list's left) and width of each column: when, the game and its players, scores, result.
+COLUMNS = ((14.0, 116.0), (136.0, 464.0), (606.0, 130.0), (742.0, 112.0))
+#: The catalogue keys of the column heads (``finished.*``); the second column names both its lines.
+HEADS = (("col_date",), ("col_game", "col_seats"), ("col_scores",), ("col_result",))
+TEXT_PX = 16.0
 
 
 def when_text(when: str) -> str:
@@ -44,6 +48,14 @@ def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
     else:
         result = app.t("finished.shared")
     return when_text(g.finished), game, seats, scores, result
+
+
+def row_lines(app: App, g: FinishedSummary) -> tuple[tuple[str, ...], ...]:
+    """The lines of each column of one row: the day and the time, the game and its players, the scores,
+    the result."""
+    when, game, seats, scores, result = row_cells(app, g)
+    day, _, time_ = when.partition(" ")
+    return (day, time_), (game, seats), (scores,), (result,)
 
 
 class GameList(Widget):
@@ -132,10 +144,10 @@ class GameList(Widget):
         x, y, w, h = self.rect
         paint.panel(surface, app, self.rect, th.c("panel"), radius=12, edge=th.c("accent" if focused else "panel_edge"),
                     width=3 if focused else 2, shadow=True)
-        heads = ("col_date", "col_game", "col_seats", "col_scores", "col_result")
-        for (cx, cw), key in zip(COLUMNS, heads):
-            paint.text(surface, app, app.t(f"finished.{key}"), (x + cx, y + HEAD_H / 2 + 2), 15, th.c("ink_dim"),
-                       "midleft", bold=True)
+        for (cx, cw), keys in zip(COLUMNS, HEADS):
+            head = " · ".join(app.t(f"finished.{key}") for key in keys)
+            px = paint.fit_px(app, head, 15, cw - 6, bold=True)
+            paint.text(surface, app, head, (x + cx, y + HEAD_H / 2 + 2), px, th.c("ink_dim"), "midleft", bold=True)
         pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 10, y + HEAD_H), app.vp.p(x + w - 10, y + HEAD_H),
                          max(1, app.vp.s(1)))
         for n, g in enumerate(self.games[self.top:self.top + self.page]):
@@ -144,10 +156,13 @@ class GameList(Widget):
             if index == self.selected:
                 paint.panel(surface, app, (x + 6, ry + 2, w - 22, ROW_H - 4), th.c("button_hover"), radius=6,
                             edge=th.c("accent") if focused else None, width=2)
-            for (cx, cw), text in zip(COLUMNS, row_cells(app, g)):
-                px = paint.fit_px(app, text, 16, cw - 6, min_px=12)
-                paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, ry + ROW_H / 2), px,
-                           th.c("ink"), "midleft")
+            for (cx, cw), lines in zip(COLUMNS, row_lines(app, g)):
+                for k, text in enumerate(lines):
+                    # one line in the middle of the row; two lines, the second dimmer
+                    cy = ry + ROW_H / 2 if len(lines) == 1 else ry + ROW_H * (0.29 + 0.44 * k)
+                    px = paint.fit_px(app, text, TEXT_PX, cw - 6, min_px=12)
+                    paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, cy), px,
+                               th.c("ink") if k == 0 else th.c("ink_dim"), "midleft")
         self._scrollbar(surface, app)
 
     def _scrollbar(self, surface: pygame.Surface, app: App) -> None:

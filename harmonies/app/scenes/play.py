@@ -272,7 +272,7 @@ class PlayScene(Scene):
 
     def show_refusal(self, rejected: Rejected) -> None:
         """The one place a refusal becomes the line on screen."""
-        self.say(refusal_text(self.app.catalogue, rejected))
+        self.say(refusal_text(self.app.catalogue, rejected, self.cardart.name))
 
     def show_failure(self, failure: Failure) -> None:
         """A computer turn or hint that failed (already logged): one line saying so and where the log is."""

@@ -106,14 +106,14 @@ class SetupScene(WidgetScene):
                           self._setter(i, "level"), lambda v: t(f"level.{v}", default=str(v).title()),
                           visible=is_cpu, label_w=0.0, name=f"level{i}"))
         ui.add(Choice((190, 450, 430, 46), lambda: t("setup.side"), ["A", "B"], lambda: self.side,
-                      lambda v: setattr(self, "side", v), lambda v: t(f"setup.side_{v.lower()}"), label_w=0.42,
+                      lambda v: setattr(self, "side", v), lambda v: t(f"setup.side_{v.lower()}"), label_w=0.46,
                       name="side"))
         ui.add(Choice((660, 450, 430, 46), lambda: t("setup.spirits"), [False, True], lambda: self.spirits,
                       lambda v: setattr(self, "spirits", v), lambda v: t("setup.switch_on" if v else "setup.switch_off"),
-                      label_w=0.52, name="spirits"))
+                      label_w=0.54, name="spirits"))
         ui.add(TextField((190, 514, 430, 46), lambda: t("setup.seed"), lambda: self.seed,
                          lambda v: setattr(self, "seed", v), placeholder=lambda: t("setup.seed_hint"), max_len=9,
-                         digits=True, label_w=0.42, name="seed"))
+                         digits=True, label_w=0.46, name="seed"))
         ui.add(Button((190, 604, 220, 54), lambda: t("setup.back"), lambda: self.app.scenes.pop(), name="back"))
         ui.add(Button((830, 604, 260, 54), lambda: t("setup.start"), self.start, primary=True, px=24, name="start"))
 

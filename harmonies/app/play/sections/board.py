@@ -9,7 +9,6 @@ import pygame
 
 from harmonies.rules import PlayerView
 
-from ... import paint
 from ...hexgrid import HexLayout
 from ...tokens import cname
 from ..anim import CellSpot, CubeSpot, seat_spots
@@ -147,9 +146,9 @@ def draw_shown_board(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> 
              th.c("panel"), th.c("ink"), th.c("accent"))
     if sc.message and sc.message_t > 0:
         alpha = int(255 * min(1.0, sc.message_t / 0.4))
-        # a long line (a failed computer turn names its error and log) shrinks to stay over the board
-        px = paint.fit_px(app, sc.message, 15, bw - 30, True, min_px=11)
-        pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), px, th.c("panel"), th.c("ink"), th.c("danger"), alpha)
+        # a long line (a refusal in French, a failed computer turn naming its error) wraps to stay over the board
+        pill(sc, surface, sc.message, (bx + bw / 2, by + bh - 14), 15, th.c("panel"), th.c("ink"), th.c("danger"), alpha,
+             max_w=bw - 30)
 
 
 def big_layout(L: PlayLayout, table: Table) -> HexLayout:

@@ -51,21 +51,35 @@ def badge(sc: PlayScene, surface: pygame.Surface, seat: int, pos: tuple[float, f
 
 
 def pill(sc: PlayScene, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
-         fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255) -> None:
-    w = paint.text_width(sc.app, text, px, True) + px * 1.6
-    h = px * 1.9
-    rect = (centre_pos[0] - w / 2, centre_pos[1] - h / 2, w, h)
+         fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255,
+         max_w: float | None = None) -> None:
+    """``text`` on a rounded label centred on ``centre_pos``; with ``max_w``, a text wider than that wraps
+    onto more lines and the label grows upwards (its bottom edge stays where one line's would be)."""
+    app = sc.app
+    lines = [text]
+    if max_w is not None and paint.text_width(app, text, px, True) + px * 1.6 > max_w:
+        lines = paint.wrap_lines(app.fonts.font(app.vp.s(px), True), text, app.vp.s(max_w - px * 1.6))
+    step = px * 1.3
+    w = max(paint.text_width(app, line, px, True) for line in lines) + px * 1.6
+    h = px * 1.9 + step * (len(lines) - 1)
+    cx, cy = centre_pos[0], centre_pos[1] - step * (len(lines) - 1) / 2
+    rect = (cx - w / 2, cy - h / 2, w, h)
+    radius = min(h / 2, px * 0.95)
     if alpha >= 255:
-        paint.panel(surface, sc.app, rect, fill, radius=h / 2, edge=edge, width=2, shadow=True)
-        paint.text(surface, sc.app, text, centre_pos, px, ink, "center", bold=True)
+        paint.panel(surface, app, rect, fill, radius=radius, edge=edge, width=2, shadow=True)
+        for k, line in enumerate(lines):
+            paint.text(surface, app, line, (cx, cy + step * (k - (len(lines) - 1) / 2)), px, ink, "center", bold=True)
         return
-    r = sc.app.vp.r(rect)
+    r = app.vp.r(rect)
     layer = pygame.Surface((r.w + 8, r.h + 8), pygame.SRCALPHA)
-    pygame.draw.rect(layer, fill, pygame.Rect(4, 4, r.w, r.h), border_radius=r.h // 2)
+    rr = app.vp.s(radius)
+    pygame.draw.rect(layer, fill, pygame.Rect(4, 4, r.w, r.h), border_radius=rr)
     if edge is not None:
-        pygame.draw.rect(layer, edge, pygame.Rect(4, 4, r.w, r.h), max(1, sc.app.vp.s(2)), border_radius=r.h // 2)
-    img = sc.app.fonts.render(text, sc.app.vp.s(px), ink, True)
-    layer.blit(img, img.get_rect(center=(4 + r.w // 2, 4 + r.h // 2)))
+        pygame.draw.rect(layer, edge, pygame.Rect(4, 4, r.w, r.h), max(1, app.vp.s(2)), border_radius=rr)
+    for k, line in enumerate(lines):
+        img = app.fonts.render(line, app.vp.s(px), ink, True)
+        dy = app.vp.s(step * (k - (len(lines) - 1) / 2))
+        layer.blit(img, img.get_rect(center=(4 + r.w // 2, 4 + r.h // 2 + dy)))
     layer.set_alpha(alpha)
     surface.blit(layer, (r.x - 4, r.y - 4))
 

@@ -29,17 +29,17 @@ def draw_hand(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
     sel = sc.selection.target.index if sc.selection and isinstance(sc.selection.target, HandTarget) else None
     drag = sc.drag.target.index if sc.drag and isinstance(sc.drag.target, HandTarget) else None
     if g.hand or g.taken_tokens_this_turn:
-        paint.text_block(surface, app, app.t("play.your_tokens"), (x + 12, y + 12), 14, th.c("table_text_dim"), 110,
-                         bold=True)
+        paint.text_block(surface, app, app.t("play.your_tokens"), (x + 12, y + 12), 14, th.c("table_text_dim"),
+                         L.hand_caption_w, bold=True)
     elif human and not sc.must_choose_spirit():
-        paint.text_block(surface, app, app.t("play.take_tokens_hint"), (x + 12, y + 12), 14, th.c("table_text"), 270,
+        paint.text_block(surface, app, app.t("play.take_tokens_hint"), (x + 12, y + 12), 14, th.c("table_text"), w - 24,
                          bold=True)
     symbols = app.settings.symbols
     mouse = mouse_at(sc)
     if not g.hand and not g.taken_tokens_this_turn:
         return
     for i, (hx, hy) in enumerate(L.hand_slots):
-        pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 3))
+        pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 2))
         if i >= len(g.hand) or hidden.get(HandSpot(i)) or drag == i:
             continue
         lifted = sel == i or (human and math.hypot(mouse[0] - hx, mouse[1] - hy) <= HAND_R)

@@ -109,7 +109,7 @@ def touched(sc: PlayScene, row: LogRow) -> tuple[Point, float] | None:
 def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Button:
     """The button at the top of the scores panel that swaps the scores for the log and back (also L)."""
     x, y, w, _h = L.scores_panel
-    return Button((x + w - 104, y + 5, 96, 26), lambda: t("log.scores" if panel.shown else "log.show"),
+    return Button((x + w - 120, y + 5, 112, 26), lambda: t("log.scores" if panel.shown else "log.show"),
                   panel.toggle, px=14, name="log")
 
 

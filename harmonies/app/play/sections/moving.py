@@ -15,6 +15,9 @@ from .common import blit_centred, pill
 if TYPE_CHECKING:
     from ...scenes.play import PlayScene
 
+#: The enlarged animal card's size in virtual pixels: room for the pattern, the sentence and the track.
+PREVIEW_ANIMAL = (210.0, 330.0)
+
 
 def _thing(sc: PlayScene, surface: pygame.Surface, sprite: Sprite, pos: tuple[float, float],
            scale: float = 1.0) -> None:
@@ -83,12 +86,13 @@ def draw_banners(sc: PlayScene, surface: pygame.Surface) -> None:
 
 
 def draw_preview(sc: PlayScene, surface: pygame.Surface) -> None:
-    """A larger copy of the card under the pointer after a short pause (spirits with their rule)."""
+    """A larger copy of the card under the pointer after a short pause: an animal with its whole point track
+    and the sentence saying what its habitat needs, a spirit with its rule."""
     if sc.hover_card is None or sc.hover_t < 0.45 or sc.drag is not None or sc.must_choose_spirit():
         return
     app, vp = sc.app, sc.app.vp
     cid, spirit, rect = sc.hover_card
-    w, h = (190.0, 270.0) if spirit else (160.0, 236.0)
+    w, h = (190.0, 270.0) if spirit else PREVIEW_ANIMAL
     x = rect[0] + rect[2] + 10
     if x + w > 1270:
         x = rect[0] - w - 10
@@ -98,7 +102,7 @@ def draw_preview(sc: PlayScene, surface: pygame.Surface) -> None:
     if spirit:
         img = sc.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)
     else:
-        img = sc.cardart.animal(cid, r.w, r.h, held, app.settings.symbols)
+        img = sc.cardart.animal(cid, r.w, r.h, held, app.settings.symbols, with_text=True)
     shadow = pygame.Surface((r.w + vp.s(8), r.h + vp.s(8)), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=vp.s(12))
     surface.blit(shadow, (r.x + vp.s(2), r.y + vp.s(4)))

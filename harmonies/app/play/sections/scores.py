@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ...scenes.play import PlayScene
 
 
+#: The narrowest label column, and the size of the row names.
+LABEL_W, LABEL_PX = 128.0, 16.0
 _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
 
 
@@ -22,7 +24,12 @@ def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
     x, y, w, h = L.scores_panel
     rows = [r for r in _ROWS if r != "spirit" or g.spirits]
     n = g.players
-    label_w = 128.0
+    water_key = "score.water_river" if g.water == "river" else "score.water_islands"
+    labels = [app.t(water_key if row == "water" else f"score.{row}") for row in rows]
+    # the label column is as wide as this language's longest row name needs, within bounds that leave
+    # each seat's column room for its name
+    label_w = min(max(LABEL_W, max(paint.text_width(app, s, LABEL_PX, r == "total") for s, r in zip(labels, rows)) + 10),
+                  (w - 24) * 0.42)
     col_w = (w - 24 - label_w) / n
     top = y + 36
     row_h = min(32.0, (h - 36 - 40) / len(rows))
@@ -36,15 +43,13 @@ def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
         name = sc.table.seats[i].name
         px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
-    water_key = "score.water_river" if g.water == "river" else "score.water_islands"
-    for k, row in enumerate(rows):
+    for k, (row, label) in enumerate(zip(rows, labels)):
         ry = top + 44 + k * row_h
         is_total = row == "total"
         if is_total:
             pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, ry - 3), app.vp.p(x + w - 12, ry - 3),
                              max(1, app.vp.s(1.5)))
-        label = app.t(water_key if row == "water" else f"score.{row}")
-        paint.text(surface, app, label, (x + 16, ry + row_h / 2), paint.fit_px(app, label, 16, label_w - 6, is_total),
+        paint.text(surface, app, label, (x + 16, ry + row_h / 2), paint.fit_px(app, label, LABEL_PX, label_w - 6, is_total),
                    th.c("ink"), "midleft", bold=is_total)
         for i in range(n):
             cx = x + 12 + label_w + col_w * (i + 0.5)

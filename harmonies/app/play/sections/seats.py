@@ -33,13 +33,16 @@ def draw_seats(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
         px = paint.fit_px(app, seat.name, 16, 84, True, min_px=12)
         paint.text(surface, app, paint.ellipsize(app, seat.name, px, 84, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
-        kind = app.t("setup.computer") if seat.is_computer else app.t("setup.human")
-        if seat.is_computer:
-            kind += " · " + app.t(f"level.{seat.level}", default=seat.level.title())
-        paint.text(surface, app, kind, (x + 12, y + 38), paint.fit_px(app, kind, 12, 104), th.c("ink_dim"), "topleft")
+        # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
+        # wider than the column)
+        kind = [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())] \
+            if seat.is_computer else [app.t("setup.human")]
+        for k, line in enumerate(kind):
+            paint.text(surface, app, line, (x + 12, y + 36 + 15 * k), paint.fit_px(app, line, 12, 104), th.c("ink_dim"),
+                       "topleft")
         # the cards above this board as small coloured tabs (stripe colour), then completed ones
         cx = x + 12
-        cy = y + 56 if h > 120 else y + 52
+        cy = y + 70
         for cid, spirit, _n in sc.table.held_items(i):
             colour = th.c("spirit_cube") if spirit else th.token(g.cards.animal(cid).stripe).fill
             paint.panel(surface, app, (cx, cy, 11, 15), colour, radius=2, edge=th.c("ink"), width=1)

@@ -44,9 +44,9 @@ def draw_spirit_choice(sc: PlayScene, surface: pygame.Surface) -> None:
     surface.blit(shade, r)
     paint.text(surface, app, app.t("play.choose_spirit"), (bx + bw / 2, by - 100), 24, th.c("table_text"), "center",
                bold=True)
-    hint = app.t("play.choose_spirit_hint")
-    paint.text(surface, app, hint, (bx + bw / 2, by - 68), paint.fit_px(app, hint, 15, bw - 24, min_px=11),
-               th.c("table_text_dim"), "center")
+    # the line under the title wraps (two lines at most fit above the cards) rather than shrinking
+    paint.text_block(surface, app, app.t("play.choose_spirit_hint"), (bx + 12, by - 78), 15, th.c("table_text_dim"),
+                     bw - 24, align="center")
     mouse = mouse_at(sc)
     for cid, rect in rects(L, sc.table):
         rr = vp.r(rect)

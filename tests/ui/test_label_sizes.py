@@ -1,0 +1,75 @@
+"""Labels that fit at their normal size in every language at 1280x720: the play screen's buttons, score rows
+and seat lines, the setup's choices, and the finished games' list (a wider box or a second line, not a
+smaller font)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textfit import shrunk_text
+from ui_driver import Driver
+
+from harmonies.app import paint
+from harmonies.app.play.layout import PlayLayout
+from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, row_lines
+from harmonies.app.scenes.play import PlayScene
+from harmonies.app.scenes.setup import SetupScene
+from harmonies.app.smoke import meta_for, played_game
+from harmonies.catalogue import available_languages
+from harmonies.persist.summary import FinishedSummary, SeatInfo
+from harmonies.session import Resume
+
+LANGUAGES = available_languages()
+
+
+def _play(app: Any, players: int, humans: int) -> Any:
+    game = played_game(players, 2 * players, seed=8, spirits=True)
+    app.scenes.push(PlayScene(app, Resume.from_saved(game, meta_for(game, humans))))
+    d = Driver(app)
+    d.frames(2)
+    return d.top
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_play_screen_labels_keep_their_size(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app.set_language(code)
+    t = app.t
+    wanted = {t("play.undo"), t("play.end_turn"), t("play.hint"), t("play.menu"), t("log.show"),
+              t("score.spirit"), t("score.trees"), t("score.water_river"), t("setup.computer"), t("setup.human"),
+              *(t(f"level.{level}") for level in ("easy", "medium", "hard"))}
+    with shrunk_text(monkeypatch) as shrunk:
+        for players, humans in ((4, 2), (2, 1)):
+            _play(app, players, humans)
+            app.step(1 / 60, events=[])
+            app.scenes.pop()
+    assert wanted & shrunk == set()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_setup_labels_keep_their_size(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app.set_language(code)
+    with shrunk_text(monkeypatch) as shrunk:
+        app.scenes.push(SetupScene(app))
+        app.step(1 / 60, events=[])
+    assert {app.t("setup.side"), app.t("setup.spirits"), app.t("setup.seed")} & shrunk == set()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_finished_game_row_fits_its_columns(app: Any, code: str) -> None:
+    """The longest kind of row: four seats, three of them computers, with spirits."""
+    app.set_language(code)
+    seats = (SeatInfo("Ann", "human", ""), SeatInfo("Bot 1", "computer", "medium"),
+             SeatInfo("Bot 2", "computer", "hard"), SeatInfo("Bot 3", "computer", "easy"))
+    game = FinishedSummary("g.json", "2026-11-12T20:11:00+00:00", "2026-11-12T20:11:00+00:00", "A", True, 1, seats,
+                           (19, 10, 23, 21), (2,), None, (None,) * 4, ((0,) * 8,) * 4)
+    over = [(text, round(paint.text_width(app, text, TEXT_PX))) for (_x, w), lines in zip(COLUMNS, row_lines(app, game))
+            for text in lines if paint.text_width(app, text, TEXT_PX) > w - 6]
+    assert over == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_solo_swap_label_fits_its_button(app: Any, code: str) -> None:
+    app.set_language(code)
+    _x, _y, w, _h = PlayLayout(players=1, solo=True).swap_btns[0]
+    assert paint.text_width(app, "⇄ " + app.t("play.swap"), 13, True) <= w - 8
