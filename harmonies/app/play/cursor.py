@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Union
 
 import pygame
 
-from .layout import Point, Rect, centre
+from .layout import HAND_R, Point, Rect, centre
 from .targets import (
     CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget, Target,
 )
@@ -238,7 +238,7 @@ class KeyCursor:
         if isinstance(now, SpaceTarget):
             return ("circle", L.spaces[now.space], L.space_radius + 5)
         if isinstance(now, HandTarget):
-            return ("circle", L.hand_slots[now.index], 25.0)
+            return ("circle", L.hand_slots[now.index], HAND_R + 2.5)  # tokens sit HAND_STEP apart: the ring stays off the next one
         if isinstance(now, HeldTarget):
             items = sc.table.held_items(sc.table.current)
             i = [cid for cid, _s, _n in items].index(now.card_id)
