@@ -14,6 +14,7 @@ from harmonies.app import paint
 from harmonies.app.play.layout import PlayLayout
 from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, row_lines
 from harmonies.app.scenes.play import PlayScene
+from harmonies.app.scenes.settings import SettingsScene
 from harmonies.app.scenes.setup import SetupScene
 from harmonies.app.smoke import meta_for, played_game
 from harmonies.catalogue import available_languages
@@ -53,6 +54,16 @@ def test_the_setup_labels_keep_their_size(app: Any, monkeypatch: pytest.MonkeyPa
         app.scenes.push(SetupScene(app))
         app.step(1 / 60, events=[])
     assert {app.t("setup.side"), app.t("setup.spirits"), app.t("setup.seed")} & shrunk == set()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_settings_labels_keep_their_size(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app.set_language(code)
+    with shrunk_text(monkeypatch) as shrunk:
+        app.scenes.push(SettingsScene(app))
+        app.step(1 / 60, events=[])
+    labels = {app.t(f"settings.{k}") for k in ("window", "fullscreen", "ai_speed", "symbols", "volume", "language")}
+    assert labels & shrunk == set()
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

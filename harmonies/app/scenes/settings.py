@@ -22,7 +22,9 @@ class SettingsScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
-        x, w, h, gap = 330, 620, 50, 72
+        # Labels get 46% of a wide row: French and Spanish labels ("Velocidad del ordenador") fit unshrunk.
+        x, w, h, gap = 270, 740, 50, 72
+        lw = 0.46
         y = 150
 
         def setter(field: str) -> Any:
@@ -32,21 +34,21 @@ class SettingsScene(WidgetScene):
         if app.settings.window not in sizes:
             sizes.insert(0, app.settings.window)
         self.ui.add(Choice((x, y, w, h), lambda: t("settings.window"), sizes, lambda: self.app.settings.window,
-                           setter("window"), lambda v: v.replace("x", " × "), name="window"))
+                           setter("window"), lambda v: v.replace("x", " × "), label_w=lw, name="window"))
         self.ui.add(Choice((x, y + gap, w, h), lambda: t("settings.fullscreen"), [False, True],
                            lambda: self.app.settings.fullscreen, setter("fullscreen"),
-                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), name="fullscreen"))
+                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), label_w=lw, name="fullscreen"))
         self.ui.add(Choice((x, y + 2 * gap, w, h), lambda: t("settings.ai_speed"), list(AI_SPEEDS),
                            lambda: self.app.settings.ai_speed, setter("ai_speed"), lambda v: t(f"settings.speed_{v}"),
-                           name="ai_speed"))
+                           label_w=lw, name="ai_speed"))
         self.ui.add(Choice((x, y + 3 * gap, w, h), lambda: t("settings.symbols"), [True, False],
                            lambda: self.app.settings.symbols, setter("symbols"),
-                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), name="symbols"))
+                           lambda v: t("setup.switch_on" if v else "setup.switch_off"), label_w=lw, name="symbols"))
         self.ui.add(Slider((x, y + 4 * gap, w, h), lambda: t("settings.volume"), lambda: self.app.settings.volume,
-                           setter("volume"), name="volume"))
+                           setter("volume"), label_w=lw, name="volume"))
         # Each language under its own name, so a player lost in a foreign one still finds theirs.
         self.ui.add(Choice((x, y + 5 * gap, w, h), lambda: t("settings.language"), available_languages(),
-                           lambda: self.app.language, self.app.set_language, language_name, name="language"))
+                           lambda: self.app.language, self.app.set_language, language_name, label_w=lw, name="language"))
         self.ui.add(Button((640 - 280, 604, 260, 54), lambda: t("keys.open"), self.show_keys, name="keys"))
         self.ui.add(Button((640 + 20, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
                            name="back"))
