@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ui_driver import Driver, MousePlayer
+from ui_driver import Driver, MousePlayer, assert_rules_scores
 
 
 def _new_game_from_menu(d: Driver, players: int, humans: int) -> None:
@@ -56,22 +56,12 @@ def _play_to_scoring(d: Driver, seed: int, max_actions: int = 2500) -> tuple[Any
     raise AssertionError("the game did not reach the scoring scene")
 
 
-def _same_totals(scoring: Any) -> None:
-    from harmonies.rules import Game
-
-    game = scoring.game
-    assert game.over
-    replayed = Game.replay(game.setup, game.history)
-    assert [s.total for s in scoring.outcome.scores] == [s.total for s in replayed.outcome.scores]
-    assert scoring.outcome.winners == replayed.outcome.winners
-
-
 def test_solo_game_through_the_scenes(app: Any) -> None:
     d = Driver(app)
     t0 = time.perf_counter()
     _new_game_from_menu(d, players=1, humans=1)
     scoring, stats = _play_to_scoring(d, seed=5)
-    _same_totals(scoring)
+    assert_rules_scores(scoring)
     assert stats["handovers"] == 0
     assert scoring.outcome.suns is not None
     assert time.perf_counter() - t0 < 60
@@ -81,7 +71,7 @@ def test_two_player_hot_seat_game(app: Any) -> None:
     d = Driver(app)
     _new_game_from_menu(d, players=2, humans=2)
     scoring, stats = _play_to_scoring(d, seed=9)
-    _same_totals(scoring)
+    assert_rules_scores(scoring)
     # one hand-over per turn after the first
     turns = sum(1 for c in scoring.game.history if type(c).__name__ == "EndTurn")
     assert stats["handovers"] == turns - 1

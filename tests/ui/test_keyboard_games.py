@@ -7,9 +7,8 @@ from typing import Any
 
 import pygame
 from key_driver import KeyPlayer, Keys
-from ui_driver import Driver
+from ui_driver import Driver, assert_rules_scores
 
-from harmonies.rules import Game
 
 
 def _mouse_free(d: Driver) -> None:
@@ -73,21 +72,12 @@ def _play_to_scoring(d: Driver, player: KeyPlayer, max_actions: int = 800) -> tu
     raise AssertionError("the game did not reach the scoresheet")
 
 
-def _scores_are_the_rules(scoring: Any) -> None:
-    game = scoring.game
-    assert game.over
-    replayed = Game.replay(game.setup, game.history)
-    assert [s.total for s in scoring.outcome.scores] == [s.total for s in replayed.outcome.scores]
-    assert [s.total for s in scoring.outcome.scores] == [game.score(i).total for i in range(game.setup.players)]
-    assert scoring.outcome.winners == replayed.outcome.winners
-
-
 def test_a_solo_game_with_the_keyboard_alone(app: Any) -> None:
     d = Driver(app)
     _setup_by_keys(d, players=1, spirits=True, seed="7")
     player = KeyPlayer(d, seed=7)
     scoring, handovers = _play_to_scoring(d, player)
-    _scores_are_the_rules(scoring)
+    assert_rules_scores(scoring)
     history = scoring.game.history
     kinds = {type(c).__name__ for c in history}
     # every kind of solo action happened, each through the keys
@@ -107,7 +97,7 @@ def test_a_two_player_hot_seat_game_with_the_keyboard_alone(app: Any) -> None:
     _setup_by_keys(d, players=2, spirits=False, seed="12")
     player = KeyPlayer(d, seed=12)
     scoring, handovers = _play_to_scoring(d, player)
-    _scores_are_the_rules(scoring)
+    assert_rules_scores(scoring)
     history = scoring.game.history
     assert {"TakeTokens", "PlaceToken", "TakeCard", "PlaceCube", "EndTurn"} <= {type(c).__name__ for c in history}
     turns = sum(1 for c in history if type(c).__name__ == "EndTurn")

@@ -12,6 +12,7 @@ import pytest
 from key_driver import Keys
 from test_finished_ui import fill
 from test_saves_ui import Breakage, make_app, saved_game, start_game, take_and_undo
+from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
@@ -32,17 +33,7 @@ from harmonies.session import SaveSlot
 
 def _texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[str]:
     """Every string the next frame draws."""
-    seen: list[str] = []
-    draw = paint.text
-
-    def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        seen.append(s)
-        return draw(surface, app_, s, *args, **kwargs)
-
-    monkeypatch.setattr(paint, "text", text)
-    app.step(1 / 60, events=[])
-    monkeypatch.undo()
-    return seen
+    return drawn_texts(monkeypatch, lambda: app.step(1 / 60, events=[]))
 
 
 def _key_words(app: Any) -> set[str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
+from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.app import paint
@@ -252,15 +253,7 @@ def test_the_solo_spirit_choice_says_what_each_spirit_adds_to_the_suns(app: Any,
                                                                       players: int) -> None:
     game = Game.new(GameSetup(players=players, seed=5, spirits=True))
     d = _play(app, game, *(Seat(n) for n in ("Ada", "Bo")[:players]))
-    drawn: list[str] = []
-    text = paint.text
-
-    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kw: Any) -> pygame.Rect:
-        drawn.append(s)
-        return text(surface, app_, s, *args, **kw)
-
-    monkeypatch.setattr(paint, "text", record)
-    d.top.draw(app.window)
+    drawn = drawn_texts(monkeypatch, lambda: d.top.draw(app.window))
     dealt = [game.cards.spirit(cid) for cid in game.spirit_choices]
     want = [app.t("play.spirit_solo_sun", n=s.solo_suns) if s.solo_suns else app.t("play.spirit_solo_no_sun")
             for s in dealt]
@@ -285,14 +278,6 @@ def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypa
             break
         d.key(pygame.K_TAB)
     assert sc.pointer.cursor.focus == SwapTarget(1)
-    drawn: list[str] = []
-    text = paint.text
-
-    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kw: Any) -> pygame.Rect:
-        drawn.append(s)
-        return text(surface, app_, s, *args, **kw)
-
-    monkeypatch.setattr(paint, "text", record)
-    d.top.draw(app.window)
+    drawn = drawn_texts(monkeypatch, lambda: d.top.draw(app.window))
     tip = " ".join(drawn)
     assert "final" in tip and "undone" in tip, tip

@@ -120,3 +120,20 @@ def shrunk_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
 
     monkeypatch.setattr(paint, "fit_px", fitted)
     yield found
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], None]) -> list[str]:
+    """Every string ``paint.text`` draws while ``draw()`` runs, in order."""
+    seen: list[str] = []
+    text = paint.text
+
+    def record(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        seen.append(s)
+        return text(surface, app_, s, *args, **kwargs)
+
+    monkeypatch.setattr(paint, "text", record)
+    try:
+        draw()
+    finally:
+        monkeypatch.setattr(paint, "text", text)
+    return seen

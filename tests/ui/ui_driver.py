@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from harmonies.rules import Game
+
 Point = tuple[float, float]
 
 
@@ -165,3 +167,14 @@ class MousePlayer:
                 self.d.key(pygame.K_RETURN)
             return R.EndTurn()
         raise AssertionError(f"nothing to do: {legal}")
+
+
+def assert_rules_scores(scoring: Any) -> None:
+    """The scoresheet's totals and winners are the rules' own: those of the game as it stands and of its
+    replay from the setup and the command log."""
+    game = scoring.game
+    assert game.over
+    replayed = Game.replay(game.setup, game.history)
+    assert [s.total for s in scoring.outcome.scores] == [s.total for s in replayed.outcome.scores]
+    assert [s.total for s in scoring.outcome.scores] == [game.score(i).total for i in range(game.setup.players)]
+    assert scoring.outcome.winners == replayed.outcome.winners
