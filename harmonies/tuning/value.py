@@ -176,7 +176,20 @@ def fit_value(logs: Sequence[GameLog], strength: float = 1.0, names: Sequence[st
         b[j] += d * prior[j]
     solved = dict(zip(live, solve(a, b)))
     weights = [solved.get(i, TODAY.get(names[i], 0.0)) for i in range(k)]
-    intercept = statistics.fmean(y - sum(w * v for w, v in zip(weights, x)) for x, y, _ in raw)
+    # The level: the look-ahead compares these values with the exact scores of samples that end
+    # before its last turn, so the prediction's level matters too. Features that never differ
+    # within a group (the pouch's turns left) set it, fitted to what the weights above leave.
+    rest = [y - sum(w * v for w, v in zip(weights, x)) for x, y, _ in raw]
+    level = [i for i in range(k) if i not in solved and len({x[i] for x, _, _ in raw}) > 1]
+    if level:
+        xs = [[1.0] + [x[i] for i in level] for x, _, _ in raw]
+        m = len(level) + 1
+        fitted = solve([[sum(x[r] * x[c] for x in xs) for c in range(m)] for r in range(m)],
+                       [sum(x[r] * y for x, y in zip(xs, rest)) for r in range(m)])
+        for i, w in zip(level, fitted[1:]):
+            weights[i] = w
+        rest = [y - sum(w * v for w, v in zip(weights, x)) for x, y, _ in raw]
+    intercept = statistics.fmean(rest)
     return LearnedValue(tuple((n, w) for n, w in zip(names, weights) if w), intercept)
 
 

@@ -143,18 +143,23 @@ def test_a_recorded_game_is_played_as_an_unrecorded_one() -> None:
 
 def test_a_grouped_fit_explains_differences_within_each_group() -> None:
     # Each group's level is its own luck (large); within a group the target moves 2 a turn left.
+    # The level between groups follows the pouch's turns left (5 a turn), which the fit sets apart.
     rng = random.Random(4)
     rows = []
     for group in range(60):
-        luck = rng.uniform(-40, 40)
+        pouch = float(rng.randrange(1, 12))
+        luck = rng.uniform(-4, 4)
         for _ in range(4):
             t = rng.uniform(0, 8)
             row = {n: 0.0 for n in FEATURES}
-            row.update(turns_left=t, plan=luck / 2 + rng.uniform(-1, 1), _group=float(group),
-                       _target=100 + luck + 2 * t)
+            row.update(turns_left=t, plan=luck * 5 + rng.uniform(-1, 1), pouch_turns=pouch, _group=float(group),
+                       _target=100 + 5 * pouch + luck + 2 * t)
             rows.append(row)
     value = fit_value([GameLog(1, 0, [], rows)], strength=0.0)
-    assert dict(value.weights)["turns_left"] == pytest.approx(2.0, abs=0.1)
+    got = dict(value.weights)
+    assert got["turns_left"] == pytest.approx(2.0, abs=0.1)
+    assert got["pouch_turns"] == pytest.approx(5.0, abs=0.5)
+    assert value.intercept == pytest.approx(100.0, abs=5.0)
 
 
 def test_leaves_are_recorded_in_groups_with_their_outcome() -> None:
