@@ -110,6 +110,11 @@ class TurnRoot:
                     self.solo, self.players, self.pouch, self.end_triggered, self.others_turns,
                     tuple(self.display) if opts.look_at_display else ())
 
+    @property
+    def pouch_turns(self) -> float:
+        """The turns the pouch still allows, whatever the boards."""
+        return self._by_pouch
+
     def turns_left(self, stacks: list[int]) -> float:
         """My turns after this one, roughly (0: this is my last turn)."""
         if self.end_triggered:

@@ -32,8 +32,8 @@ VALUE_FILE = "value.yaml"
 FORMAT = "harmonies-leaf-value"
 VERSION = 1
 
-# Today's potential terms, grouped: each group is valued with the hard_solo weights of its own terms
-# only, so its feature is what today's evaluation adds for it at full phase.
+# Today's potential terms, grouped: each group is valued with the planner's own weights for its
+# terms only (hard_solo in solo), so its feature is what today's evaluation adds for it at full phase.
 GROUPS: dict[str, tuple[str, ...]] = {
     "growth": ("brown1", "brown2", "gray1", "gray2", "red1"),
     "buildings": ("building0", "building1", "building2"),
@@ -103,7 +103,7 @@ def features(g: Game, me: int, fast: Planner, nxt: CandidateTurn) -> dict[str, f
         "trees": float(sheet.trees), "mountains": float(sheet.mountains), "fields": float(sheet.fields),
         "buildings": float(sheet.buildings), "water": float(sheet.water), "animals": float(sheet.animals),
         "spirit": float(sheet.spirit),
-        "turns_left": turns, "pouch_turns": float(root._by_pouch), "empty": float(stacks.count(0)),
+        "turns_left": turns, "pouch_turns": root.pouch_turns, "empty": float(stacks.count(0)),
     }
     landscape_pot = 0.0
     for name, gev in groups.items():
