@@ -14,6 +14,7 @@ import random
 from collections.abc import Hashable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..rules import (
     ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
@@ -108,6 +109,11 @@ class TurnRoot:
         self.key = (ev, tuple(self.stacks), self.cubes, tuple(self.held), self.spirit, self.spirit_done,
                     self.solo, self.players, self.pouch, self.end_triggered, self.others_turns,
                     tuple(self.display) if opts.look_at_display else ())
+
+    @property
+    def pouch_turns(self) -> float:
+        """The turns the pouch still allows, whatever the boards."""
+        return self._by_pouch
 
     def turns_left(self, stacks: list[int]) -> float:
         """My turns after this one, roughly (0: this is my last turn)."""
@@ -472,6 +478,13 @@ class Planner:
         return out
 
 
+class LeafValue(Protocol):
+    """What a sampled game is worth to ``me`` at the look-ahead's last turn, whose best turn by the
+    fast planner is ``nxt`` (harmonies/ai/value.py)."""
+
+    def __call__(self, g: Game, me: int, fast: Planner, nxt: CandidateTurn) -> float: ...
+
+
 class Lookahead:
     """Picks among the planner's best turns by what they leave for the turns after.
 
@@ -510,22 +523,26 @@ class Lookahead:
         self.last_spent = 0  # board evaluations of the last plan, the helper's included
         self._played = 0
         self.room: Planner | None = None  # a wider planner looking for a turn that keeps the game going
+        # Values the last turn of each sample (None: its one-turn value plus the completed cards).
+        self.value: LeafValue | None = None
 
     def spec(self) -> bytes:
         """What a helper process needs to play samples exactly as this look-ahead does."""
         stand = (self.stand_in.weights, self.stand_in.opts) if self.stand_in is not None else None
-        return pickle.dumps((self.fast.weights, self.fast.opts, stand, self.depth))
+        return pickle.dumps((self.fast.weights, self.fast.opts, stand, self.depth, self.value))
 
     @classmethod
     def from_spec(cls, spec: bytes) -> "Lookahead":
-        weights, opts, stand, depth = pickle.loads(spec)
+        weights, opts, stand, depth, value = pickle.loads(spec)
         rng = random.Random(0)  # unused: hard's planners add no noise
         fast = Planner(weights, opts, rng)
         stand_in = None
         if stand is not None:
             stand_in = Planner(stand[0], stand[1], rng)
             stand_in._evaluators = fast._evaluators
-        return cls(fast, fast, (), rng, stand_in=stand_in, depth=depth)
+        look = cls(fast, fast, (), rng, stand_in=stand_in, depth=depth)
+        look.value = value
+        return look
 
     def spent(self) -> int:
         return self.fast.evals + (self.stand_in.evals if self.stand_in is not None else 0)
@@ -659,6 +676,8 @@ class Lookahead:
                 return float(g.score(me).total)
             nxt = self.fast.plan(g)
             if turn == last:
+                if self.value is not None:
+                    return self.value(g, me, self.fast, nxt)
                 return nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
             self._play(g, self.fast, nxt)
             turn += 1

@@ -23,7 +23,7 @@ from ..rules import ChooseSpirit, Command, Game
 from .evaluate import Weights, load_weights
 from .finish import finish_turn
 from .helper import Helper, shared_helper
-from .planner import Lookahead, PlanOptions, Planner, CandidateTurn
+from .planner import LeafValue, Lookahead, PlanOptions, Planner, CandidateTurn
 
 
 class PlannerPlayer:
@@ -133,7 +133,7 @@ class HardPlayer(PlannerPlayer):
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
                  greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True,
-                 stages: Sequence[tuple[int, int]] | None = None) -> None:
+                 stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         # A second process takes part of each turn's search where that helps (two cores, not inside
         # a pool worker); the play is the same with or without it. ``helper``: True for this
@@ -174,6 +174,9 @@ class HardPlayer(PlannerPlayer):
             room._evaluators = planner._evaluators
             room.helper = shared
             lookahead.room = room
+            # A learned value of the sampled games' last turn (harmonies/ai/value.py), fitted on
+            # solo games: tables keep the one-turn value.
+            lookahead.value = value if solo else None
             self.modes[solo] = (planner, lookahead)
 
     def plan(self, game: Game, cands: list[CandidateTurn] | None = None) -> CandidateTurn:

@@ -12,6 +12,7 @@ import pytest
 from harmonies.ai import HardPlayer
 from harmonies.ai import helper as helper_mod
 from harmonies.ai.helper import Helper
+from harmonies.ai.value import LearnedValue
 from harmonies.rules import CardSet, Command, Game, GameSetup
 from harmonies.rules.cards import default_cards_path, load_cards
 
@@ -57,6 +58,17 @@ def test_each_card_set_reaches_the_helper_once_and_is_kept_apart(helper: Helper)
     other = load_cards(default_cards_path())  # equal cards, another object: another token
     assert play(setup, 2, helper, other, **kw) == play(setup, 2, None, other, **kw)
     assert play(setup, 2, helper, **kw) == play(setup, 2, None, **kw)
+    assert helper.failed is None
+
+
+def test_a_learned_leaf_value_plays_the_same_turns_with_and_without_the_helper(helper: Helper) -> None:
+    # The helper plays half of the samples: it must value their last turn by the same model.
+    value = LearnedValue((("plan", 0.5), ("completed", 1.0), ("empty", 8.0), ("card_potential", -2.0)), 3.0)
+    setup = GameSetup(players=1, seed=9)
+    kw = {"stages": ((3, 2), (2, 2)), "beam": 3, "value": value}
+    alone = play(setup, 3, None, **kw)
+    assert play(setup, 3, helper, **kw) == alone
+    assert alone != play(setup, 3, None, stages=((3, 2), (2, 2)), beam=3)  # the value is really used
     assert helper.failed is None
 
 
