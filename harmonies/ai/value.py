@@ -154,12 +154,12 @@ def _number(value: Any, place: str) -> float:
     return float(value)
 
 
-def format_value(value: LearnedValue, note: str) -> str:
-    """The text of a value file for ``value`` (``note``: one comment line on where it comes from)."""
+def format_value(value: LearnedValue) -> str:
+    """The text of a value file for ``value``; what it was fitted on goes in docs/ai.md and the commit."""
     data = {"format": FORMAT, "version": VERSION, "intercept": round(value.intercept, 4),
             "weights": {name: round(w, 5) for name, w in value.weights}}
     head = ("# The hard player's learned leaf value (harmonies/ai/value.py): feature name -> weight.\n"
-            f"# {note}\n")
+            "# Written by scripts/value fit (harmonies/tuning/value.py); how to make it again: docs/ai.md.\n")
     return head + yaml.safe_dump(data, sort_keys=False)
 
 

@@ -165,15 +165,14 @@ def card_priors(records: Sequence[GameRecord], coef: Sequence[float], cards: Car
     return {cid: round(v - mean, 3) for cid, v in sorted(shrunk.items())}
 
 
-def write_prior(path: Path, side: str, prior: Mapping[str, float], note: str) -> None:
+def write_prior(path: Path, side: str, prior: Mapping[str, float]) -> None:
     """Replace one side's prior in the file (atomically), keeping the other sides."""
     data: dict[str, Any] = parse_prior(path.read_text(encoding="utf-8"), str(path)) if path.exists() else {}
     data[side] = dict(sorted(prior.items()))
     head = ["# Per-card prior of the hard player's card choices, per board side: the points a card brought in",
             "# hard solo self-play beyond what its distance predicted; 0 is an average card. Read by",
             "# harmonies/ai/card_prior.py and weighed by Weights.card_prior (weights.yaml).",
-            "# Written by scripts/tune --card-prior (harmonies/tuning/card_prior.py); see docs/ai.md.",
-            f"# last run: {note}"]
+            "# Written by scripts/tune --card-prior (harmonies/tuning/card_prior.py); see docs/ai.md."]
     atomic_write_text(path, "\n".join(head) + "\n" + yaml.safe_dump(data, sort_keys=True))
 
 

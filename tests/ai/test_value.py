@@ -29,7 +29,7 @@ def play(seed: int, turns: int, value: LearnedValue | None) -> list[Command]:
 
 def test_a_value_file_is_read_with_its_weights(tmp_path: Path) -> None:
     path = tmp_path / "value.yaml"
-    path.write_text(format_value(LEANING, "a test"), encoding="utf-8")
+    path.write_text(format_value(LEANING), encoding="utf-8")
     assert read_value(path) == LEANING
     assert path.read_text(encoding="utf-8").startswith("# ")
 
