@@ -46,14 +46,19 @@ def fill(folder: Path, count: int = len(GAMES)) -> Store:
     return store
 
 
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
+def menu_with_finished_games(tmp_path: Path) -> Driver:
+    """The app on its menu, over a data folder holding a dozen finished games (:func:`fill`)."""
     fill(tmp_path / "data")
     app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
               saves=SaveSlot(tmp_path / "data"))
     app.start(MenuScene(app))
     app.step(0.0, events=[])
-    d = Driver(app)
+    return Driver(app)
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = menu_with_finished_games(tmp_path)
     d.press_widget("finished")
     assert isinstance(d.top, FinishedScene)
     yield d

@@ -10,21 +10,18 @@ from typing import Any
 import pygame
 import pytest
 from key_driver import Keys
-from test_finished_ui import fill
+from test_finished_ui import menu_with_finished_games
 from test_saves_ui import Breakage, make_app, saved_game, start_game, take_and_undo
 from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
-from harmonies.app.app import App
 from harmonies.app.play.cursor import UndoTarget
 from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget
 from harmonies.app.scenes.confirm import Action, Dialog, Page
 from harmonies.app.scenes.howto import HowToScene
-from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.settings import SettingsScene
-from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.app.smoke import played_game, resume
 from harmonies.catalogue import Catalogue, available_languages
 from harmonies.rules import TakeTokens
@@ -241,12 +238,7 @@ def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
 def test_every_scene_by_keys_alone_from_the_menu(tmp_path: Path) -> None:
     """A tour without the mouse: finished games, a scoresheet and its boards, the replay, How to play,
     Settings and Keys, a new game, the pause menu, a confirm dialog, Continue."""
-    fill(tmp_path / "data")
-    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
-              saves=SaveSlot(tmp_path / "data"))
-    app.start(MenuScene(app))
-    app.step(0.0, events=[])
-    d = Driver(app)
+    d = menu_with_finished_games(tmp_path)
     k = Keys(d)
 
     def enter(name: str, scene: str) -> None:

@@ -18,6 +18,7 @@ from harmonies.rules import Game
 from harmonies.session import Resume
 from harmonies.session.log import entry_text, log_of
 
+from test_finished_ui import menu_with_finished_games
 from ui_driver import Driver
 
 
@@ -162,17 +163,7 @@ def test_viewer_turns_buttons_and_jumping_from_the_log(app: Any) -> None:
 
 
 def test_replay_opens_from_the_finished_games_list(tmp_path: Path) -> None:
-    from harmonies.app.app import App
-    from harmonies.app.settings import MemorySettingsStore, Settings
-    from harmonies.session import SaveSlot
-    from test_finished_ui import fill
-
-    fill(tmp_path / "data")
-    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
-              saves=SaveSlot(tmp_path / "data"))
-    app.start(MenuScene(app))
-    app.step(0.0, events=[])
-    d = Driver(app)
+    d = menu_with_finished_games(tmp_path)
     try:
         d.press_widget("finished")
         listed = d.top.list.games[0]
