@@ -49,6 +49,17 @@ class Keys:
             self.press(pygame.K_TAB)
         raise AssertionError(f"Tab never reached {name!r} on {self.d.top.name}")
 
+    def tab_to_ring(self, want: Any) -> Any:
+        """On the play screen, Tab until the keyboard ring is on ``want`` (a stop, or a kind of stop);
+        the stop reached."""
+        cursor = self.d.top.pointer.cursor
+        for _ in range(len(cursor.stops()) + 1):
+            now = cursor.current()
+            if now == want or (isinstance(want, type) and isinstance(now, want)):
+                return now
+            self.press(pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {want} (stops: {cursor.stops()})")
+
 
 class KeyPlayer(Keys):
     """Plays the current human turn from the keyboard, choosing among the rules' legal commands."""
@@ -75,11 +86,7 @@ class KeyPlayer(Keys):
 
     def tab_to(self, stop: Focus) -> None:
         """Tab (forward) until the keyboard ring is on ``stop``."""
-        for _ in range(len(self.sc.pointer.cursor.stops()) + 1):
-            if self.focus() == stop:
-                return
-            self.press(pygame.K_TAB)
-        raise AssertionError(f"Tab never reached {stop} (stops: {self.sc.pointer.cursor.stops()})")
+        self.tab_to_ring(stop)
 
     def walk_to(self, cell: Hex) -> None:
         """The arrows over the board from the ring's cell to ``cell``: across first, then up or down."""

@@ -135,10 +135,7 @@ def test_a_card_under_the_ring_is_previewed_as_under_the_mouse(duo: Driver) -> N
     d = duo
     sc = d.top
     k = Keys(d)
-    for _ in range(30):
-        if isinstance(_focus(d), SlotTarget):
-            break
-        k.press(pygame.K_TAB)
+    k.tab_to_ring(SlotTarget)
     slot = _focus(d)
     assert isinstance(slot, SlotTarget)
     plain = pygame.Surface.copy(d.app.window)
@@ -164,10 +161,7 @@ def test_tab_reaches_the_other_boards_and_enter_shows_one(duo: Driver) -> None:
     d = duo
     sc = d.top
     k = Keys(d)
-    for _ in range(30):
-        if _focus(d) == SeatTarget(1):
-            break
-        k.press(pygame.K_TAB)
+    k.tab_to_ring(SeatTarget(1))
     assert _focus(d) == SeatTarget(1)
     k.press(pygame.K_RETURN)
     assert sc.view_seat == 1
@@ -215,19 +209,13 @@ def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
     sc = d.top
     g = sc.game
     k = Keys(d)
-    for _ in range(30):
-        if isinstance(_focus(d), HandTarget):
-            break
-        k.press(pygame.K_TAB)
+    k.tab_to_ring(HandTarget)
     token = g.hand[_focus(d).index]
     k.press(pygame.K_RETURN)                       # the token is chosen, the ring on a cell it may go to
     k.press(pygame.K_RETURN)
     d.settle()
     assert len(g.hand) == 2
-    for _ in range(30):
-        if _focus(d) == UndoTarget():
-            break
-        k.press(pygame.K_TAB)
+    k.tab_to_ring(UndoTarget())
     assert _focus(d) == UndoTarget()
     k.press(pygame.K_RETURN)
     d.settle()

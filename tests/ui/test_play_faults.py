@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
+from key_driver import Keys
 from textfit import drawn_texts
 from ui_driver import Driver
 
@@ -273,11 +274,7 @@ def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypa
         d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
     d.frames(2)
     assert not sc.game.hand
-    for _ in range(20):                     # Tab along the ring to the second card's swap button
-        if sc.pointer.cursor.focus == SwapTarget(1):
-            break
-        d.key(pygame.K_TAB)
-    assert sc.pointer.cursor.focus == SwapTarget(1)
+    Keys(d).tab_to_ring(SwapTarget(1))       # Tab along the ring to the second card's swap button
     drawn = drawn_texts(monkeypatch, lambda: d.top.draw(app.window))
     tip = " ".join(drawn)
     assert "final" in tip and "undone" in tip, tip
