@@ -62,7 +62,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.howto import HowToScene
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.targets import Drag, HandTarget, SeatTarget, SlotTarget, SwapTarget
+    from harmonies.app.play.places import Drag, HandToken, SeatBoard, Slot, Swap
     from harmonies.app.scenes.play import PlayScene
     from harmonies.rules import PlaceToken, Rejected, TakeTokens
     from harmonies.session import Resume
@@ -86,7 +86,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         legal = frozenset(game.token_cells(game.hand[0]))
         target = next(iter(legal))
         pos = sc.big_layout().to_pixel(target)
-        sc.drag = Drag(HandTarget(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
+        sc.drag = Drag(HandToken(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
 
     def solo() -> None:
         game = played_game(1, 5, seed=4)
@@ -108,7 +108,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             game.apply(PlaceToken(colour, next(iter(game.token_cells(colour)))))
         sc = start(game, 1)
         app.step(0.0, events=[])
-        sc.pointer.cursor.focus = SwapTarget(1)
+        sc.pointer.cursor.focus = Swap(1)
 
     def solo_spirits() -> None:
         start(played_game(1, 0, seed=4, spirits=True), 1)
@@ -125,7 +125,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game = played_game(2, 8, seed=12, side="B")
         sc = start(game, 2)
         app.step(0.0, events=[])
-        sc.pointer.cursor.focus = SlotTarget(1)
+        sc.pointer.cursor.focus = Slot(1)
         app.step(0.0, events=[])
         app.step(0.5, events=[])         # the ring rests on the card: its enlarged preview shows
 
@@ -133,7 +133,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game = played_game(3, 9, seed=5)
         sc = start(game, 3)
         app.step(0.0, events=[])
-        sc.pointer.cursor.focus = SeatTarget(1)
+        sc.pointer.cursor.focus = SeatBoard(1)
         sc.pointer.cursor.use()          # Enter on another seat's small board: it is shown large
 
     def viewing() -> None:

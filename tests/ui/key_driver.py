@@ -12,9 +12,8 @@ import pygame
 from ui_driver import Driver
 
 from harmonies import rules as R
-from harmonies.app.play.cursor import EndTarget, Focus, UndoTarget
-from harmonies.app.play.targets import (
-    CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget,
+from harmonies.app.play.places import (
+    Cell, EndButton, Focus, HandToken, HeldCard, Slot, Space, SpiritOffer, Swap, UndoButton,
 )
 
 Hex = tuple[int, int]
@@ -93,7 +92,7 @@ class KeyPlayer(Keys):
         lay = self.sc.big_layout()
         for _ in range(40):
             now = self.focus()
-            assert isinstance(now, CellTarget), f"the ring left the board: {now}"
+            assert isinstance(now, Cell), f"the ring left the board: {now}"
             if now.cell == cell:
                 return
             (x0, y0), (x1, y1) = lay.to_pixel(now.cell), lay.to_pixel(cell)
@@ -116,29 +115,29 @@ class KeyPlayer(Keys):
             by_type.setdefault(type(c), []).append(c)
         if R.ChooseSpirit in by_type:
             cmd = self.rng.choice(by_type[R.ChooseSpirit])
-            self.tab_to(SpiritTarget(cmd.spirit_id))
+            self.tab_to(SpiritOffer(cmd.spirit_id))
             self.use()
             return cmd
         if R.PlaceCube in by_type:
             cmd = self.rng.choice(by_type[R.PlaceCube])
-            self.tab_to(HeldTarget(cmd.card_id))
+            self.tab_to(HeldCard(self.sc.game.current, cmd.card_id))
             self.press(pygame.K_RETURN)        # chooses the card: the ring goes to a cell where a cube may go
             self.walk_to(cmd.cell)
             self.use(pygame.K_SPACE)
             return cmd
         if R.TakeCard in by_type and self.rng.random() < self.card_rate:
             cmd = self.rng.choice(by_type[R.TakeCard])
-            self.tab_to(SlotTarget(list(g.display).index(cmd.card_id)))
+            self.tab_to(Slot(list(g.display).index(cmd.card_id)))
             self.use()
             return cmd
         if R.SoloSwap in by_type and self.rng.random() < self.swap_rate:
             cmd = self.rng.choice(by_type[R.SoloSwap])
-            self.tab_to(SwapTarget(list(g.display).index(cmd.card_id)))
+            self.tab_to(Swap(list(g.display).index(cmd.card_id)))
             self.use()
             return cmd
         if R.TakeTokens in by_type:
             cmd = self.rng.choice(by_type[R.TakeTokens])
-            self.tab_to(SpaceTarget(cmd.space))
+            self.tab_to(Space(cmd.space))
             self.use()
             return cmd
         if R.PlaceToken in by_type:
@@ -146,19 +145,19 @@ class KeyPlayer(Keys):
             self._place(cmd)
             if self.undos:
                 self.undos -= 1
-                self.tab_to(UndoTarget())
+                self.tab_to(UndoButton())
                 self.use()
                 assert g.history[-1] != cmd and cmd.colour in g.hand, "Undo by the ring did not take the token back"
                 self._place(cmd)
             return cmd
         if R.EndTurn in by_type:
-            self.tab_to(EndTarget())
+            self.tab_to(EndButton())
             self.use()
             return R.EndTurn()
         raise AssertionError(f"nothing to do: {by_type}")
 
     def _place(self, cmd: R.PlaceToken) -> None:
-        self.tab_to(HandTarget(list(self.sc.game.hand).index(cmd.colour)))
+        self.tab_to(HandToken(list(self.sc.game.hand).index(cmd.colour)))
         self.press(pygame.K_RETURN)        # chooses the token: the ring goes to the board
         self.walk_to(cmd.cell)
         self.use()

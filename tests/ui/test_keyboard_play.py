@@ -9,8 +9,7 @@ import pytest
 from ui_driver import Driver
 
 from harmonies import rules as R
-from harmonies.app.play.cursor import EndTarget
-from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SlotTarget, SpaceTarget, SwapTarget
+from harmonies.app.play.places import Cell, EndButton, HandToken, HeldCard, Slot, Space, Swap
 from harmonies.app.scenes.play import PlayScene
 from harmonies.session import MatchConfig, Seat
 
@@ -49,24 +48,24 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     g = sc.game
     assert _focus(d) is None
     # take tokens: Tab to a central space, Enter takes them; the focus moves to the hand
-    space = _tab_to(d, SpaceTarget)
+    space = _tab_to(d, Space)
     d.key(pygame.K_RETURN)
     d.settle()
     assert isinstance(g.history[-1], R.TakeTokens) and g.history[-1].space == space.space
     assert len(g.hand) == 3
-    assert _focus(d) == HandTarget(0)
+    assert _focus(d) == HandToken(0)
     # three tokens: Enter chooses the token in hand (the board lights up), Right walks the cursor to a
     # neighbouring cell, Space puts the token there
     cells: list[tuple[int, int]] = []
     for _ in range(3):
         token = g.hand[0]
         d.key(pygame.K_RETURN)
-        assert sc.selection is not None and sc.selection.target == HandTarget(0)
+        assert sc.selection is not None and sc.selection.target == HandToken(0)
         start = _focus(d)
-        assert isinstance(start, CellTarget)
+        assert isinstance(start, Cell)
         d.key(pygame.K_RIGHT)
         moved = _focus(d)
-        assert isinstance(moved, CellTarget)
+        assert isinstance(moved, Cell)
         assert (moved.cell[0] - start.cell[0], moved.cell[1] - start.cell[1]) in _NEIGHBOURS
         assert sc.big_layout().to_pixel(moved.cell)[0] > sc.big_layout().to_pixel(start.cell)[0]
         for _step in range(6):      # on to an empty cell, where any token may go
@@ -81,18 +80,18 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     assert not g.hand
     # the focus is on the face-up cards: Enter takes one, then the focus is on that card
     slot = _focus(d)
-    assert isinstance(slot, SlotTarget)
+    assert isinstance(slot, Slot)
     card = g.display[slot.slot]
     d.key(pygame.K_RETURN)
     d.settle()
     assert g.history[-1] == R.TakeCard(card)
-    assert _focus(d) == HeldTarget(card)
+    assert _focus(d) == HeldCard(g.current, card)
     # a cube where the card allows one: Enter chooses the card, the cursor goes to a legal cell
     legal = set(g.cube_cells(card))
     d.key(pygame.K_RETURN)
     if legal:
         at = _focus(d)
-        assert isinstance(at, CellTarget) and at.cell in legal
+        assert isinstance(at, Cell) and at.cell in legal
         d.key(pygame.K_RETURN)
         d.settle()
         assert g.history[-1] == R.PlaceCube(card, at.cell)
@@ -101,7 +100,7 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
         d.key(pygame.K_ESCAPE)
         assert sc.selection is None
     # End turn: Tab reaches it, Enter ends the turn; the computer plays and it is Ada's turn again
-    _tab_to(d, EndTarget)
+    _tab_to(d, EndButton)
     d.key(pygame.K_RETURN)
     d.settle()
     for _ in range(200):
@@ -116,7 +115,7 @@ def test_the_arrows_step_to_a_neighbour_and_stay_on_the_board(duo: Driver) -> No
     d = duo
     sc = d.top
     d.key(pygame.K_DOWN)       # with no focus the arrows start on the board
-    assert isinstance(_focus(d), CellTarget)
+    assert isinstance(_focus(d), Cell)
     lay = sc.big_layout()
     for key, sign in ((pygame.K_UP, -1), (pygame.K_DOWN, 1), (pygame.K_LEFT, -1), (pygame.K_RIGHT, 1)):
         for _ in range(8):
@@ -136,12 +135,12 @@ def test_the_arrows_step_to_a_neighbour_and_stay_on_the_board(duo: Driver) -> No
 def test_esc_drops_the_choice_then_the_cursor_then_pauses(duo: Driver) -> None:
     d = duo
     sc = d.top
-    _tab_to(d, SpaceTarget)
+    _tab_to(d, Space)
     d.key(pygame.K_RETURN)
     d.key(pygame.K_RETURN)           # choose the first token: the cursor is on the board
     assert sc.selection is not None
     d.key(pygame.K_ESCAPE)
-    assert sc.selection is None and isinstance(_focus(d), CellTarget)
+    assert sc.selection is None and isinstance(_focus(d), Cell)
     d.key(pygame.K_ESCAPE)
     assert _focus(d) is None and d.top is sc
     d.key(pygame.K_ESCAPE)
@@ -155,7 +154,7 @@ def test_enter_without_a_cursor_still_ends_the_turn(duo: Driver) -> None:
     g = sc.game
     d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
     assert _focus(d) is None          # the digits alone do not put the cursor up
-    _tab_to(d, HandTarget)
+    _tab_to(d, HandToken)
     for _ in range(3):
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
@@ -177,20 +176,20 @@ def test_solo_swap_from_the_keyboard(app: Any) -> None:
         d.key(pygame.K_RETURN)
         d.settle()
     # too early: Enter on a swap button before the tokens is refused, with why
-    swap = _tab_to(d, SwapTarget)
+    swap = _tab_to(d, Swap)
     d.key(pygame.K_RETURN)
     assert not g.history or not isinstance(g.history[-1], R.SoloSwap)
     assert sc.message
     d.key(pygame.K_ESCAPE)
-    _tab_to(d, SwapTarget)           # with the cursor up, a digit's tokens take it to the hand
+    _tab_to(d, Swap)           # with the cursor up, a digit's tokens take it to the hand
     d.key(pygame.K_1 + next(i for i, s in enumerate(g.central) if s))
-    assert _focus(d) == HandTarget(0)
+    assert _focus(d) == HandToken(0)
     for _ in range(3):
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
         d.settle()
     assert not g.hand
-    swap = _tab_to(d, SwapTarget)
+    swap = _tab_to(d, Swap)
     card = g.display[swap.slot]
     d.key(pygame.K_SPACE)
     d.settle()

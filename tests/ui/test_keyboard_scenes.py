@@ -16,8 +16,7 @@ from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
-from harmonies.app.play.cursor import UndoTarget
-from harmonies.app.play.targets import CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget
+from harmonies.app.play.places import Cell, HandToken, HeldCard, SeatBoard, Slot, UndoButton
 from harmonies.app.scenes.confirm import Action, Dialog, Page
 from harmonies.app.scenes.howto import HowToScene
 from harmonies.app.scenes.play import PlayScene
@@ -135,9 +134,9 @@ def test_a_card_under_the_ring_is_previewed_as_under_the_mouse(duo: Driver) -> N
     d = duo
     sc = d.top
     k = Keys(d)
-    k.tab_to_ring(SlotTarget)
+    k.tab_to_ring(Slot)
     slot = _focus(d)
-    assert isinstance(slot, SlotTarget)
+    assert isinstance(slot, Slot)
     plain = pygame.Surface.copy(d.app.window)
     d.frames(40)                                   # the preview comes after a short rest, as for the mouse
     assert sc.hover_card == (sc.game.display[slot.slot], False, sc.layout.slots[slot.slot])
@@ -148,7 +147,7 @@ def test_a_card_under_the_ring_is_previewed_as_under_the_mouse(duo: Driver) -> N
     # on a held card too
     held = sc.table.held_items(0)
     if held:
-        while not isinstance(_focus(d), HeldTarget):
+        while not isinstance(_focus(d), HeldCard):
             k.press(pygame.K_TAB)
         d.frames(40)
         assert sc.hover_card is not None and sc.hover_card[0] == _focus(d).card_id
@@ -161,14 +160,14 @@ def test_tab_reaches_the_other_boards_and_enter_shows_one(duo: Driver) -> None:
     d = duo
     sc = d.top
     k = Keys(d)
-    k.tab_to_ring(SeatTarget(1))
-    assert _focus(d) == SeatTarget(1)
+    k.tab_to_ring(SeatBoard(1))
+    assert _focus(d) == SeatBoard(1)
     k.press(pygame.K_RETURN)
     assert sc.view_seat == 1
     stops = sc.pointer.cursor.stops()
-    assert SeatTarget(0) in stops and not any(isinstance(s, CellTarget) for s in stops)
+    assert SeatBoard(0) in stops and not any(isinstance(s, Cell) for s in stops)
     k.press(pygame.K_TAB)                          # on to Ada's own board: Enter brings it back
-    while _focus(d) != SeatTarget(0):
+    while _focus(d) != SeatBoard(0):
         k.press(pygame.K_TAB)
     k.press(pygame.K_RETURN)
     assert sc.view_seat is None
@@ -209,14 +208,14 @@ def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
     sc = d.top
     g = sc.game
     k = Keys(d)
-    k.tab_to_ring(HandTarget)
+    k.tab_to_ring(HandToken)
     token = g.hand[_focus(d).index]
     k.press(pygame.K_RETURN)                       # the token is chosen, the ring on a cell it may go to
     k.press(pygame.K_RETURN)
     d.settle()
     assert len(g.hand) == 2
-    k.tab_to_ring(UndoTarget())
-    assert _focus(d) == UndoTarget()
+    k.tab_to_ring(UndoButton())
+    assert _focus(d) == UndoButton()
     k.press(pygame.K_RETURN)
     d.settle()
     assert len(g.hand) == 3 and token in g.hand

@@ -88,7 +88,7 @@ def test_l_shows_the_log_keys_and_wheel_scroll_it_and_pointing_rings_the_cell(ap
     d.post(pygame.MOUSEMOTION, pos=d.screen(_row_point(rect, i)), rel=(0, 0), buttons=(0, 0, 0))
     d.frames(1)
     row = sc.log.visible(rect)[i]
-    mark = touched(sc, row)
+    mark = touched(sc.layout, sc.frame(), row)
     assert mark is not None and mark[0] == sc.cell_pos(row.entry.seat, row.entry.cell)
     # the button swaps back to the scores
     d.press_widget("log")

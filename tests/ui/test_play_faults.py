@@ -15,7 +15,8 @@ from ui_driver import Driver
 from harmonies.app import paint
 from harmonies.app.app import App
 from harmonies.app.play.logpanel import LogPanel
-from harmonies.app.play.targets import SwapTarget
+from harmonies.app.play.places import Swap
+from harmonies.app.play.sections import spirit_choice
 from harmonies.app.play.sections.top_bar import end_warning_text
 from harmonies.app.scenes.handover import HandoverScene
 from harmonies.app.scenes.menu import MenuScene
@@ -94,7 +95,7 @@ def test_one_turn_banner_at_a_time_after_the_hand_over(app: Any) -> None:
 def test_the_hand_over_screen_hides_the_table(app: Any) -> None:
     d = _play(app, Game.new(GameSetup(players=2, seed=5, spirits=True)), Seat("Ada"), Seat("Bo"))
     sc = d.top
-    spots = [app.vp.p(x + w / 2, y + h / 2) for _, (x, y, w, h) in sc.spirit_choice_rects()]
+    spots = [app.vp.p(x + w / 2, y + h / 2) for _, (x, y, w, h) in spirit_choice.rects(sc.layout, sc.table)]
     spots += [app.vp.p(x + 8, y + 8) for x, y, _, _ in sc.layout.seat_panels]
     assert spots
     app.scenes.push(HandoverScene(app, "Bo", 1))
@@ -151,7 +152,7 @@ def test_a_warning_before_the_turn_that_can_end_the_game(app: Any) -> None:
 def test_a_warning_when_the_pouch_cannot_refill(app: Any) -> None:
     d = _play(app, _last_turn(), Seat("Ada"), Seat("Bo"))
     assert d.top.table.end_warning == "pouch"
-    assert end_warning_text(d.top) == app.t("play.end_near_pouch")
+    assert end_warning_text(d.top.app, d.top.table) == app.t("play.end_near_pouch")
 
 
 def _fresh(app: Any) -> Driver:
@@ -274,7 +275,7 @@ def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypa
         d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
     d.frames(2)
     assert not sc.game.hand
-    Keys(d).tab_to_ring(SwapTarget(1))       # Tab along the ring to the second card's swap button
+    Keys(d).tab_to_ring(Swap(1))       # Tab along the ring to the second card's swap button
     drawn = drawn_texts(monkeypatch, lambda: d.top.draw(app.window))
     tip = " ".join(drawn)
     assert "final" in tip and "undone" in tip, tip

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from harmonies.rules import Game
+from harmonies.app.play.sections import spirit_choice
 
 Point = tuple[float, float]
 
@@ -110,7 +111,7 @@ class MousePlayer:
         board_centre = (L.board_box[0] + L.board_box[2] / 2, L.board_box[1] + L.board_box[3] / 2)
         if R.ChooseSpirit in by_type:
             cmd = self.rng.choice(by_type[R.ChooseSpirit])
-            rect = dict(sc.spirit_choice_rects())[cmd.spirit_id]
+            rect = dict(spirit_choice.rects(sc.layout, sc.table))[cmd.spirit_id]
             self.d.click((rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
             return cmd
         if R.PlaceCube in by_type:

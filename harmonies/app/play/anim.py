@@ -1,7 +1,7 @@
 """Short animations of things moving between places, driven by the rules' events.
 
 A flyer carries a :data:`Sprite` from ``src`` to ``dst``; while it flies, the thing at its
-destination is hidden (its :data:`Spot`), so the board never shows a token before it lands.
+destination is hidden (its :data:`~harmonies.app.play.places.Spot`), so the board never shows a token before it lands.
 Everything is in virtual coordinates.
 """
 
@@ -11,6 +11,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal, Union
+
+from .places import Spot
 
 Point = tuple[float, float]
 Hex = tuple[int, int]
@@ -47,55 +49,6 @@ class SpaceSprite:
 
 
 Sprite = Union[TokenSprite, CubeSprite, CardSprite, SpaceSprite]
-
-
-# ---------------------------------------------------------------- what is hidden while something flies there
-@dataclass(frozen=True)
-class HandSpot:
-    index: int
-
-
-@dataclass(frozen=True)
-class SlotSpot:
-    slot: int
-
-
-@dataclass(frozen=True)
-class SpaceSpot:
-    space: int
-
-
-@dataclass(frozen=True)
-class CellSpot:
-    """The top token of a stack on a seat's board."""
-
-    seat: int
-    cell: Hex
-
-
-@dataclass(frozen=True)
-class CubeSpot:
-    seat: int
-    cell: Hex
-
-
-@dataclass(frozen=True)
-class HeldSpot:
-    """A card above a seat's board."""
-
-    seat: int
-    card_id: str
-
-
-Spot = Union[HandSpot, SlotSpot, SpaceSpot, CellSpot, CubeSpot, HeldSpot]
-#: The spots that belong to one seat's board and cards.
-SeatSpot = Union[CellSpot, CubeSpot, HeldSpot]
-
-
-def seat_spots(hidden: Counter[Spot], seat: int) -> frozenset[tuple[SeatSpot, int]]:
-    """The hidden spots on ``seat``'s board and cards with their counts (a drawing cache's key)."""
-    return frozenset((k, n) for k, n in hidden.items() if isinstance(k, (CellSpot, CubeSpot, HeldSpot))
-                     and k.seat == seat)
 
 
 @dataclass

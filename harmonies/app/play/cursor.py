@@ -8,33 +8,16 @@ command a mouse move makes; the rules decide. After a use the focus moves to wha
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import pygame
 
-from .layout import HAND_R, Point, Rect, centre
-from .targets import (
-    CellTarget, HandTarget, HeldTarget, SeatTarget, SlotTarget, SpaceTarget, SpiritTarget, SwapTarget, Target,
-)
+from .layout import Rect
+from .places import Cell, EndButton, Focus, HandToken, HeldCard, Hex, Slot, UndoButton
+from .sections.board import ring_cell
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
-
-Hex = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class EndTarget:
-    """The End turn button, as a stop of the keyboard cursor."""
-
-
-@dataclass(frozen=True)
-class UndoTarget:
-    """The Undo button, as a stop of the keyboard cursor."""
-
-
-Focus = Union[Target, EndTarget, UndoTarget]
 
 #: The six neighbours of a hex in axial coordinates.
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -54,33 +37,8 @@ class KeyCursor:
 
     # ------------------------------------------------------------------ the stops
     def stops(self) -> list[Focus]:
-        """What Tab steps through now, in screen order: central spaces, hand, held cards, face-up cards
-        (and their swap buttons in solo), the board, the other seats' boards, Undo, End turn. While another
-        seat's board is looked at: every seat's board (one's own to come back) and End turn."""
-        sc = self.sc
-        g, L = sc.table, sc.layout
-        if not sc.hint_offered():            # no human seat to play
-            return []
-        end: list[Focus] = []
-        if sc.can_undo():
-            end.append(UndoTarget())
-        if sc.can_end():
-            end.append(EndTarget())
-        if sc.shown_seat != g.current:
-            return [SeatTarget(i) for i in range(g.players)] + end
-        if sc.must_choose_spirit():
-            return [SpiritTarget(sid) for sid, _r in sc.spirit_choice_rects()]
-        found: list[Focus] = []
-        if not g.taken_tokens_this_turn:
-            found += [SpaceTarget(i) for i in range(min(len(g.central), len(L.spaces))) if g.central[i]]
-        found += [HandTarget(i) for i in range(min(len(g.hand), len(L.hand_slots)))]
-        found += [HeldTarget(cid) for cid, _s, _n in g.held_items(g.current)[:len(L.held_slots)]]
-        slots = [j for j in range(min(len(g.display), len(L.slots))) if g.display[j] is not None]
-        found += [SlotTarget(j) for j in slots]
-        found += [SwapTarget(j) for j in slots if j < len(L.swap_btns)]
-        found.append(CellTarget(self._board_cell()))
-        found += [SeatTarget(i) for i in range(g.players) if i != g.current and g.players > 1]
-        return found + end
+        """What Tab steps through now, in the order of the screen's sections (``play/screen.py``)."""
+        return [stop.place for stop in self.sc.stops()]
 
     def current(self) -> Focus | None:
         """The focus if it is still something that can be used now."""
@@ -89,13 +47,7 @@ class KeyCursor:
         return self.focus if self.focus in self.stops() else None
 
     def _board_cell(self) -> Hex:
-        cells = self.sc.table.cells
-        if self.cell in cells:
-            assert self.cell is not None
-            return self.cell
-        lay = self.sc.big_layout()
-        mid = centre(self.sc.layout.board_box)
-        return min(cells, key=lambda c: math.dist(lay.to_pixel(c), mid))
+        return ring_cell(self.sc.layout, self.sc.table, self.cell)
 
     # ------------------------------------------------------------------ the keys
     def tab(self, back: bool) -> None:
@@ -120,7 +72,7 @@ class KeyCursor:
                 return False
             self._to_board(frozenset())
             return True
-        if isinstance(now, CellTarget):
+        if isinstance(now, Cell):
             self._step(now.cell, _ARROWS[key])
         else:
             self.tab(key in (pygame.K_UP, pygame.K_LEFT))
@@ -143,7 +95,7 @@ class KeyCursor:
                 best = (score, n)
         if best is not None:
             self.cell = best[1]
-            self.focus = CellTarget(best[1])
+            self.focus = Cell(self.sc.shown_seat, best[1])
 
     def use(self) -> bool:
         """Enter or Space on the focus: the same as clicking it. False when there is no focus."""
@@ -153,22 +105,22 @@ class KeyCursor:
             self.focus = None
             return False
         before = len(sc.game.history)
-        if isinstance(now, EndTarget):
+        if isinstance(now, EndButton):
             sc.end_turn()
             self.focus = None
             return True
-        if isinstance(now, UndoTarget):
+        if isinstance(now, UndoButton):
             sc.undo()
             stops = self.stops()        # on Undo while there is more to undo, else the first thing to do
             self.focus = now if now in stops else (stops[0] if stops else None)
             return True
-        placing_token = sc.selection is not None and isinstance(sc.selection.target, HandTarget)
+        placing_token = sc.selection is not None and isinstance(sc.selection.target, HandToken)
         sc.pointer.click(now)
         played = len(sc.game.history) > before
-        if isinstance(now, (HandTarget, HeldTarget)) and sc.selection is not None:
+        if isinstance(now, (HandToken, HeldCard)) and sc.selection is not None:
             self._to_board(sc.selection.legal)
         elif played:
-            self._next_after(now, placing_token and isinstance(now, CellTarget))
+            self._next_after(now, placing_token and isinstance(now, Cell))
         return True
 
     def card(self) -> tuple[str, bool, Rect] | None:
@@ -176,10 +128,10 @@ class KeyCursor:
         as the card under the mouse is."""
         now = self.current()
         L, g = self.sc.layout, self.sc.table
-        if isinstance(now, SlotTarget):
+        if isinstance(now, Slot):
             cid = g.display[now.slot]
             return (cid, False, L.slots[now.slot]) if cid is not None else None
-        if isinstance(now, HeldTarget):
+        if isinstance(now, HeldCard):
             items = g.held_items(g.current)
             i = [c for c, _s, _n in items].index(now.card_id)
             return (now.card_id, items[i][1], L.held_slots[i])
@@ -187,7 +139,7 @@ class KeyCursor:
 
     def to_hand(self) -> None:
         """Onto the first token in hand (after a digit key took tokens while the cursor was in use)."""
-        self.focus = HandTarget(0) if self.sc.table.hand else None
+        self.focus = HandToken(0) if self.sc.table.hand else None
 
     def drop(self) -> bool:
         """Esc: forget the focus; whether there was one."""
@@ -203,55 +155,22 @@ class KeyCursor:
             here = lay.to_pixel(cell)
             cell = min(sorted(legal), key=lambda c: math.dist(lay.to_pixel(c), here))
         self.cell = cell
-        self.focus = CellTarget(cell)
+        self.focus = Cell(self.sc.shown_seat, cell)
 
     def _next_after(self, used: Focus, placed_token: bool) -> None:
         """After a command was played: the hand while it holds tokens; after taking a card, that card;
         after the last token, the face-up cards; else End turn (or nothing)."""
         stops = self.stops()
-        hand = [s for s in stops if isinstance(s, HandTarget)]
-        held = [s for s in stops if isinstance(s, HeldTarget)]
-        slots = [s for s in stops if isinstance(s, SlotTarget)]
+        hand = [s for s in stops if isinstance(s, HandToken)]
+        held = [s for s in stops if isinstance(s, HeldCard)]
+        slots = [s for s in stops if isinstance(s, Slot)]
         if hand:
             self.focus = hand[0]
-        elif isinstance(used, SlotTarget) and held:
+        elif isinstance(used, Slot) and held:
             self.focus = held[-1]
         elif placed_token and slots:
             self.focus = slots[0]
-        elif EndTarget() in stops:
-            self.focus = EndTarget()
+        elif EndButton() in stops:
+            self.focus = EndButton()
         else:
             self.focus = None
-
-    # ------------------------------------------------------------------ the drawing
-    def ring(self) -> tuple[str, tuple[float, ...], float] | None:
-        """What to draw round the focus: ("circle", centre, radius), ("hex", centre, radius) or
-        ("rect", rect, 0)."""
-        sc = self.sc
-        now = self.current()
-        L = sc.layout
-        if now is None:
-            return None
-        if isinstance(now, CellTarget):
-            lay = sc.big_layout()
-            return ("hex", lay.to_pixel(now.cell), lay.size)
-        if isinstance(now, SpaceTarget):
-            return ("circle", L.spaces[now.space], L.space_radius + 5)
-        if isinstance(now, HandTarget):
-            return ("circle", L.hand_slots[now.index], HAND_R + 2.5)  # tokens sit HAND_STEP apart: the ring stays off the next one
-        if isinstance(now, HeldTarget):
-            items = sc.table.held_items(sc.table.current)
-            i = [cid for cid, _s, _n in items].index(now.card_id)
-            return ("rect", L.held_slots[i], 0.0)
-        if isinstance(now, SlotTarget):
-            return ("rect", L.slots[now.slot], 0.0)
-        if isinstance(now, SwapTarget):
-            return ("rect", L.swap_btns[now.slot], 0.0)
-        if isinstance(now, SpiritTarget):
-            rects = dict(sc.spirit_choice_rects())
-            return ("rect", rects[now.spirit_id], 0.0)
-        if isinstance(now, SeatTarget):
-            return ("rect", L.seat_panels[now.seat], 0.0)
-        if isinstance(now, UndoTarget):
-            return ("rect", L.undo_btn, 0.0)
-        return ("rect", L.end_btn, 0.0)

@@ -15,8 +15,9 @@ from harmonies.rules import (
 from harmonies.session import Played
 
 from ..tokens import cname
-from .anim import CardSprite, CellSpot, CubeSpot, CubeSprite, Flyer, HandSpot, HeldSpot, SlotSpot, SpaceSpot, TokenSprite
+from .anim import CardSprite, CubeSprite, Flyer, TokenSprite
 from .layout import PlayLayout, centre
+from .places import Cell, Cube, HandToken, HeldCard, Slot, Space
 
 Point = tuple[float, float]
 Hex = tuple[int, int]
@@ -62,29 +63,29 @@ def _flights(ev: Event, played: Played, L: PlayLayout, dur: float, src: Point | 
              held_pos: HeldPos) -> list[Flyer]:
     if isinstance(ev, TokensTaken):
         return [Flyer(TokenSprite(cname(colour)), L.space_token_pos(ev.space, i), L.hand_slots[i], dur, 0.04 * i,
-                      HandSpot(i), (0.6, 1.0)) for i, colour in enumerate(ev.colours)]
+                      HandToken(i), (0.6, 1.0)) for i, colour in enumerate(ev.colours)]
     if isinstance(ev, TokenPlaced) and not played.dropped:
         return [Flyer(TokenSprite(cname(ev.colour)), src or L.hand_slots[0], cell_pos(ev.player, ev.cell), dur,
-                      0.0, CellSpot(ev.player, ev.cell))]
+                      0.0, Cell(ev.player, ev.cell))]
     if isinstance(ev, CubePlaced) and not played.dropped:
         return [Flyer(CubeSprite(ev.card_id, ev.spirit), src or centre(L.held_panel), cell_pos(ev.player, ev.cell),
-                      dur, 0.0, CubeSpot(ev.player, ev.cell))]
+                      dur, 0.0, Cube(ev.player, ev.cell))]
     if isinstance(ev, CardTaken):
         if 0 <= ev.slot < len(L.slots):
             return [Flyer(CardSprite(ev.card_id), centre(L.slots[ev.slot]), held_pos(ev.player, ev.card_id), dur,
-                          0.0, HeldSpot(ev.player, ev.card_id), (1.0, 1.05))]
+                          0.0, HeldCard(ev.player, ev.card_id), (1.0, 1.05))]
         return []
     if isinstance(ev, (DisplayRefilled, SoloSwapped)):
         cid = ev.card_id if isinstance(ev, DisplayRefilled) else ev.drawn
         if cid and 0 <= ev.slot < len(L.slots):
             return [Flyer(CardSprite(cid), centre(L.deck_rect), centre(L.slots[ev.slot]), dur, dur * 0.5,
-                          SlotSpot(ev.slot), (0.4, 1.0))]
+                          Slot(ev.slot), (0.4, 1.0))]
         return []
     if isinstance(ev, TokensDiscarded):
         return _discarded(ev, played, L, dur)
     if isinstance(ev, SpaceRefilled):
         return [Flyer(TokenSprite(cname(colour)), L.pouch_pos, L.space_token_pos(ev.space, i), dur,
-                      dur * 0.3 + 0.05 * i, SpaceSpot(ev.space), (0.5, 1.0)) for i, colour in enumerate(ev.colours)]
+                      dur * 0.3 + 0.05 * i, Space(ev.space), (0.5, 1.0)) for i, colour in enumerate(ev.colours)]
     return []
 
 

@@ -7,19 +7,19 @@ one. A refused or misplaced drop slides back to where it came from.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
 
 from ..tokens import cname
-from .anim import CubeSprite, Flyer, HandSpot, SlotSpot, SpaceSpot, SpaceSprite, CardSprite, TokenSprite
+from .anim import CardSprite, CubeSprite, Flyer, SpaceSprite, TokenSprite
 from .cursor import KeyCursor
 from .layout import Rect, centre, inside
-from .sections import board, central, display, hand, held, seats, spirit_choice
-from .targets import (
-    Carried, CellTarget, Drag, HandTarget, HeldTarget, SeatTarget, Selectable, Selection, SlotTarget, SpaceTarget,
-    SpiritTarget, SwapTarget, Target,
+from .places import (
+    Carried, Cell, Drag, HandToken, HeldCard, SeatBoard, Selectable, Selection, Slot, Space, SpiritOffer, Swap, Target,
 )
+from .sections import display, held, seats
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
@@ -44,36 +44,23 @@ class Pointer:
     # ------------------------------------------------------------------ hit-testing
     def target_at(self, pos: Point) -> Target | None:
         """What is under ``pos``: each section of the screen tests its own part, top sections first."""
-        sc = self.sc
-        L, table = sc.layout, sc.table
-        seat = seats.hit(L, pos)
-        if seat is not None:
-            return seat
-        if sc.must_choose_spirit():
-            return spirit_choice.hit(L, table, pos)
-        found: Target | None = central.hit(L, table, pos) or display.hit(L, table, pos) or hand.hit(L, table, pos)
-        if found is None and sc.shown_seat == table.current:
-            found = held.hit(L, table, pos)
-        if found is not None:
-            return found
-        cell = board.cell_at(L, table, pos)
-        return CellTarget(cell) if cell is not None else None
+        return self.sc.target_at(pos)
 
     def card_under(self, pos: Point) -> tuple[str, bool, Rect] | None:
         """(card id, is spirit, rect) of the card under ``pos`` (display or held), for the preview."""
         sc = self.sc
-        face_up = display.card_at(sc.layout, sc.table, pos)
+        face_up = display.card_at(sc.table.display, sc.layout.slots, pos)
         if face_up is not None:
             return (face_up[0], False, face_up[1])
         return held.card_at(sc.layout, sc.table.held_items(sc.shown_seat), pos)
 
     def legal_for(self, target: Target) -> frozenset[Hex]:
-        """The cells a token in hand or a held card's cube may go on now."""
-        g = self.sc.game
-        if isinstance(target, HandTarget) and target.index < len(g.hand):
-            return frozenset(g.token_cells(g.hand[target.index]))
-        if isinstance(target, HeldTarget):
-            return frozenset(g.cube_cells(target.card_id))
+        """The cells a token in hand or a held card's cube may go on now (as the table has them)."""
+        g = self.sc.table
+        if isinstance(target, HandToken) and target.index < len(g.hand):
+            return g.token_cells.get(g.hand[target.index], frozenset())
+        if isinstance(target, HeldCard):
+            return frozenset(g.cube_opts.get(target.card_id, ()))
         return frozenset()
 
     # ------------------------------------------------------------------ the mouse
@@ -86,16 +73,16 @@ class Pointer:
 
     def moved(self, pos: Point) -> None:
         if self.drag is not None:
-            self.drag.pos = pos
+            self.drag = replace(self.drag, pos=pos)
             return
         if self.press is None:
             return
         target, start = self.press
         if math.hypot(pos[0] - start[0], pos[1] - start[1]) < DRAG_START:
             return
-        if not self.sc.human_turn() or not isinstance(target, (SpaceTarget, SlotTarget, HandTarget, HeldTarget)):
+        if not self.sc.human_turn() or not isinstance(target, (Space, Slot, HandToken, HeldCard)):
             return
-        if self.sc.table.taken_tokens_this_turn and isinstance(target, SpaceTarget):
+        if self.sc.table.taken_tokens_this_turn and isinstance(target, Space):
             return
         self.drag = Drag(target, start, pos, self.legal_for(target), True)
         self.selection = None
@@ -124,23 +111,23 @@ class Pointer:
     def click(self, target: Target) -> None:
         sc = self.sc
         g = sc.table
-        if isinstance(target, SeatTarget):
+        if isinstance(target, SeatBoard):
             sc.view_seat = None if target.seat in (g.current, sc.view_seat) else target.seat
             self.selection = None
             return
         if not sc.human_turn():
             return
-        if isinstance(target, SpiritTarget):
+        if isinstance(target, SpiritOffer):
             sc.submit(ChooseSpirit(target.spirit_id))
-        elif isinstance(target, SpaceTarget):
+        elif isinstance(target, Space):
             sc.submit(TakeTokens(target.space))
-        elif isinstance(target, (SlotTarget, SwapTarget)):
+        elif isinstance(target, (Slot, Swap)):
             cid = g.display[target.slot]
             if cid is not None:
-                sc.submit(TakeCard(cid) if isinstance(target, SlotTarget) else SoloSwap(cid))
-        elif isinstance(target, (HandTarget, HeldTarget)):
+                sc.submit(TakeCard(cid) if isinstance(target, Slot) else SoloSwap(cid))
+        elif isinstance(target, (HandToken, HeldCard)):
             self._select(target)
-        elif isinstance(target, CellTarget):
+        elif isinstance(target, Cell):
             self._put(target.cell)
 
     def _select(self, target: Selectable) -> None:
@@ -149,7 +136,7 @@ class Pointer:
             return
         legal = self.legal_for(target)
         self.selection = Selection(target, legal)
-        if isinstance(target, HeldTarget) and not legal:
+        if isinstance(target, HeldCard) and not legal:
             self.sc.say(self.sc.app.t("play.no_habitat", name=self.sc.cardart.name(target.card_id)))
 
     def _put(self, cell: Hex) -> None:
@@ -159,9 +146,9 @@ class Pointer:
             if g.hand:
                 self.sc.say(self.sc.app.t("play.pick_token"))
             return
-        if isinstance(sel.target, HandTarget) and sel.target.index < len(g.hand):
+        if isinstance(sel.target, HandToken) and sel.target.index < len(g.hand):
             self.sc.submit(PlaceToken(g.hand[sel.target.index], cell))
-        elif isinstance(sel.target, HeldTarget):
+        elif isinstance(sel.target, HeldCard):
             self.sc.submit(PlaceCube(sel.target.card_id, cell))
 
     def _drop(self, drag: Drag, pos: Point) -> None:
@@ -169,14 +156,14 @@ class Pointer:
         L, g = sc.layout, sc.table
         target = drag.target
         on_own_area = inside(L.board_box, pos) or inside(L.held_panel, pos) or inside(L.hand_tray, pos)
-        if isinstance(target, SpaceTarget):
+        if isinstance(target, Space):
             if on_own_area:
                 sc.submit(TakeTokens(target.space))
             else:
                 self._return_flyer(drag, pos)
                 self._say_misplaced(pos)
             return
-        if isinstance(target, SlotTarget):
+        if isinstance(target, Slot):
             cid = g.display[target.slot] if target.slot < len(g.display) else None
             if cid is not None and on_own_area:
                 sc.submit(TakeCard(cid))
@@ -190,7 +177,7 @@ class Pointer:
             self._say_misplaced(pos)
             return
         cmd: Command
-        if isinstance(target, HandTarget):
+        if isinstance(target, HandToken):
             if target.index >= len(g.hand):
                 return
             cmd = PlaceToken(g.hand[target.index], cell)
@@ -213,14 +200,14 @@ class Pointer:
         sc = self.sc
         L, g = sc.layout, sc.table
         t: Carried = drag.target
-        if isinstance(t, HandTarget) and t.index < len(g.hand):
+        if isinstance(t, HandToken) and t.index < len(g.hand):
             sc.anims.add(Flyer(TokenSprite(cname(g.hand[t.index])), pos, L.hand_slots[t.index], 0.22,
-                               hide=HandSpot(t.index)))
-        elif isinstance(t, SlotTarget) and g.display[t.slot]:
+                               hide=HandToken(t.index)))
+        elif isinstance(t, Slot) and g.display[t.slot]:
             cid = g.display[t.slot]
             assert cid is not None
-            sc.anims.add(Flyer(CardSprite(cid), pos, centre(L.slots[t.slot]), 0.22, hide=SlotSpot(t.slot)))
-        elif isinstance(t, HeldTarget):
+            sc.anims.add(Flyer(CardSprite(cid), pos, centre(L.slots[t.slot]), 0.22, hide=Slot(t.slot)))
+        elif isinstance(t, HeldCard):
             sc.anims.add(Flyer(CubeSprite(t.card_id), pos, sc.held_pos(g.current, t.card_id), 0.22))
-        elif isinstance(t, SpaceTarget):
-            sc.anims.add(Flyer(SpaceSprite(t.space), pos, L.spaces[t.space], 0.22, hide=SpaceSpot(t.space)))
+        elif isinstance(t, Space):
+            sc.anims.add(Flyer(SpaceSprite(t.space), pos, L.spaces[t.space], 0.22, hide=Space(t.space)))

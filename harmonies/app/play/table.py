@@ -7,9 +7,9 @@ consistent position. The scene takes a new one after each accepted command (and 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet, rules_data
+from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet, SoloSwap, TakeCard, Undo, rules_data
 from harmonies.session import Seat
 
 Hex = tuple[int, int]
@@ -46,6 +46,14 @@ class Table:
     #: The current seat's empty cells, and the count at or under which a turn triggers the end.
     empty_cells: int = 0
     end_empty_cells: int = 0
+    #: What a human seat to move may do now, asked of the rules once per change of the game: the
+    #: face-up cards it may take and (solo) swap, whether Undo and End turn are accepted, and the
+    #: cells each colour in hand may go on.
+    can_take: frozenset[str] = frozenset()
+    can_swap: frozenset[str] = frozenset()
+    can_undo: bool = False
+    can_end: bool = False
+    token_cells: Mapping[Colour, frozenset[Hex]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -82,6 +90,7 @@ def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
     """The picture of ``game`` as it stands now."""
     players = range(game.setup.players)
     human_to_move = not game.over and not seats[game.current].is_computer
+    cards = [cid for cid in game.display if cid is not None] if human_to_move else []
     return Table(
         seats=seats, current=game.current, round=game.round, over=game.over, end_triggered=game.end_triggered,
         central=game.central, display=game.display, hand=game.hand, deck_size=game.deck_size,
@@ -91,4 +100,9 @@ def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
         cells=tuple(game.shape.cells), water=game.shape.water, spirits=game.setup.spirits, cards=game.cards,
         end_warning=game.end_may_trigger() or "", empty_cells=game.player(game.current).empty_cells,
         end_empty_cells=rules_data().end_empty_cells,
+        can_take=frozenset(cid for cid in cards if game.check(TakeCard(cid)) is None),
+        can_swap=frozenset(cid for cid in cards if game.check(SoloSwap(cid)) is None),
+        can_undo=human_to_move and game.check(Undo()) is None,
+        can_end=human_to_move and game.can_end_turn(),
+        token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if human_to_move else {},
     )

@@ -4,12 +4,15 @@ Input (drags, clicks, keys; see :mod:`harmonies.app.play.pointer`) becomes comma
 :meth:`PlayScene.submit` puts in the session's command queue; computer seats put theirs in the same
 queue. The scene then runs the queue and takes the session's published outcomes out, turning events
 into animations, banners and sounds and a refusal into one line on screen. The scene never applies
-or checks a command itself. Drawing lives in ``play/view.py`` and reads this state only.
+or checks a command itself. Drawing, hit-testing and the keyboard ring's stops go through the sections
+of ``play/screen.py``, which read a frozen :class:`~harmonies.app.play.frame.Frame` of this state only.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Union
 
 import pygame
@@ -21,21 +24,22 @@ from harmonies.session.errlog import log_folder
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
-from ..play import view
+from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
+from ..play.frame import Frame, HintShown, Kit
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
-from ..play.layout import PlayLayout, centre
+from ..play.layout import PlayLayout
 from ..play.logpanel import LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
+from ..play.places import Drag, Selection, Stop, Target
 from ..play.pointer import Pointer
-from ..play.sections import board, held, spirit_choice
+from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
-from ..play.table import held_items, take_table
-from ..play.targets import Drag, Selection
+from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
@@ -53,6 +57,8 @@ Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
 #: Seconds a failed computer turn or hint stays on screen.
 FAILURE_SECONDS = 8.0
+#: Seconds the pointer or the ring rests on a card before it is shown enlarged.
+PREVIEW_DELAY = 0.45
 
 
 def default_config(app: App) -> MatchConfig:
@@ -89,9 +95,10 @@ class PlayScene(Scene):
         self.mouse: Point = (0.0, 0.0)
         self.hover_card: tuple[str, bool, Rect] | None = None
         self.hover_t = 0.0
-        self.ui = WidgetGroup()
-        self.hint_btn: Button | None = None
         self.hints = HintBox()
+        self.ui = WidgetGroup()
+        self.hint_btn = self._build_buttons()
+        self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
 
     @property
     def game(self) -> Game:
@@ -118,7 +125,6 @@ class PlayScene(Scene):
     def on_enter(self) -> None:
         if not self.demo and not self.resumed:
             self.app.saves.begin_new()
-        self._build_buttons()
         self._refresh()
         if self.is_human(self.game.current):
             self.last_human = self.game.current
@@ -138,6 +144,7 @@ class PlayScene(Scene):
         """Games are not being saved: the play screen shows why (never in the demo, which saves nothing)."""
         return self.session.save_problem is not None
 
+
     def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
         """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
         problem = self.session.save_problem
@@ -150,21 +157,22 @@ class PlayScene(Scene):
         self.drop_hint(forget=True)
         self.session.close()
 
-    def _build_buttons(self) -> None:
+    def _build_buttons(self) -> Button:
+        """The buttons into ``self.ui``; returns the Hint button (lit while the hint is on)."""
         L = self.layout
         t = self.app.t
-        self.ui = WidgetGroup()
         self.ui.add(Button(L.undo_btn, lambda: t("play.undo"), self.undo,
                            enabled=self.can_undo, px=18, name="undo"))
         self.ui.add(Button(L.end_btn, lambda: t("play.end_turn"), self.end_turn, enabled=self.can_end,
                            primary=True, px=18, name="end"))
         self.ui.add(Button(L.menu_btn, lambda: t("play.menu"), self.pause, px=17, name="menu"))
-        self.hint_btn = Button(L.hint_btn, lambda: t("play.hint"), self.toggle_hint, enabled=self.can_hint,
-                               px=17, visible=self.hint_offered, name="hint")
-        self.ui.add(self.hint_btn)
+        hint_btn = Button(L.hint_btn, lambda: t("play.hint"), self.toggle_hint, enabled=self.can_hint,
+                          px=17, visible=self.hint_offered, name="hint")
+        self.ui.add(hint_btn)
         self.ui.add(log_section.toggle_button(L, self.log, t))
         for b in self.ui.widgets:
             b.focusable = False
+        return hint_btn
 
     # ------------------------------------------------------------------ queries for input and drawing
     def seat(self, i: int) -> Seat:
@@ -175,28 +183,22 @@ class PlayScene(Scene):
 
     @property
     def shown_seat(self) -> int:
-        return self.game.current if self.view_seat is None else self.view_seat
-
-    def human_turn(self) -> bool:
-        """The current seat is a human who may act now (not while the game is ending)."""
-        return (not self.game.over and self.is_human(self.game.current) and self.ending is None
-                and self.shown_seat == self.game.current)
-
-    def allows(self, cmd: Command) -> bool:
-        """Would the session accept ``cmd`` now (for lighting up what can be played)?"""
-        return self.session.allows(cmd)
-
-    def can_undo(self) -> bool:
-        return self.human_turn() and self.allows(Undo())
-
-    def can_end(self) -> bool:
-        """End turn stays usable while the player looks at another seat's board: ending needs no board."""
-        return (not self.game.over and self.is_human(self.game.current) and self.ending is None
-                and self.game.can_end_turn())
+        return self.table.current if self.view_seat is None else self.view_seat
 
     def hint_offered(self) -> bool:
         """A human seat is to play: the hint button shows (usable on that seat's own board)."""
-        return not self.game.over and self.ending is None and self.is_human(self.game.current)
+        return not self.table.over and self.ending is None and self.table.is_human(self.table.current)
+
+    def human_turn(self) -> bool:
+        """The current seat is a human who may act now on their own board (not while the game is ending)."""
+        return self.hint_offered() and self.shown_seat == self.table.current
+
+    def can_undo(self) -> bool:
+        return self.human_turn() and self.table.can_undo
+
+    def can_end(self) -> bool:
+        """End turn stays usable while the player looks at another seat's board: ending needs no board."""
+        return self.hint_offered() and self.table.can_end
 
     def can_hint(self) -> bool:
         return self.human_turn()
@@ -207,30 +209,58 @@ class PlayScene(Scene):
         return self.session.thinking
 
     def must_choose_spirit(self) -> bool:
-        return bool(self.game.spirit_choices) and self.human_turn()
+        return bool(self.table.spirit_choices) and self.human_turn()
 
     def turn_text(self) -> str:
-        return self.app.t("play.turn_of", name=self.seat(self.game.current).name)
+        return self.app.t("play.turn_of", name=self.seat(self.table.current).name)
 
     def big_layout(self) -> HexLayout:
-        return board.big_layout(self.layout, self.table)
+        return where.big_layout(self.layout, self.table)
 
     def cell_at(self, pos: Point) -> Hex | None:
-        return board.cell_at(self.layout, self.table, pos)
+        return where.cell_at(self.layout, self.table, pos)
 
     def cell_pos(self, seat: int, cell: Hex) -> Point:
         """Where a cell of ``seat``'s board is drawn: on the big board if shown, else on the seat's panel."""
-        lay = self.big_layout() if seat == self.shown_seat else self.layout.mini_layout(seat, list(self.table.cells))
-        return lay.to_pixel(cell)
+        return where.cell_pos(self.layout, self.table, self.shown_seat, seat, cell)
 
     def held_pos(self, seat: int, card_id: str, v: PlayerView | None = None) -> Point:
         """Where ``seat``'s card is drawn (``v``: as it was in that view of the board)."""
-        if seat != self.shown_seat:
-            return centre(self.layout.seat_panels[seat])
-        return held.card_pos(self.layout, held_items(v if v is not None else self.table.views[seat]), card_id)
+        return where.held_pos(self.layout, self.table, self.shown_seat, seat, card_id, v)
 
-    def spirit_choice_rects(self) -> list[tuple[str, Rect]]:
-        return spirit_choice.rects(self.layout, self.table)
+    # ------------------------------------------------------------------ what the sections read
+    def frame(self) -> Frame:
+        """The screen at this moment, with the keyboard ring's stop if it can still be used."""
+        base = self._frame()
+        focus = self.pointer.cursor.focus
+        stop = next((s for s in self.screen.stops(base) if s.place == focus), None) if focus is not None else None
+        return base if stop is None else replace(base, focus=stop.place, ring=stop.ring)
+
+    def stops(self) -> list[Stop]:
+        """The keyboard ring's stops now."""
+        return self.screen.stops(self._frame())
+
+    def target_at(self, pos: Point) -> Target | None:
+        """What is under ``pos`` (the sections say, topmost first)."""
+        return self.screen.hit(self._frame(), pos)
+
+    def _frame(self) -> Frame:
+        problem = self.session.save_problem
+        hints = self.hints
+        preview = self.hover_card if self.hover_t >= PREVIEW_DELAY and self.drag is None \
+            and not self.must_choose_spirit() else None
+        return Frame(
+            table=self.table, version=self.version, shown=self.shown_seat, human_turn=self.human_turn(),
+            hint_offered=self.hint_offered(), choosing_spirit=self.must_choose_spirit(), thinking=self.thinking,
+            can_undo=self.can_undo(), can_end=self.can_end(), mouse=self.app.mouse_virtual(),
+            selection=self.selection, drag=self.drag, ring_cell=self.pointer.cursor.cell,
+            hint=HintShown(hints.plan, hints.on, hints.thinking, hints.line), hidden=self.anims.hidden(),
+            flyers=tuple(self.anims.flyers), banners=tuple(self.anims.banners), message=self.message,
+            message_alpha=int(255 * min(1.0, self.message_t / 0.4)) if self.message and self.message_t > 0 else 0,
+            preview=preview, log=self.log,
+            log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
+            save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
+            turn_text=self.turn_text())
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
@@ -331,7 +361,7 @@ class PlayScene(Scene):
         self.hints.show(commands, self._hint_words)
 
     def _hint_words(self, plan: HintPlan) -> str:
-        return hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.game.current].spirit)
+        return hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.table.current].spirit)
 
     def pause(self) -> None:
         self.pointer.drag = None
@@ -358,7 +388,7 @@ class PlayScene(Scene):
             elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 self.pointer.released(event.vpos)
             return None
-        return None if log_section.wheel(self, event) else event
+        return None if log_section.wheel(self.log, self.layout.scores_panel, self.mouse, event) else event
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
@@ -393,4 +423,4 @@ class PlayScene(Scene):
             self.ending = -1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        view.draw_play(self, surface)
+        self.screen.draw(surface, self.frame())

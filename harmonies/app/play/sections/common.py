@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ... import paint
-from ..anim import Spot
+from ..frame import Frame, Kit
+from ..places import Stop, Spot, Target
 
 if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+    from ...app import App
 
 Rect = tuple[float, float, float, float]
 Hex = tuple[int, int]
 #: How many flyers hide each spot (drawn without what is on its way there).
-Hidden = Counter[Spot]
+Hidden = Mapping[Spot, int]
 
 
-def cached(sc: PlayScene, surface: pygame.Surface, key: Hashable, rect: Rect,
+def cached(app: App, surface: pygame.Surface, key: Hashable, rect: Rect,
             draw: Callable[[pygame.Surface], None]) -> None:
     """Blit a panel drawn once per game state (its text is much of a frame's cost)."""
-    app = sc.app
     r = app.vp.r(rect).inflate(app.vp.s(12), app.vp.s(12)).clip(surface.get_rect())
     cache: dict[Hashable, pygame.Surface] = app.cache.setdefault("panels", {})
     full_key = (key, r.topleft, r.size, surface.get_size(), app.settings.symbols)
@@ -42,20 +42,19 @@ def blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
     surface.blit(img, img.get_rect(center=pos))
 
 
-def badge(sc: PlayScene, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
-    th = sc.app.theme
+def badge(app: App, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+    th = app.theme
     style = th.seats[seat % len(th.seats)]
-    pygame.draw.circle(surface, style.colour, sc.app.vp.p(*pos), sc.app.vp.s(r))
-    pygame.draw.circle(surface, th.c("ink"), sc.app.vp.p(*pos), sc.app.vp.s(r), max(1, sc.app.vp.s(1)))
-    paint.text(surface, sc.app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
+    pygame.draw.circle(surface, style.colour, app.vp.p(*pos), app.vp.s(r))
+    pygame.draw.circle(surface, th.c("ink"), app.vp.p(*pos), app.vp.s(r), max(1, app.vp.s(1)))
+    paint.text(surface, app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
 
 
-def pill(sc: PlayScene, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
+def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
          fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255,
          max_w: float | None = None) -> None:
     """``text`` on a rounded label centred on ``centre_pos``; with ``max_w``, a text wider than that wraps
     onto more lines and the label grows upwards (its bottom edge stays where one line's would be)."""
-    app = sc.app
     lines = [text]
     if max_w is not None and paint.text_width(app, text, px, True) + px * 1.6 > max_w:
         lines = paint.wrap_lines(app.fonts.font(app.vp.s(px), True), text, app.vp.s(max_w - px * 1.6))
@@ -84,20 +83,43 @@ def pill(sc: PlayScene, surface: pygame.Surface, text: str, centre_pos: tuple[fl
     surface.blit(layer, (r.x - 4, r.y - 4))
 
 
-def title(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
-    paint.text(surface, sc.app, text, pos, 15, sc.app.theme.c("ink_dim"), anchor, bold=True)
+def title(app: App, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
+    paint.text(surface, app, text, pos, 15, app.theme.c("ink_dim"), anchor, bold=True)
 
 
-def titled_panel(sc: PlayScene, surface: pygame.Surface, rect: tuple[float, float, float, float], key: str) -> None:
+def titled_panel(app: App, surface: pygame.Surface, rect: tuple[float, float, float, float], key: str) -> None:
     """A section's panel with its title in the top-left corner (the catalogue's ``key``)."""
-    th = sc.app.theme
-    paint.panel(surface, sc.app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
-    title(sc, surface, sc.app.t(key), (rect[0] + 12, rect[1] + 8))
-
-
-def mouse_at(sc: PlayScene) -> tuple[float, float]:
-    return sc.app.mouse_virtual()
+    th = app.theme
+    paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    title(app, surface, app.t(key), (rect[0] + 12, rect[1] + 8))
 
 
 def dashed_rect(surface: pygame.Surface, colour: pygame.Color, r: pygame.Rect, radius: int) -> None:
     pygame.draw.rect(surface, colour, r, max(1, radius // 4), border_radius=radius)
+
+
+#: The whole virtual screen: the rectangle of the sections drawn over everything else.
+SCREEN: Rect = (0.0, 0.0, 1280.0, 720.0)
+
+
+class Section:
+    """One part of the play screen: it owns ``rect``, draws itself from a :class:`Frame`, says what a point
+    is over (:meth:`hit`) and lists its stops of the keyboard ring (:meth:`stops`).
+
+    The play screen keeps one ordered list of sections (``play/screen.py``): drawn in that order, hit-tested
+    in the reverse order (the topmost first), and the ring steps through their stops in that order."""
+
+    def __init__(self, kit: Kit, rect: Rect = SCREEN) -> None:
+        self.kit = kit
+        self.rect = rect
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        raise NotImplementedError
+
+    def hit(self, f: Frame, pos: tuple[float, float]) -> Target | None:
+        """What of this section is under ``pos`` (None: nothing it owns)."""
+        return None
+
+    def stops(self, f: Frame) -> list[Stop]:
+        """This section's stops of the keyboard ring, in order."""
+        return []

@@ -11,88 +11,92 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import paint
-from .common import Rect, blit_centred
+from ..frame import Frame
+from ..where import big_layout
+from .common import Rect, Section, blit_centred
 
 if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+    from ...app import App
 
 
-# Everything the hint shows is drawn in one colour of its own, slowly pulsing, with see-through
-# pieces: it must never be mistaken for the real board.
+#: How opaque a ghost token is.
 GHOST_ALPHA = 165
 
 
-def _hint_pulse(sc: PlayScene) -> float:
-    return 0.5 + 0.5 * math.sin(sc.app.time * 3.0)
+def _hint_pulse(app: App) -> float:
+    return 0.5 + 0.5 * math.sin(app.time * 3.0)
 
 
-def hint_frame(sc: PlayScene, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
-    vp = sc.app.vp
-    col = sc.app.theme.c("hint")
+def hint_frame(app: App, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
+    vp = app.vp
+    col = app.theme.c("hint")
     r = (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad)
-    pygame.draw.rect(surface, col, vp.r(r), max(2, vp.s(3 + _hint_pulse(sc))), border_radius=vp.s(radius))
+    pygame.draw.rect(surface, col, vp.r(r), max(2, vp.s(3 + _hint_pulse(app))), border_radius=vp.s(radius))
 
 
-def _hint_badge(sc: PlayScene, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
+def _hint_badge(app: App, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
     """A numbered disc in the hint colour: the order in which to place the tokens."""
-    app, vp = sc.app, sc.app.vp
+    vp = app.vp
     pygame.draw.circle(surface, app.theme.c("hint"), vp.p(*pos), vp.s(r))
     pygame.draw.circle(surface, app.theme.c("panel"), vp.p(*pos), vp.s(r), max(1, vp.s(1.5)))
     paint.text(surface, app, text, (pos[0], pos[1] + 0.5), r * 1.3, app.theme.c("panel"), "center", bold=True)
 
 
-def draw_hint_marks(sc: PlayScene, surface: pygame.Surface) -> None:
+class HintMarks(Section):
     """The hinted space, card and swap outlined; ghost tokens and cubes on the board."""
-    plan = sc.hints.plan
-    g, L = sc.table, sc.layout
-    if plan is None or sc.shown_seat != g.current or sc.must_choose_spirit():
-        return
-    app, th, vp = sc.app, sc.app.theme, sc.app.vp
-    col = th.c("hint")
-    if plan.space is not None and plan.space < len(L.spaces) and not g.taken_tokens_this_turn:
-        cx, cy = L.spaces[plan.space]
-        pygame.draw.circle(surface, col, vp.p(cx, cy), vp.s(L.space_radius + 2), max(2, vp.s(4 + _hint_pulse(sc))))
-    for cid, rects in ((plan.card, L.slots), (plan.swap, L.swap_btns)):
-        if cid is not None and cid in g.display:
-            j = g.display.index(cid)
-            if j < len(rects):
-                hint_frame(sc, surface, rects[j], 9)
-    # the held cards the hinted cubes come from
-    held = [cid for cid, _s, _n in sc.table.held_items(g.current)]
-    for cid in dict.fromkeys(c for c, _cell in plan.cubes):
-        if cid in held and held.index(cid) < len(L.held_slots):
-            hint_frame(sc, surface, L.held_slots[held.index(cid)], 9, 3)
-    layout = sc.big_layout()
-    size = layout.size
-    radius = max(3, vp.s(size))
-    symbols = app.settings.symbols
-    ring_w = max(1, vp.s(2))
-    # Heights as the stacks art draws them (a level lifts a disc by 0.17 of the cell radius), so a
-    # ghost sits where the real token will.
-    heights = {c: len(st) for c, st in sc.table.views[g.current].stacks.items()}
-    lift = 0.17 * size
-    badges: list[tuple[str, tuple[float, float]]] = []
-    on_cell: dict[tuple[int, int], int] = {}
-    for k, (name, cell) in enumerate(plan.tokens):
-        h = heights.get(cell, 0)
-        x, y = layout.to_pixel(cell)
-        dy = 0.0 if h == 0 else (0.5 * (h - 1) + 1) * lift
-        ghost = sc.art.stack((name,), radius, symbols, "", False).copy()
-        ghost.set_alpha(GHOST_ALPHA)
-        blit_centred(surface, ghost, vp.p(x, y - dy))
-        # a ring round the ghost's top face: a placeholder, not a piece
-        pygame.draw.circle(surface, col, vp.p(x, y - dy + 0.017 * size), vp.s(0.6 * size) + ring_w, ring_w)
-        heights[cell] = h + 1
-        # two tokens for one cell (a tree, say): their numbers side by side, in order
-        i = on_cell[cell] = on_cell.get(cell, -1) + 1
-        badges.append((str(k + 1), (x - 0.56 * size + 0.42 * size * i, y - 0.52 * size)))
-    view = sc.table.views[g.current]
-    for cid, cell in plan.cubes:
-        n = max(1, heights.get(cell, 1))
-        x, y = layout.to_pixel(cell)
-        spirit = cid == view.spirit or cid == plan.spirit
-        cube = sc.art.cube(max(4, int(radius * 0.53)), spirit).copy()
-        cube.set_alpha(GHOST_ALPHA + 40)
-        blit_centred(surface, cube, vp.p(x + 0.05 * size, y - 0.5 * (n - 1) * lift + 0.1 * lift - 0.05 * size))
-    for text, pos in badges:
-        _hint_badge(sc, surface, text, pos, max(7.0, 0.23 * size))
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        plan = f.hint.plan
+        g, L = f.table, self.kit.layout
+        if plan is None or f.shown != g.current or f.choosing_spirit:
+            return
+        app = self.kit.app
+        th, vp = app.theme, app.vp
+        col = th.c("hint")
+        if plan.space is not None and plan.space < len(L.spaces) and not g.taken_tokens_this_turn:
+            cx, cy = L.spaces[plan.space]
+            pygame.draw.circle(surface, col, vp.p(cx, cy), vp.s(L.space_radius + 2), max(2, vp.s(4 + _hint_pulse(app))))
+        for cid, rects in ((plan.card, L.slots), (plan.swap, L.swap_btns)):
+            if cid is not None and cid in g.display:
+                j = g.display.index(cid)
+                if j < len(rects):
+                    hint_frame(app, surface, rects[j], 9)
+        # the held cards the hinted cubes come from
+        held = [cid for cid, _s, _n in g.held_items(g.current)]
+        for cid in dict.fromkeys(c for c, _cell in plan.cubes):
+            if cid in held and held.index(cid) < len(L.held_slots):
+                hint_frame(app, surface, L.held_slots[held.index(cid)], 9, 3)
+        layout = big_layout(L, g)
+        size = layout.size
+        radius = max(3, vp.s(size))
+        symbols = app.settings.symbols
+        ring_w = max(1, vp.s(2))
+        # Heights as the stacks art draws them (a level lifts a disc by 0.17 of the cell radius), so a
+        # ghost sits where the real token will.
+        heights = {c: len(st) for c, st in g.views[g.current].stacks.items()}
+        lift = 0.17 * size
+        badges: list[tuple[str, tuple[float, float]]] = []
+        on_cell: dict[tuple[int, int], int] = {}
+        for k, (name, cell) in enumerate(plan.tokens):
+            h = heights.get(cell, 0)
+            x, y = layout.to_pixel(cell)
+            dy = 0.0 if h == 0 else (0.5 * (h - 1) + 1) * lift
+            ghost = self.kit.art.stack((name,), radius, symbols, "", False).copy()
+            ghost.set_alpha(GHOST_ALPHA)
+            blit_centred(surface, ghost, vp.p(x, y - dy))
+            # a ring round the ghost's top face: a placeholder, not a piece
+            pygame.draw.circle(surface, col, vp.p(x, y - dy + 0.017 * size), vp.s(0.6 * size) + ring_w, ring_w)
+            heights[cell] = h + 1
+            # two tokens for one cell (a tree, say): their numbers side by side, in order
+            i = on_cell[cell] = on_cell.get(cell, -1) + 1
+            badges.append((str(k + 1), (x - 0.56 * size + 0.42 * size * i, y - 0.52 * size)))
+        view = g.views[g.current]
+        for cid, cell in plan.cubes:
+            n = max(1, heights.get(cell, 1))
+            x, y = layout.to_pixel(cell)
+            spirit = cid == view.spirit or cid == plan.spirit
+            cube = self.kit.art.cube(max(4, int(radius * 0.53)), spirit).copy()
+            cube.set_alpha(GHOST_ALPHA + 40)
+            blit_centred(surface, cube, vp.p(x + 0.05 * size, y - 0.5 * (n - 1) * lift + 0.1 * lift - 0.05 * size))
+        for text, pos in badges:
+            _hint_badge(app, surface, text, pos, max(7.0, 0.23 * size))

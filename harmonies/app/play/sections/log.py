@@ -9,12 +9,14 @@ import pygame
 
 from ... import paint
 from ...widgets import Button
+from ..frame import Frame
 from ..layout import PlayLayout, Point, Rect, centre, inside
 from ..logpanel import HEAD_H, ROW_H, LogPanel, LogRow
+from ..where import cell_pos, held_pos, seat_layout
+from .common import Section
 
 if TYPE_CHECKING:
     from ...app import App
-    from ...scenes.play import PlayScene
 
 
 def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hover: LogRow | None,
@@ -63,46 +65,36 @@ def _scrollbar(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect) -
     paint.panel(surface, app, (x + w - 12, top, 6, bar), app.theme.c("panel_edge"), radius=3)
 
 
-def hovered(sc: PlayScene) -> LogRow | None:
-    """The log line under the pointer on the play screen (only while the log is shown)."""
-    if not sc.log.shown:
-        return None
-    return sc.log.row_at(sc.layout.scores_panel, sc.mouse)
+class LogMark(Section):
+    """A ring on the cell or card the log line under the pointer touched (drawn over the boards)."""
 
-
-def draw_play_log(sc: PlayScene, surface: pygame.Surface) -> None:
-    """The log where the scores are."""
-    draw_log(surface, sc.app, sc.log, sc.layout.scores_panel, hovered(sc), sc.app.t("log.title"))
-
-
-def draw_log_mark(sc: PlayScene, surface: pygame.Surface) -> None:
-    """A ring on the cell or card the pointed line touched (drawn over the boards)."""
-    hover = hovered(sc)
-    if hover is not None:
-        mark = touched(sc, hover)
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if f.log_hover is None:
+            return
+        mark = touched(self.kit.layout, f, f.log_hover)
         if mark is not None:
-            th = sc.app.theme
-            pygame.draw.circle(surface, th.c("legal_edge"), sc.app.vp.p(*mark[0]), sc.app.vp.s(mark[1]),
-                               max(2, sc.app.vp.s(3)))
+            app = self.kit.app
+            pygame.draw.circle(surface, app.theme.c("legal_edge"), app.vp.p(*mark[0]), app.vp.s(mark[1]),
+                               max(2, app.vp.s(3)))
 
 
-def touched(sc: PlayScene, row: LogRow) -> tuple[Point, float] | None:
+def touched(L: PlayLayout, f: Frame, row: LogRow) -> tuple[Point, float] | None:
     """Where the line's cell or card is drawn now, and the radius of the ring around it."""
     entry = row.entry
     if entry is None:
         return None
+    g = f.table
     if entry.cell is not None:
-        big = entry.seat == sc.shown_seat
-        size = sc.big_layout().size if big else sc.layout.mini_layout(entry.seat, list(sc.table.cells)).size
-        return sc.cell_pos(entry.seat, entry.cell), size * 1.05
+        size = seat_layout(L, g, f.shown, entry.seat).size
+        return cell_pos(L, g, f.shown, entry.seat, entry.cell), size * 1.05
     if entry.card is None:
         return None
-    if entry.card in sc.table.display:
-        return centre(sc.layout.slots[sc.table.display.index(entry.card)]), 48.0
-    held = [cid for cid, _s, _n in sc.table.held_items(entry.seat)]
-    done = [cid for cid, _s in sc.table.completed_items(entry.seat)]
+    if entry.card in g.display:
+        return centre(L.slots[g.display.index(entry.card)]), 48.0
+    held = [cid for cid, _s, _n in g.held_items(entry.seat)]
+    done = [cid for cid, _s in g.completed_items(entry.seat)]
     if entry.card in held or entry.card in done:
-        return sc.held_pos(entry.seat, entry.card), 48.0 if entry.seat == sc.shown_seat else 30.0
+        return held_pos(L, g, f.shown, entry.seat, entry.card), 48.0 if entry.seat == f.shown else 30.0
     return None
 
 
@@ -113,10 +105,9 @@ def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Butt
                   panel.toggle, px=14, name="log")
 
 
-def wheel(sc: PlayScene, event: pygame.event.Event) -> bool:
+def wheel(log: LogPanel, rect: Rect, mouse: Point, event: pygame.event.Event) -> bool:
     """The wheel over the shown log scrolls it; whether the event was used."""
-    rect = sc.layout.scores_panel
-    if event.type != pygame.MOUSEWHEEL or not sc.log.shown or not inside(rect, sc.mouse):
+    if event.type != pygame.MOUSEWHEEL or not log.shown or not inside(rect, mouse):
         return False
-    sc.log.scroll(-3 * int(event.y), rect)
+    log.scroll(-3 * int(event.y), rect)
     return True

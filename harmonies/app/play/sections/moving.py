@@ -2,107 +2,122 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...tokens import cname
 from ..anim import CardSprite, CubeSprite, SpaceSprite, Sprite, TokenSprite
+from ..frame import Frame, Kit
 from ..layout import CARD_H, CARD_W, HAND_R, TOKEN_R
-from ..targets import HandTarget, HeldTarget, SlotTarget, SpaceTarget
-from .common import blit_centred, pill
-
-if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+from ..places import HandToken, HeldCard, Slot, Space
+from .common import Section, blit_centred, pill
 
 #: The enlarged animal card's size in virtual pixels: room for the pattern, the sentence and the track.
 PREVIEW_ANIMAL = (210.0, 330.0)
 
 
-def _thing(sc: PlayScene, surface: pygame.Surface, sprite: Sprite, pos: tuple[float, float],
+def _thing(kit: Kit, f: Frame, surface: pygame.Surface, sprite: Sprite, pos: tuple[float, float],
            scale: float = 1.0) -> None:
-    app, vp = sc.app, sc.app.vp
+    app, vp = kit.app, kit.app.vp
     symbols = app.settings.symbols
     if isinstance(sprite, TokenSprite):
-        blit_centred(surface, sc.art.token(sprite.colour, max(3, vp.s(HAND_R * scale)), symbols), vp.p(*pos))
+        blit_centred(surface, kit.art.token(sprite.colour, max(3, vp.s(HAND_R * scale)), symbols), vp.p(*pos))
     elif isinstance(sprite, CubeSprite):
-        blit_centred(surface, sc.art.cube(max(4, vp.s(16 * scale)), sprite.spirit), vp.p(*pos))
+        blit_centred(surface, kit.art.cube(max(4, vp.s(16 * scale)), sprite.spirit), vp.p(*pos))
     elif isinstance(sprite, CardSprite):
         w, h = max(8, vp.s(CARD_W * scale)), max(12, vp.s(CARD_H * scale))
-        if sc.table.is_spirit(sprite.card_id):
-            img = sc.cardart.spirit(sprite.card_id, w, h, True, symbols, False)
+        if f.table.is_spirit(sprite.card_id):
+            img = kit.cardart.spirit(sprite.card_id, w, h, True, symbols, False)
         else:
-            img = sc.cardart.animal(sprite.card_id, w, h, None, symbols)
+            img = kit.cardart.animal(sprite.card_id, w, h, None, symbols)
         blit_centred(surface, img, vp.p(*pos))
     else:
-        space = sc.table.central[sprite.space] if sprite.space < len(sc.table.central) else ()
+        space = f.table.central[sprite.space] if sprite.space < len(f.table.central) else ()
         for i, colour in enumerate(space):
-            ox, oy = sc.layout.space_token_pos(0, i, len(space))
-            cx, cy = sc.layout.spaces[0]
-            blit_centred(surface, sc.art.token(cname(colour), vp.s(TOKEN_R * scale), symbols),
+            ox, oy = kit.layout.space_token_pos(0, i, len(space))
+            cx, cy = kit.layout.spaces[0]
+            blit_centred(surface, kit.art.token(cname(colour), vp.s(TOKEN_R * scale), symbols),
                          vp.p(pos[0] + ox - cx, pos[1] + oy - cy))
 
 
-def draw_flyers(sc: PlayScene, surface: pygame.Surface) -> None:
-    for f in sc.anims.flyers:
-        if f.started:
-            _thing(sc, surface, f.sprite, f.pos(), f.current_scale())
+class Flyers(Section):
+    """Pieces on their way from one place to another."""
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        for flyer in f.flyers:
+            if flyer.started:
+                _thing(self.kit, f, surface, flyer.sprite, flyer.pos(), flyer.current_scale())
 
 
-def draw_dragged(sc: PlayScene, surface: pygame.Surface) -> None:
-    d = sc.drag
-    if d is None:
-        return
-    g = sc.table
+class Dragged(Section):
+    """What the pointer carries, lifted off the table with a soft shadow."""
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if f.drag is not None:
+            _draw_dragged(self.kit, f, surface)
+
+
+def _draw_dragged(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
+    d = f.drag
+    assert d is not None
+    g = f.table
     t = d.target
     # a soft shadow under whatever is held, so it reads as lifted off the table
-    vp = sc.app.vp
+    vp = kit.app.vp
     shadow = pygame.Surface((vp.s(44), vp.s(18)), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
     surface.blit(shadow, shadow.get_rect(center=vp.p(d.pos[0] + 6, d.pos[1] + 22)))
-    if isinstance(t, HandTarget) and t.index < len(g.hand):
-        _thing(sc, surface, TokenSprite(cname(g.hand[t.index])), d.pos, 1.1)
-    elif isinstance(t, HeldTarget):
-        _thing(sc, surface, CubeSprite(t.card_id, sc.table.views[g.current].spirit == t.card_id), d.pos, 1.2)
-    elif isinstance(t, SlotTarget):
+    if isinstance(t, HandToken) and t.index < len(g.hand):
+        _thing(kit, f, surface, TokenSprite(cname(g.hand[t.index])), d.pos, 1.1)
+    elif isinstance(t, HeldCard):
+        _thing(kit, f, surface, CubeSprite(t.card_id, g.views[g.current].spirit == t.card_id), d.pos, 1.2)
+    elif isinstance(t, Slot):
         cid = g.display[t.slot]
         if cid:
-            _thing(sc, surface, CardSprite(cid), d.pos, 1.0)
-    elif isinstance(t, SpaceTarget):
-        _thing(sc, surface, SpaceSprite(t.space), d.pos, 1.15)
+            _thing(kit, f, surface, CardSprite(cid), d.pos, 1.0)
+    elif isinstance(t, Space):
+        _thing(kit, f, surface, SpaceSprite(t.space), d.pos, 1.15)
 
 
-def draw_banners(sc: PlayScene, surface: pygame.Surface) -> None:
-    if sc.shown_seat != sc.table.current:
-        return  # the "viewing" notice has that spot
-    th = sc.app.theme
-    L = sc.layout
-    bx, by, bw, bh = L.board_box
-    for k, b in enumerate(sc.anims.banners[-2:]):
-        fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
-        fill = th.c("notice") if b.style == "notice" else th.c("panel")
-        pill(sc, surface, b.text, (bx + bw / 2, by + 44 + k * 46), 22, fill, th.c("ink"), th.c("accent"),
-             int(255 * max(0.0, fade)))
+class Banners(Section):
+    """The last two announcements (whose turn, a completed card, the last round) over the board."""
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if f.shown != f.table.current:
+            return  # the "viewing" notice has that spot
+        app = self.kit.app
+        th = app.theme
+        bx, by, bw, bh = self.kit.layout.board_box
+        for k, b in enumerate(f.banners[-2:]):
+            fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
+            fill = th.c("notice") if b.style == "notice" else th.c("panel")
+            pill(app, surface, b.text, (bx + bw / 2, by + 44 + k * 46), 22, fill, th.c("ink"), th.c("accent"),
+                 int(255 * max(0.0, fade)))
 
 
-def draw_preview(sc: PlayScene, surface: pygame.Surface) -> None:
-    """A larger copy of the card under the pointer after a short pause: an animal with its whole point track
-    and the sentence saying what its habitat needs, a spirit with its rule."""
-    if sc.hover_card is None or sc.hover_t < 0.45 or sc.drag is not None or sc.must_choose_spirit():
-        return
-    app, vp = sc.app, sc.app.vp
-    cid, spirit, rect = sc.hover_card
+class Preview(Section):
+    """A larger copy of the card under the pointer or the keyboard ring after a short pause: an animal with
+    its whole point track and the sentence saying what its habitat needs, a spirit with its rule."""
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if f.preview is not None:
+            _draw_preview(self.kit, f, surface)
+
+
+def _draw_preview(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
+    assert f.preview is not None
+    app, vp = kit.app, kit.app.vp
+    cid, spirit, rect = f.preview
     w, h = (190.0, 270.0) if spirit else PREVIEW_ANIMAL
     x = rect[0] + rect[2] + 10
     if x + w > 1270:
         x = rect[0] - w - 10
     y = min(max(8.0, rect[1] - 10), 712 - h)
     r = vp.r((x, y, w, h))
-    held = next((n for c, s_, n in sc.table.held_items(sc.shown_seat) if c == cid), None)
+    held = next((n for c, s_, n in f.table.held_items(f.shown) if c == cid), None)
     if spirit:
-        img = sc.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)
+        img = kit.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)
     else:
-        img = sc.cardart.animal(cid, r.w, r.h, held, app.settings.symbols, with_text=True)
+        img = kit.cardart.animal(cid, r.w, r.h, held, app.settings.symbols, with_text=True)
     shadow = pygame.Surface((r.w + vp.s(8), r.h + vp.s(8)), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=vp.s(12))
     surface.blit(shadow, (r.x + vp.s(2), r.y + vp.s(4)))

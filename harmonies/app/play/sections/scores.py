@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import paint
-from .common import badge, titled_panel
+from ..frame import Frame, Kit
+from ..table import Table
+from .common import Section, badge, cached, titled_panel
+from .log import draw_log
 
 if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+    from ...app import App
 
 
 #: The narrowest label column, and the size of the row names.
@@ -18,10 +21,25 @@ LABEL_W, LABEL_PX = 128.0, 16.0
 _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
 
 
-def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
-    titled_panel(sc, surface, L.scores_panel, "play.scores")
-    x, y, w, h = L.scores_panel
+class Scores(Section):
+    """The scores so far, or in their place the game log (L, or the Log button)."""
+
+    def __init__(self, kit: Kit) -> None:
+        super().__init__(kit, kit.layout.scores_panel)
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        app = self.kit.app
+        if f.log is not None and f.log.shown:
+            draw_log(surface, app, f.log, self.rect, f.log_hover, app.t("log.title"))
+        else:
+            cached(app, surface, ("scores", f.version, f.table.current), self.rect,
+                   lambda s: draw_scores(app, s, f.table, self.rect))
+
+
+def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
+    th = app.theme
+    titled_panel(app, surface, rect, "play.scores")
+    x, y, w, h = rect
     rows = [r for r in _ROWS if r != "spirit" or g.spirits]
     n = g.players
     water_key = "score.water_river" if g.water == "river" else "score.water_islands"
@@ -39,8 +57,8 @@ def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
         if i == g.current and not g.over:
             paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + 6),
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
-        badge(sc, surface, i, (cx, top + 10), 9)
-        name = sc.table.seats[i].name
+        badge(app, surface, i, (cx, top + 10), 9)
+        name = g.seats[i].name
         px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     for k, (row, label) in enumerate(zip(rows, labels)):
@@ -53,6 +71,6 @@ def draw_scores(sc: PlayScene, surface: pygame.Surface) -> None:
                    th.c("ink"), "midleft", bold=is_total)
         for i in range(n):
             cx = x + 12 + label_w + col_w * (i + 0.5)
-            value = getattr(sc.table.scores[i], row)
+            value = getattr(g.scores[i], row)
             paint.text(surface, app, str(value), (cx, ry + row_h / 2), 19 if is_total else 16,
                        th.c("ink") if value or is_total else th.c("ink_dim"), "center", bold=is_total)

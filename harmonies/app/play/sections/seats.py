@@ -2,34 +2,61 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ... import paint
+from ..frame import Frame, Kit
 from ..layout import PlayLayout, Point, inside
+from ..places import Ring, SeatBoard, Stop
 from .board import draw_board
-from .common import Hidden, badge, mouse_at
-
-from ..targets import SeatTarget
-
-if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+from .common import Section, badge, cached
 
 
-def draw_seats(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
-    app, th, g, L = sc.app, sc.app.theme, sc.table, sc.layout
-    mouse = mouse_at(sc)
+class Seats(Section):
+    """Every seat on the right: name, kind, cards, score and the board in small (a click looks at it large)."""
+
+    def __init__(self, kit: Kit) -> None:
+        panels = kit.layout.seat_panels
+        x0 = panels[0][0]
+        super().__init__(kit, (x0 - 6, 50.0, 1280 - x0 + 6, 670.0))
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if f.hidden:
+            draw_seats(self.kit, f, surface)  # something is flying to a board: draw it live
+            return
+        hov = tuple(inside(r, f.mouse) for r in self.kit.layout.seat_panels)
+        cached(self.kit.app, surface, ("seats", f.version, f.shown, hov), self.rect,
+               lambda s: draw_seats(self.kit, f, s))
+
+    def hit(self, f: Frame, pos: Point) -> SeatBoard | None:
+        return hit(self.kit.layout, pos)
+
+    def stops(self, f: Frame) -> list[Stop]:
+        """Every seat's board while another is looked at (one's own to come back), else the other seats'."""
+        L, n = self.kit.layout, f.table.players
+        if f.ring_mode == "viewing":
+            seats = list(range(n))
+        elif f.ring_mode == "own" and n > 1:
+            seats = [i for i in range(n) if i != f.table.current]
+        else:
+            seats = []
+        return [Stop(SeatBoard(i), Ring("rect", rect=L.seat_panels[i])) for i in seats]
+
+
+def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
+    app, g, L = kit.app, f.table, kit.layout
+    th = app.theme
+    mouse = f.mouse
     for i, rect in enumerate(L.seat_panels):
         x, y, w, h = rect
         current = i == g.current and not g.over
-        shown = i == sc.shown_seat
+        shown = i == f.shown
         hov = inside(rect, mouse)
         fill = th.c("panel") if current or hov else th.c("button_disabled").lerp(th.c("panel"), 0.75)
         edge = th.c("accent") if current else th.c("ink") if shown else th.c("panel_edge")
         paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
-        badge(sc, surface, i, (x + 18, y + 20), 10)
-        seat = sc.table.seats[i]
+        badge(app, surface, i, (x + 18, y + 20), 10)
+        seat = g.seats[i]
         px = paint.fit_px(app, seat.name, 16, 84, True, min_px=12)
         paint.text(surface, app, paint.ellipsize(app, seat.name, px, 84, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
@@ -43,25 +70,25 @@ def draw_seats(sc: PlayScene, surface: pygame.Surface, hidden: Hidden) -> None:
         # the cards above this board as small coloured tabs (stripe colour), then completed ones
         cx = x + 12
         cy = y + 70
-        for cid, spirit, _n in sc.table.held_items(i):
+        for cid, spirit, _n in g.held_items(i):
             colour = th.c("spirit_cube") if spirit else th.token(g.cards.animal(cid).stripe).fill
             paint.panel(surface, app, (cx, cy, 11, 15), colour, radius=2, edge=th.c("ink"), width=1)
             cx += 14
-        done = len(sc.table.completed_items(i))
+        done = len(g.completed_items(i))
         if done:
             paint.text(surface, app, f"✓{done}", (cx + 2, cy + 7.5), 12, th.c("ink_dim"), "midleft", bold=True)
-        total = sc.table.scores[i].total
+        total = g.scores[i].total
         paint.text(surface, app, str(total), (x + 12, y + h - 14), 30 if h > 120 else 24, th.c("ink"), "bottomleft",
                    bold=True)
         paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 46 if h > 120 else y + h - 40), 12,
                    th.c("ink_dim"), "bottomleft")
-        mini = L.mini_layout(i, list(sc.table.cells))
-        draw_board(sc, surface, i, mini, hidden, False)
+        mini = L.mini_layout(i, list(g.cells))
+        draw_board(kit, f, surface, i, mini, False)
 
 
-def hit(L: PlayLayout, pos: Point) -> SeatTarget | None:
+def hit(L: PlayLayout, pos: Point) -> SeatBoard | None:
     """The seat panel under ``pos``."""
     for i, r in enumerate(L.seat_panels):
         if inside(r, pos):
-            return SeatTarget(i)
+            return SeatBoard(i)
     return None

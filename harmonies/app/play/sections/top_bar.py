@@ -8,101 +8,107 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import keylist, paint
-from .common import badge, pill
+from ..frame import Frame, Kit
+from ..table import Table
+from .common import Section, badge, pill
 
 if TYPE_CHECKING:
-    from ...scenes.play import PlayScene
+    from ...app import App
 
 
-def draw_top_bar(sc: PlayScene, surface: pygame.Surface) -> None:
-    app, th, g = sc.app, sc.app.theme, sc.table
-    vp = app.vp
+class TopBar(Section):
+    """The top bar: round, whose turn, and the notices and lines that need the whole width."""
+
+    def __init__(self, kit: Kit) -> None:
+        super().__init__(kit, kit.layout.top_bar)
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        draw_top_bar(self.kit, f, surface)
+
+
+def draw_top_bar(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
+    app, g = kit.app, f.table
+    th, vp = app.theme, app.vp
     y0 = vp.p(0, 0)[1]
     pygame.draw.rect(surface, th.c("table_dark"), pygame.Rect(0, y0, surface.get_width(), vp.s(50)))
-    badge(sc, surface, g.current, (30, 25), 13)
+    badge(app, surface, g.current, (30, 25), 13)
     head = app.t("play.round", n=g.round)
     r = paint.text(surface, app, head, (52, 25), 19, th.c("table_text_dim"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 14
-    if sc.thinking:
+    if f.thinking:
         dots = "." * (1 + int(app.time * 3) % 3)
-        who = app.t("play.thinking", name=sc.table.seats[g.current].name).rstrip("…") + dots
+        who = app.t("play.thinking", name=g.seats[g.current].name).rstrip("…") + dots
         r = paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     else:
-        r = paint.text(surface, app, sc.turn_text(), (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+        r = paint.text(surface, app, f.turn_text, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 16
-    keys = key_line_shown(sc)
+    keys = f.key_line
     if g.end_triggered and not g.over:
         label = app.t("play.last_round")
-        if sc.hints.on or sc.save_failed or keys:
+        if f.hint.on or f.save_failed or keys:
             # the hint's line, the failed-save banner or the key line needs the room: the notice moves up
             # next to the turn
             w = paint.text_width(app, label, 17, True) + 17 * 1.6
-            pill(sc, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
+            pill(app, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
             x += w + 10
         else:
-            pill(sc, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
-    elif g.end_warning and not (sc.hints.on or sc.save_failed):
-        x = _end_warning(sc, surface, x)
-    if sc.save_failed:
-        x = _save_banner(sc, surface, x)
-    if sc.hints.on and sc.shown_seat == g.current:
-        draw_hint_line(sc, surface, x)
+            pill(app, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+    elif g.end_warning and not (f.hint.on or f.save_failed):
+        x = _end_warning(kit, f, surface, x)
+    if f.save_notice is not None:
+        x = _save_banner(kit, f, surface, x)
+    if f.hint.on and f.shown == g.current:
+        draw_hint_line(kit, f, surface, x)
     elif keys:
-        _key_line(sc, surface, x)
+        _key_line(kit, surface, x)
 
 
-def key_line_shown(sc: PlayScene) -> bool:
-    """The key line shows while the keyboard ring is up, unless the hint's line or the failed-save banner
-    needs the top bar."""
-    return sc.pointer.cursor.current() is not None and not sc.hints.on and not sc.save_failed
-
-
-def _key_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+def _key_line(kit: Kit, surface: pygame.Surface, x0: float) -> None:
     """The main keys in one quiet line, right-aligned before the Hint button, in the room left after ``x0``
     (the parts least needed go first when the room is short)."""
-    app = sc.app
-    right = sc.layout.hint_btn[0] - 14
+    app = kit.app
+    right = kit.layout.hint_btn[0] - 14
     text, px = keylist.fitted_line(app, 15, right - x0)
     if text:
         paint.text(surface, app, text, (right, 25), px, app.theme.c("table_text_dim"), "midright")
 
 
-def end_warning_text(sc: PlayScene) -> str:
+def end_warning_text(app: App, g: Table) -> str:
     """The words for the table's end warning: this turn may trigger the end, and why."""
-    g = sc.table
     key = f"play.end_near_{g.end_warning}" + ("_solo" if g.players == 1 else "")
-    return sc.app.t(key, n=g.empty_cells, m=g.end_empty_cells)
+    return app.t(key, n=g.empty_cells, m=g.end_empty_cells)
 
 
-def _end_warning(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
+def _end_warning(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> float:
     """This turn may trigger the end: a notice between the turn and the Hint button, fitted to that room;
     returns where it ends."""
-    app, th = sc.app, sc.app.theme
-    text = end_warning_text(sc)
-    room = sc.layout.hint_btn[0] - 12 - x0
+    app = kit.app
+    th = app.theme
+    text = end_warning_text(app, f.table)
+    room = kit.layout.hint_btn[0] - 12 - x0
     px = paint.fit_px(app, text, 16, room / 1.08, bold=True, min_px=12)
     text = paint.ellipsize(app, text, px, room - px * 1.6, True)
     w = paint.text_width(app, text, px, True) + px * 1.6
-    pill(sc, surface, text, (x0 + w / 2, 25), px, th.c("notice"), th.c("ink"))
+    pill(app, surface, text, (x0 + w / 2, 25), px, th.c("notice"), th.c("ink"))
     return x0 + w + 14
 
 
-def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
+def _save_banner(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> float:
     """While saves fail: what failed and why, and the folder, in red in the top bar; returns where it ends.
 
     With the hint's line on show it shrinks to a short "not saved" so both fit."""
-    app, th, L = sc.app, sc.app.theme, sc.layout
-    if sc.hints.on:
+    app, L = kit.app, kit.layout
+    th = app.theme
+    if f.hint.on:
         label = app.t("save.not_saved_short")
         w = paint.text_width(app, label, 15, True) + 15 * 1.6
-        pill(sc, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
+        pill(app, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
         return x0 + w + 10
     pad = 14.0
     max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
-    lines = sc.save_notice(max_w)
-    if lines is None:
+    if f.save_notice is None:
         return x0
-    first, second = lines
+    first, second = f.save_notice(max_w)
     px1 = paint.fit_px(app, first, 15, max_w, bold=True, min_px=11)
     px2 = paint.fit_px(app, second, 13, max_w, min_px=10)
     first, second = paint.ellipsize(app, first, px1, max_w, True), paint.ellipsize(app, second, px2, max_w)
@@ -113,16 +119,16 @@ def _save_banner(sc: PlayScene, surface: pygame.Surface, x0: float) -> float:
     return x0 + w + 10
 
 
-def draw_hint_line(sc: PlayScene, surface: pygame.Surface, x0: float) -> None:
+def draw_hint_line(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> None:
     """The hint's line (or that it is on its way) in the top bar, left of the Hint button.
 
     Up there it never covers the board, whichever cells the hint marks."""
-    app, th, L = sc.app, sc.app.theme, sc.layout
-    vp = app.vp
-    if sc.hints.thinking:
+    app, L = kit.app, kit.layout
+    th, vp = app.theme, app.vp
+    if f.hint.thinking:
         text = app.t("hint.thinking").rstrip("…") + "." * (1 + int(app.time * 3) % 3)
     else:
-        text = sc.hints.line
+        text = f.hint.line
     pad = 12.0
     max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
     px = paint.fit_px(app, text, 15, max_w, min_px=14)
