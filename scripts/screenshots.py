@@ -86,7 +86,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         legal = frozenset(game.token_cells(game.hand[0]))
         target = next(iter(legal))
         pos = sc.big_layout().to_pixel(target)
-        sc.drag = Drag(HandToken(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
+        sc.pointer.drag = Drag(HandToken(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
 
     def solo() -> None:
         game = played_game(1, 5, seed=4)

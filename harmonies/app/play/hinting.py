@@ -41,6 +41,14 @@ class HintBox:
         if self.job is None or self.job.version != session.version:
             self.job = session.plan_hint()
 
+    def toggle(self, session: PlaySession, allowed: bool, wording: Wording) -> None:
+        """Put the hint away, or (when ``allowed``) ask for it."""
+        if self.on:
+            self.drop()
+        elif allowed:
+            self.ask(session)
+            self.poll(session.version, wording)
+
     def drop(self, forget: bool = False) -> None:
         """Hide the hint; ``forget`` also drops the planned answer (the game changed)."""
         self.plan = None

@@ -31,27 +31,24 @@ from ..play.frame import Frame, HintShown, Kit
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
-from ..play.layout import PlayLayout
+from ..play.layout import PlayLayout, Point, Rect
 from ..play.logpanel import LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
-from ..play.places import Drag, Selection, Stop, Target
+from ..play.places import Drag, Hex, Selection, Stop, Target
 from ..play.pointer import Pointer
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
+from ..play.sections.buttons import ButtonActions, play_buttons
 from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
-from ..widgets import Button, WidgetGroup
 from . import pause, scoring
 from .saving import banner_lines
 
 if TYPE_CHECKING:
     from ..app import App
 
-Point = tuple[float, float]
-Rect = tuple[float, float, float, float]
-Hex = tuple[int, int]
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
@@ -96,8 +93,9 @@ class PlayScene(Scene):
         self.hover_card: tuple[str, bool, Rect] | None = None
         self.hover_t = 0.0
         self.hints = HintBox()
-        self.ui = WidgetGroup()
-        self.hint_btn = self._build_buttons()
+        self.ui, self.hint_btn = play_buttons(self.layout, app.t, self.log, ButtonActions(
+            self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
+            self.hint_offered))
         self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
 
     @property
@@ -112,10 +110,6 @@ class PlayScene(Scene):
     @property
     def drag(self) -> Drag | None:
         return self.pointer.drag
-
-    @drag.setter
-    def drag(self, drag: Drag | None) -> None:
-        self.pointer.drag = drag
 
     @property
     def selection(self) -> Selection | None:
@@ -139,12 +133,6 @@ class PlayScene(Scene):
         """A new game with the same seats; the new game's first save keeps this one with the replaced games."""
         self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done))
 
-    @property
-    def save_failed(self) -> bool:
-        """Games are not being saved: the play screen shows why (never in the demo, which saves nothing)."""
-        return self.session.save_problem is not None
-
-
     def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
         """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
         problem = self.session.save_problem
@@ -156,23 +144,6 @@ class PlayScene(Scene):
     def on_exit(self) -> None:
         self.drop_hint(forget=True)
         self.session.close()
-
-    def _build_buttons(self) -> Button:
-        """The buttons into ``self.ui``; returns the Hint button (lit while the hint is on)."""
-        L = self.layout
-        t = self.app.t
-        self.ui.add(Button(L.undo_btn, lambda: t("play.undo"), self.undo,
-                           enabled=self.can_undo, px=18, name="undo"))
-        self.ui.add(Button(L.end_btn, lambda: t("play.end_turn"), self.end_turn, enabled=self.can_end,
-                           primary=True, px=18, name="end"))
-        self.ui.add(Button(L.menu_btn, lambda: t("play.menu"), self.pause, px=17, name="menu"))
-        hint_btn = Button(L.hint_btn, lambda: t("play.hint"), self.toggle_hint, enabled=self.can_hint,
-                          px=17, visible=self.hint_offered, name="hint")
-        self.ui.add(hint_btn)
-        self.ui.add(log_section.toggle_button(L, self.log, t))
-        for b in self.ui.widgets:
-            b.focusable = False
-        return hint_btn
 
     # ------------------------------------------------------------------ queries for input and drawing
     def seat(self, i: int) -> Seat:
@@ -306,9 +277,9 @@ class PlayScene(Scene):
 
     def show_failure(self, failure: Failure) -> None:
         """A computer turn or hint that failed (already logged): one line saying so and where the log is."""
-        where = failure.log.name if failure.log is not None else "stderr"
+        log_at = failure.log.name if failure.log is not None else "stderr"
         kind = failure.error.split(":", 1)[0]     # the error's name; its message is in the log
-        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=where), FAILURE_SECONDS)
+        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=log_at), FAILURE_SECONDS)
 
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
@@ -342,18 +313,14 @@ class PlayScene(Scene):
 
         It is planned off the frame loop; it is only ever shown, never played for the player.
         """
-        if self.hints.on:
-            self.drop_hint()
-        elif self.can_hint():
-            self.hints.ask(self.session)
-            self._update_hint()
+        self.hints.toggle(self.session, self.can_hint(), self._hint_words)
+        self._update_hint()
 
     def drop_hint(self, forget: bool = False) -> None:
         self.hints.drop(forget)
 
     def _update_hint(self) -> None:
-        if self.hint_btn is not None:
-            self.hint_btn.primary = self.hints.on  # lit while the hint is on
+        self.hint_btn.primary = self.hints.on  # lit while the hint is on
         self.hints.poll(self.session.version, self._hint_words)
 
     def show_hint(self, commands: list[Command]) -> None:
