@@ -274,6 +274,9 @@ class WidgetGroup:
     def __init__(self, widgets: list[Widget] | None = None) -> None:
         self.widgets: list[Widget] = widgets or []
         self.focus = -1
+        #: The widget Enter acts on while nothing has the focus (a lit first choice): the first Tab or
+        #: arrow moves on from it rather than only showing the ring on it.
+        self.home = -1
 
     def add(self, w: Widget) -> Widget:
         self.widgets.append(w)
@@ -286,6 +289,8 @@ class WidgetGroup:
         order = self.focusable()
         if not order:
             return
+        if self.focus not in order and self.home in order:
+            self.focus = self.home
         if self.focus not in order:
             self.focus = order[0] if delta > 0 else order[-1]
             return

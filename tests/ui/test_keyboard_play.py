@@ -194,3 +194,87 @@ def test_solo_swap_from_the_keyboard(app: Any) -> None:
     d.key(pygame.K_SPACE)
     d.settle()
     assert g.history[-1] == R.SoloSwap(card), sc.message
+
+
+_HEX_KEYS = {pygame.K_q: (-1, 0), pygame.K_w: (0, -1), pygame.K_e: (1, -1), pygame.K_a: (-1, 1), pygame.K_s: (0, 1),
+             pygame.K_d: (1, 0)}
+_OPPOSITE = {pygame.K_q: pygame.K_d, pygame.K_w: pygame.K_s, pygame.K_e: pygame.K_a, pygame.K_a: pygame.K_e,
+             pygame.K_s: pygame.K_w, pygame.K_d: pygame.K_q}
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_q_w_e_a_s_d_reach_every_cell_of_the_board(app: Any, side: str) -> None:
+    """From the ring's first cell, the six keys walk the whole board: each steps to the neighbour drawn in
+    its direction (up-left, up, up-right, down-left, down, down-right), or stays at the edge."""
+    app.scenes.push(PlayScene(app, MatchConfig((Seat("Ada"), Seat("Bo", "computer")), side=side, seed=5)))
+    d = Driver(app)
+    d.frames(2)
+    sc = d.top
+    lay = sc.big_layout()
+    d.key(pygame.K_w)                                  # with no ring, a hex key puts it on the board
+    seen = {_focus(d).cell}
+
+    def explore(cell: tuple[int, int]) -> None:
+        for key, (dq, dr) in _HEX_KEYS.items():
+            d.key(key)
+            now = _focus(d).cell
+            want = (cell[0] + dq, cell[1] + dr)
+            if want not in sc.table.cells:
+                assert now == cell, "a key stepped off the board or sideways"
+                continue
+            assert now == want
+            (x0, y0), (x1, y1) = lay.to_pixel(cell), lay.to_pixel(now)
+            assert (x1 - x0) * dq >= 0 and (dq != 0 or (y1 - y0) * dr > 0)   # drawn the way the key says
+            if now not in seen:
+                seen.add(now)
+                explore(now)
+            d.key(_OPPOSITE[key])
+            assert _focus(d).cell == cell
+
+    explore(_focus(d).cell)
+    assert seen == set(sc.table.cells)
+
+
+def test_left_and_right_keep_to_one_row(duo: Driver) -> None:
+    """Right (or Left) again and again zigzags along the row the ring started on: never more than half a
+    cell above or below it, so two presses never climb a row."""
+    d = duo
+    sc = d.top
+    lay = sc.big_layout()
+    d.key(pygame.K_DOWN)
+    for key in (pygame.K_LEFT, pygame.K_RIGHT):
+        start = _focus(d).cell
+        y0 = lay.to_pixel(start)[1]
+        for _ in range(8):
+            before = _focus(d).cell
+            d.key(key)
+            after = _focus(d).cell
+            assert abs(lay.to_pixel(after)[1] - y0) <= lay.size       # half a cell is 0.87 of the radius
+            if after == before:
+                break
+            assert (lay.to_pixel(after)[0] - lay.to_pixel(before)[0]) * (1 if key == pygame.K_RIGHT else -1) > 0
+
+
+def _luminance(c: pygame.Color) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+
+def _contrast(a: pygame.Color, b: pygame.Color) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_ring_stands_out_from_everything_it_can_surround(app: Any) -> None:
+    """The ring's outer lines (light outside dark) give a contrast of at least 3:1 (WCAG's for graphics)
+    against every colour it is drawn on or beside: each token, the table, panels, cells, the yellow button."""
+    th = app.theme
+    light, dark = th.c("table_text"), th.c("ink")
+    under = [th.token(name).fill for name in ("blue", "gray", "brown", "green", "yellow", "red")]
+    under += [th.c(n) for n in ("table", "table_dark", "panel", "board", "board_back", "primary", "button",
+                                "button_disabled", "notice", "accent")]
+    for colour in under:
+        assert max(_contrast(light, colour), _contrast(dark, colour)) >= 3.0, colour
+    assert _contrast(dark, th.c("accent")) >= 3.0          # the yellow line itself is edged in dark

@@ -19,12 +19,15 @@ from .sections.board import ring_cell
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
-#: The six neighbours of a hex in axial coordinates.
-_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-#: The screen direction of each arrow key (y grows downward).
-_ARROWS = {pygame.K_UP: (0.0, -1.0), pygame.K_DOWN: (0.0, 1.0), pygame.K_LEFT: (-1.0, 0.0),
-           pygame.K_RIGHT: (1.0, 0.0)}
-ARROW_KEYS = tuple(_ARROWS)
+#: The six neighbours of a cell on a flat-topped board, as axial steps (``r`` grows down a column).
+UP, DOWN, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT = (0, -1), (0, 1), (-1, 0), (1, -1), (-1, 1), (1, 0)
+#: Q W E over A S D: the six directions round the ring's cell, laid out as on the board.
+HEX_KEYS = {pygame.K_q: UP_LEFT, pygame.K_w: UP, pygame.K_e: UP_RIGHT, pygame.K_a: DOWN_LEFT, pygame.K_s: DOWN,
+            pygame.K_d: DOWN_RIGHT}
+#: Up and Down go straight along the column; Left and Right go to the column beside, zigzagging along
+#: the row the ring started on (never climbing a row by accident).
+ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+_SIDEWAYS = {pygame.K_LEFT: (UP_LEFT, DOWN_LEFT), pygame.K_RIGHT: (UP_RIGHT, DOWN_RIGHT)}
 
 
 class KeyCursor:
@@ -34,6 +37,8 @@ class KeyCursor:
         self.sc = scene
         self.focus: Focus | None = None
         self.cell: Hex | None = None
+        #: The row (``2r + q``, in half-rows) that Left and Right keep to, from the first sideways step.
+        self.row: int | None = None
 
     # ------------------------------------------------------------------ the stops
     def stops(self) -> list[Focus]:
@@ -52,6 +57,7 @@ class KeyCursor:
     # ------------------------------------------------------------------ the keys
     def tab(self, back: bool) -> None:
         """Tab to the next stop, Shift+Tab to the previous one."""
+        self.row = None
         stops = self.stops()
         if not stops:
             self.focus = None
@@ -63,39 +69,57 @@ class KeyCursor:
             self.focus = stops[(stops.index(now) + (-1 if back else 1)) % len(stops)]
 
     def arrow(self, key: int) -> bool:
-        """On the board: to the neighbouring cell that way; elsewhere: the previous or next stop.
+        """On the board: Up and Down to the cell above or below, Left and Right to the column beside along
+        the row; elsewhere: the previous or next stop.
 
         With no focus the arrows start on the board. False when there is nothing to move."""
         now = self.current()
         if now is None:
-            if not self.sc.human_turn() or self.sc.must_choose_spirit():
-                return False
-            self._to_board(frozenset())
-            return True
-        if isinstance(now, Cell):
-            self._step(now.cell, _ARROWS[key])
-        else:
+            return self._start_on_board()
+        if not isinstance(now, Cell):
             self.tab(key in (pygame.K_UP, pygame.K_LEFT))
+        elif key in _SIDEWAYS:
+            self._sideways(now.cell, _SIDEWAYS[key])
+        else:
+            self._go(now.cell, UP if key == pygame.K_UP else DOWN)
         return True
 
-    def _step(self, cell: Hex, way: tuple[float, float]) -> None:
-        lay = self.sc.big_layout()
-        x0, y0 = lay.to_pixel(cell)
-        best: tuple[float, Hex] | None = None
-        for dq, dr in _NEIGHBOURS:
-            n = (cell[0] + dq, cell[1] + dr)
-            if n not in self.sc.table.cells:
-                continue
-            x, y = lay.to_pixel(n)
-            d = math.hypot(x - x0, y - y0)
-            along = ((x - x0) * way[0] + (y - y0) * way[1]) / d
-            # ties (two cells equally far off the arrow's line) go to the one further left or up
-            score = along - 1e-6 * (x + y)
-            if along > 0.45 and (best is None or score > best[0]):
-                best = (score, n)
-        if best is not None:
-            self.cell = best[1]
-            self.focus = Cell(self.sc.shown_seat, best[1])
+    def hex_key(self, key: int) -> bool:
+        """Q W E A S D: on the board, to the neighbouring cell in that direction; elsewhere onto the board.
+        False when there is nothing to move."""
+        now = self.current()
+        if not isinstance(now, Cell):
+            return self._start_on_board()
+        self._go(now.cell, HEX_KEYS[key])
+        return True
+
+    def _start_on_board(self) -> bool:
+        if not self.sc.human_turn() or self.sc.must_choose_spirit():
+            return False
+        self._to_board(frozenset())
+        return True
+
+    def _go(self, cell: Hex, step: Hex) -> None:
+        """To the neighbour of ``cell`` one ``step`` away, if the board has it."""
+        self.row = None
+        self._move_to((cell[0] + step[0], cell[1] + step[1]))
+
+    def _sideways(self, cell: Hex, steps: tuple[Hex, Hex]) -> None:
+        """To the column beside: of its two cells next to ``cell`` (up and down), the one nearer the row the
+        ring keeps to (the upper one on a tie), so that steps the same way zigzag along one row."""
+        if self.row is None:
+            self.row = 2 * cell[1] + cell[0]
+        row = self.row
+        found = [(cell[0] + dq, cell[1] + dr) for dq, dr in steps]
+        found = [c for c in found if c in self.sc.table.cells]
+        if found:
+            self._move_to(min(found, key=lambda c: (abs(2 * c[1] + c[0] - row), 2 * c[1] + c[0])))
+            self.row = row
+
+    def _move_to(self, cell: Hex) -> None:
+        if cell in self.sc.table.cells:
+            self.cell = cell
+            self.focus = Cell(self.sc.shown_seat, cell)
 
     def use(self) -> bool:
         """Enter or Space on the focus: the same as clicking it. False when there is no focus."""
@@ -155,19 +179,24 @@ class KeyCursor:
             here = lay.to_pixel(cell)
             cell = min(sorted(legal), key=lambda c: math.dist(lay.to_pixel(c), here))
         self.cell = cell
+        self.row = None
         self.focus = Cell(self.sc.shown_seat, cell)
 
     def _next_after(self, used: Focus, placed_token: bool) -> None:
         """After a command was played: the hand while it holds tokens; after taking a card, that card;
-        after the last token, the face-up cards; else End turn (or nothing)."""
+        after the last token, a held card whose cube can be placed, else the face-up cards; else End turn
+        (or nothing)."""
         stops = self.stops()
         hand = [s for s in stops if isinstance(s, HandToken)]
         held = [s for s in stops if isinstance(s, HeldCard)]
         slots = [s for s in stops if isinstance(s, Slot)]
+        ready = [s for s in held if s.card_id in self.sc.table.cube_opts]
         if hand:
             self.focus = hand[0]
         elif isinstance(used, Slot) and held:
             self.focus = held[-1]
+        elif placed_token and ready:
+            self.focus = ready[0]
         elif placed_token and slots:
             self.focus = slots[0]
         elif EndButton() in stops:

@@ -4,7 +4,7 @@ by the rules, which say why), L shows or hides the game log, and while it is sho
 Up/Down, Home/End scroll it.
 
 Tab and Shift+Tab move the keyboard cursor (``play/cursor.py``) between what can be touched, the
-arrows move it over the board, and Enter or Space uses it as a click would; while the cursor is
+arrows and Q W E / A S D move it over the board, and Enter or Space uses it as a click would; while the cursor is
 somewhere, Enter uses it rather than ending the turn."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 from harmonies.rules import TakeTokens, rules_data
 
 from ..scenes import howto
-from .cursor import ARROW_KEYS
+from .cursor import ARROW_KEYS, HEX_KEYS
 from .layout import Rect
 from .logpanel import LogPanel
 
@@ -52,6 +52,8 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
         sc.log.toggle()
     elif event.key in ARROW_KEYS and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(event.key):
+        pass
+    elif event.key in HEX_KEYS and not event.mod & _NOT_HINT and cursor.hex_key(event.key):
         pass
     elif event.key in _SCROLL and sc.log.shown:
         scroll_log(sc.log, event.key, sc.layout.scores_panel)

@@ -67,6 +67,7 @@ class MenuScene(WidgetScene):
         assert isinstance(new, Button) and isinstance(cont, Button)
         new.primary, cont.primary = not has, has
         self.ui.focus = 1 if has else -1
+        self.ui.home = 0      # New game: what Enter does with no focus, so the first arrow moves on from it
 
     def on_enter(self) -> None:
         self._relayout()

@@ -1,5 +1,8 @@
-"""The keyboard cursor's ring: a thick sun-yellow outline (the theme's focus colour) on a dark edge,
-round a cell, a token, a central space, a card or a button."""
+"""The keyboard cursor's ring: a thick sun-yellow outline (the theme's focus colour) between two dark
+lines, with a light line outside each, round a cell, a token, a central space, a card or a button.
+
+Light against dark and dark against light: whatever is under or beside it (a yellow token, the yellow
+End turn button, the dark table), one of its edges stands out from it."""
 
 from __future__ import annotations
 
@@ -20,17 +23,19 @@ class FocusRing(Section):
         app = self.kit.app
         vp, th = app.vp, app.theme
         width = max(2, vp.s(4))
-        edge, col = th.c("ink"), th.c("accent")
+        # outermost first: light, dark, then the yellow line, each 2 px narrower on both sides
+        layers = ((th.c("table_text"), width + 8, 2), (th.c("ink"), width + 4, 0), (th.c("accent"), width, -2))
         if ring.kind == "hex":
-            for r, line, c in ((ring.radius * 1.02 + 2, width + 4, edge), (ring.radius * 1.02, width, col)):
-                pts = [vp.p(x, y) for x, y in hex_corners(ring.centre, r)]
-                pygame.draw.lines(surface, c, True, pts, line)
+            for colour, line, _grow in layers:
+                pts = [vp.p(x, y) for x, y in hex_corners(ring.centre, ring.radius * 1.02 + 2)]
+                pygame.draw.lines(surface, colour, True, pts, line)
         elif ring.kind == "circle":
             centre = vp.p(*ring.centre)
-            pygame.draw.circle(surface, edge, centre, vp.s(ring.radius + 2), width + 4)
-            pygame.draw.circle(surface, col, centre, vp.s(ring.radius), width)
+            for colour, line, grow in layers:
+                pygame.draw.circle(surface, colour, centre, vp.s(ring.radius + 2) + grow, line)
         else:
             x, y, w, h = ring.rect
             outer = pygame.Rect(*vp.p(x - 6, y - 6), vp.s(w + 12), vp.s(h + 12))
-            pygame.draw.rect(surface, edge, outer, width + 4, border_radius=vp.s(10))
-            pygame.draw.rect(surface, col, outer.inflate(-4, -4), width, border_radius=vp.s(9))
+            for colour, line, grow in layers:
+                pygame.draw.rect(surface, colour, outer.inflate(2 * grow, 2 * grow), line,
+                                 border_radius=vp.s(10) + grow)
