@@ -9,7 +9,7 @@ beside this module:
   command JSON of saves) followed by its events (one indented line each), then the scores.
 * ``counts.json``: for each position of :data:`POSITIONS` (built with ``Game.from_position``), the
   number of legal commands by kind, the token moves per colour in hand, the cube cells per card, and
-  the number of legal commands after each legal command (a perft count of depth 2).
+  perft counts: the number of sequences of two and of three legal commands from the position.
 
 Every line is ``json.dumps`` with sorted keys, so a file is stable text that diffs one command or
 event at a time, and any change to the rules or the players shows as a changed line.
