@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..ai.base import take_turn
-from ..ai.planner import CandidateTurn, Lookahead
+from ..ai.planner import CandidateTurn, Lookahead, play_plan
 from ..ai.players import HardPlayer
 from ..ai.value import FEATURES, TODAY, LearnedValue, features
 from ..rules import Game, GameSetup
@@ -95,9 +95,10 @@ def play_leaves(seed: int, value: LearnedValue | None = None, cands: int = 6, sa
             tops = planner.candidates(view)[:cands]
             worlds: dict[int, Game] = {}
             for _ in range(samples):
-                world = look.world(view, rng.randrange(1 << 30), worlds)
+                world_seed = rng.randrange(1 << 30)
+                world = look.world(view, world_seed, worlds)
                 for cand in tops:
-                    row = _leaf_row(look, cand, world)
+                    row = _leaf_row(look, cand, world, world_seed)
                     if row is not None:
                         row["_group"] = float(group)
                         rows.append(row)
@@ -108,25 +109,21 @@ def play_leaves(seed: int, value: LearnedValue | None = None, cands: int = 6, sa
     return GameLog(seed, game.score(0).total, times, rows)
 
 
-def _leaf_row(look: Lookahead, cand: CandidateTurn, world: Game) -> dict[str, float] | None:
-    """``cand`` played on ``world`` to the look-ahead's last turn: its features there, and the final
-    score once the fast planner has played the sample to its end (None: it cannot be played there, or
-    the game ends before the last turn, where the look-ahead takes the exact score)."""
-    g = world.clone()
-    me = g.current
-    if not all(g.apply(cmd).ok for cmd in look.planner.commands(g, cand)):
+def _leaf_row(look: Lookahead, cand: CandidateTurn, world: Game, seed: int) -> dict[str, float] | None:
+    """``cand`` played on ``world`` to the look-ahead's leaf (``Lookahead.leaf``): its features there,
+    and the final score once the fast planner has played the sample to its end (None: it cannot be
+    played there, or the game ends before the leaf, where the look-ahead takes the exact score)."""
+    g = look.played(cand, world)
+    if g is None:
         return None
-    for _ in range(max(1, look.depth) - 1):
-        if g.over:
-            return None
-        Lookahead._play(g, look.fast)
-    if g.over:
+    me = world.current
+    nxt = look.leaf(g, me, seed)
+    if nxt is None:
         return None
-    nxt = look.fast.plan(g)
     row = features(g, me, look.fast, nxt)
-    Lookahead._play(g, look.fast, nxt)
+    play_plan(g, look.fast, nxt)
     while not g.over:
-        Lookahead._play(g, look.fast)
+        play_plan(g, look.fast)
     row["_target"] = float(g.score(me).total)
     return row
 
