@@ -58,11 +58,13 @@ class GameLog:
             raise ValueError(f"{where}: not a game record ({type(exc).__name__}: {exc})") from exc
 
 
-def play_solo(seed: int, value: LearnedValue | None = None, record: bool = False, side: str = "A") -> GameLog:
+def play_solo(seed: int, value: LearnedValue | None = None, record: bool = False, side: str = "A",
+              helper: bool = False) -> GameLog:
     """One hard solo game of ``seed`` (players seeded as ``harmonies simulate`` seeds them), with
-    ``value`` as its leaf value (None: today's)."""
+    ``value`` as its leaf value (None: today's). ``helper``: the second process on, as the game runs
+    the hard player, for its turn times (the turns are the same either way)."""
     game = Game.new(GameSetup(players=1, side=side, seed=seed))
-    hard = HardPlayer(seed * 8, helper=False, value=value)
+    hard = HardPlayer(seed * 8, helper=helper, value=value)
     fast = hard.modes[True][1].fast
     rows: list[dict[str, float]] = []
     times: list[float] = []
