@@ -479,8 +479,9 @@ class Planner:
 
 
 class LeafValue(Protocol):
-    """What a sampled game is worth to ``me`` at the look-ahead's last turn, whose best turn by the
-    fast planner is ``nxt`` (harmonies/ai/value.py)."""
+    """What a sampled game is worth to ``me`` at the look-ahead's leaf (``Lookahead.leaf``), whose
+    best turn by the fast planner is ``nxt``. The shipped players use none; the tuning tools fill it
+    with learned ones (harmonies/tuning/leaf_value.py)."""
 
     def __call__(self, g: Game, me: int, fast: Planner, nxt: CandidateTurn) -> float: ...
 

@@ -1,4 +1,4 @@
-"""Fitting the hard player's learned leaf value (harmonies/ai/value.py) to self-play outcomes.
+"""Fitting the hard player's learned leaf value (harmonies/tuning/leaf_value.py) to self-play outcomes.
 
 Two kinds of data, both from hard solo games without the helper process (the runs keep to one core
 each):
@@ -29,8 +29,8 @@ from pathlib import Path
 from ..ai.base import take_turn
 from ..ai.planner import CandidateTurn, Lookahead, play_plan
 from ..ai.players import HardPlayer
-from ..ai.value import FEATURES, TODAY, LearnedValue, features
 from ..rules import Game, GameSetup
+from .leaf_value import FEATURES, TODAY, LearnedValue, features
 from .linalg import solve
 
 
