@@ -15,8 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .ai import PLAYER_KINDS, HardPlayer, Player, make_player, take_turn
-from .ai.value import LearnedValue, parse_value
+from .ai import PLAYER_KINDS, make_player, take_turn
 from .orphans import watch_parent
 from .persist import records_cli
 from .persist import replay as replay_tool
@@ -62,8 +61,6 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotate", action="store_true", help="rotate the seats each game (fairer win rates)")
     sim.add_argument("--jobs", type=int, default=1, help="processes to use (results do not depend on it)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--value", type=Path, default=None,
-                     help="a learned leaf value file for the hard seats in solo (harmonies/ai/value.py, docs/ai.md)")
 
     replay = sub.add_parser("replay", parents=[common], help="check a save or finished game by replaying it")
     replay.add_argument("files", nargs="+", type=Path)
@@ -95,18 +92,13 @@ def _habitats(files: Sequence[Path], cards: CardSet) -> int:
 
 
 # ---------------------------------------------------------------------------- simulate
-def _seat(kind: str, seed: int, value: LearnedValue | None) -> Player:
-    """A seat's player; ``value``: the hard seats' learned leaf value (harmonies/ai/value.py)."""
-    return HardPlayer(seed, value=value) if kind == "hard" and value is not None else make_player(kind, seed)
-
-
-def _play_one(job: tuple[int, list[str], int, str, bool, str | None, LearnedValue | None]) -> dict[str, Any]:
+def _play_one(job: tuple[int, list[str], int, str, bool, str | None]) -> dict[str, Any]:
     """One game; seats hold the kinds in order. Returns scores, winners and turn times."""
-    index, kinds, seed, side, spirits, cards_path, value = job
+    index, kinds, seed, side, spirits, cards_path = job
     cards = _cards(cards_path)
     setup = GameSetup(players=len(kinds), side=side, spirits=spirits, seed=seed + index)
     game = Game.new(setup, cards)
-    players = [_seat(kind, (seed + index) * 8 + seat, value) for seat, kind in enumerate(kinds)]
+    players = [make_player(kind, seed=(seed + index) * 8 + seat) for seat, kind in enumerate(kinds)]
     turn_times: list[tuple[int, float]] = []
     while not game.over:
         seat = game.current
@@ -139,13 +131,11 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def simulate(kinds: list[str], games: int, seed: int, side: str, spirits: bool, rotate: bool,
-             jobs: int, cards_path: str | None, progress: bool = True,
-             value: LearnedValue | None = None) -> dict[str, Any]:
-    """Play ``games`` games and summarise them per entry of ``kinds``; ``value``: a learned leaf value
-    for the hard seats' solo look-ahead (None: the shipped hard player)."""
+             jobs: int, cards_path: str | None, progress: bool = True) -> dict[str, Any]:
+    """Play ``games`` games and summarise them per entry of ``kinds``."""
     n = len(kinds)
     order = [[(g + s) % n if rotate else s for s in range(n)] for g in range(games)]  # seat -> entry
-    work = [(g, [kinds[e] for e in order[g]], seed, side, spirits, cards_path, value) for g in range(games)]
+    work = [(g, [kinds[e] for e in order[g]], seed, side, spirits, cards_path) for g in range(games)]
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     last = started  # the first progress line comes after a second: short runs stay quiet
@@ -244,15 +234,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"unknown player kind {unknown[0]!r} (expected one of {', '.join(PLAYER_KINDS)})")
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    value = None
-    if args.value is not None:
-        try:
-            text = args.value.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"{args.value}: cannot read it ({getattr(e, 'strerror', None) or e})") from e
-        value = parse_value(text, str(args.value))
     summary = simulate(kinds, args.games, args.seed, args.side, args.spirits, args.rotate,
-                       max(1, args.jobs), args.cards, value=value)
+                       max(1, args.jobs), args.cards)
     if args.json:
         print(json.dumps(summary))
     else:

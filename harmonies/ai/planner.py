@@ -479,8 +479,9 @@ class Planner:
 
 
 class LeafValue(Protocol):
-    """What a sampled game is worth to ``me`` at the look-ahead's last turn, whose best turn by the
-    fast planner is ``nxt`` (harmonies/ai/value.py)."""
+    """What a sampled game is worth to ``me`` at the look-ahead's leaf (``Lookahead.leaf``), whose
+    best turn by the fast planner is ``nxt``. The shipped players use none; the tuning tools fill it
+    with learned ones (harmonies/tuning/leaf_value.py)."""
 
     def __call__(self, g: Game, me: int, fast: Planner, nxt: CandidateTurn) -> float: ...
 
@@ -652,15 +653,35 @@ class Lookahead:
         """A candidate played on one sampled world: what follows is worth this much (None: the
         candidate cannot be played there), for this many board evaluations."""
         before = self.spent()
-        g = world.clone()
-        if not all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand)):
+        g = self.played(cand, world)
+        if g is None:
             return None, self.spent() - before
         value = self.follow(g, me, seed)
         return value, self.spent() - before
 
+    def played(self, cand: CandidateTurn, world: Game) -> Game | None:
+        """A copy of ``world`` with ``cand`` played on it (None: the rules refuse it there)."""
+        g = world.clone()
+        if not all(g.apply(cmd).ok for cmd in self.planner.commands(g, cand)):
+            return None
+        return g
+
     def follow(self, g: Game, me: int, seed: int) -> float:
-        """What a sampled game after my candidate turn is worth to me: the other seats' stand-in
-        turns, then my own ``depth`` turns by the fast planner, the last one valued, not played."""
+        """What a sampled game after my candidate turn is worth to me: its leaf (``leaf``) valued by
+        ``value``, else by its one-turn value plus the completed cards; the exact score of a game that
+        ends before it."""
+        nxt = self.leaf(g, me, seed)
+        if nxt is None:
+            return float(g.score(me).total)
+        if self.value is not None:
+            return self.value(g, me, self.fast, nxt)
+        return nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
+
+    def leaf(self, g: Game, me: int, seed: int) -> CandidateTurn | None:
+        """Plays a sampled game after my candidate turn on to the look-ahead's leaf: the other seats'
+        stand-in turns (random ones seeded by ``seed`` without a stand-in planner), then my own turns
+        by the fast planner but the last of ``depth``. Returns the fast planner's best turn there,
+        not played, with ``g`` at its start (None: the game ends first)."""
         stand_in = RandomPlayer(seed)
         last = max(1, self.depth) - 1
         turn = 0
@@ -671,23 +692,23 @@ class Lookahead:
                     continue
                 if g.spirit_choices:
                     g.apply(ChooseSpirit(g.spirit_choices[0]))
-                self._play(g, self.stand_in)
+                play_plan(g, self.stand_in)
             if g.over:
-                return float(g.score(me).total)
+                return None
             nxt = self.fast.plan(g)
             if turn == last:
-                if self.value is not None:
-                    return self.value(g, me, self.fast, nxt)
-                return nxt.value + sum(g.cards.animal(h.card_id).track[-1] for h in g.player(me).completed)
-            self._play(g, self.fast, nxt)
+                return nxt
+            play_plan(g, self.fast, nxt)
             turn += 1
 
-    @staticmethod
-    def _play(g: Game, planner: Planner, plan: CandidateTurn | None = None) -> None:
-        for cmd in planner.commands(g, plan or planner.plan(g)):
-            if not g.apply(cmd).ok:
-                finish_turn(g)  # a slip must not stall the sample
-                break
+
+def play_plan(g: Game, planner: Planner, plan: CandidateTurn | None = None) -> None:
+    """Plays ``plan`` (default: ``planner``'s best turn) on ``g``. A command the rules refuse ends the
+    turn there, so a sample game never stalls on a slip."""
+    for cmd in planner.commands(g, plan or planner.plan(g)):
+        if not g.apply(cmd).ok:
+            finish_turn(g)
+            break
 
 
 # ---------------------------------------------------------------------- run in the helper process

@@ -174,8 +174,8 @@ class HardPlayer(PlannerPlayer):
             room._evaluators = planner._evaluators
             room.helper = shared
             lookahead.room = room
-            # A learned value of the sampled games' last turn (harmonies/ai/value.py), fitted on
-            # solo games: tables keep the one-turn value.
+            # A value of the sampled games' leaves (LeafValue; the shipped player passes none, the
+            # tuning tools learned ones on solo games): tables keep the one-turn value.
             lookahead.value = value if solo else None
             self.modes[solo] = (planner, lookahead)
 

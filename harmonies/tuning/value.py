@@ -1,4 +1,4 @@
-"""Fitting the hard player's learned leaf value (harmonies/ai/value.py) to self-play outcomes.
+"""Fitting the hard player's learned leaf value (harmonies/tuning/leaf_value.py) to self-play outcomes.
 
 Two kinds of data, both from hard solo games without the helper process (the runs keep to one core
 each):
@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..ai.base import take_turn
-from ..ai.planner import CandidateTurn, Lookahead
+from ..ai.planner import CandidateTurn, Lookahead, play_plan
 from ..ai.players import HardPlayer
-from ..ai.value import FEATURES, TODAY, LearnedValue, features
 from ..rules import Game, GameSetup
+from .leaf_value import FEATURES, TODAY, LearnedValue, features
 from .linalg import solve
 
 
@@ -58,11 +58,13 @@ class GameLog:
             raise ValueError(f"{where}: not a game record ({type(exc).__name__}: {exc})") from exc
 
 
-def play_solo(seed: int, value: LearnedValue | None = None, record: bool = False, side: str = "A") -> GameLog:
+def play_solo(seed: int, value: LearnedValue | None = None, record: bool = False, side: str = "A",
+              helper: bool = False) -> GameLog:
     """One hard solo game of ``seed`` (players seeded as ``harmonies simulate`` seeds them), with
-    ``value`` as its leaf value (None: today's)."""
+    ``value`` as its leaf value (None: today's). ``helper``: the second process on, as the game runs
+    the hard player, for its turn times (the turns are the same either way)."""
     game = Game.new(GameSetup(players=1, side=side, seed=seed))
-    hard = HardPlayer(seed * 8, helper=False, value=value)
+    hard = HardPlayer(seed * 8, helper=helper, value=value)
     fast = hard.modes[True][1].fast
     rows: list[dict[str, float]] = []
     times: list[float] = []
@@ -95,9 +97,10 @@ def play_leaves(seed: int, value: LearnedValue | None = None, cands: int = 6, sa
             tops = planner.candidates(view)[:cands]
             worlds: dict[int, Game] = {}
             for _ in range(samples):
-                world = look.world(view, rng.randrange(1 << 30), worlds)
+                world_seed = rng.randrange(1 << 30)
+                world = look.world(view, world_seed, worlds)
                 for cand in tops:
-                    row = _leaf_row(look, cand, world)
+                    row = _leaf_row(look, cand, world, world_seed)
                     if row is not None:
                         row["_group"] = float(group)
                         rows.append(row)
@@ -108,25 +111,21 @@ def play_leaves(seed: int, value: LearnedValue | None = None, cands: int = 6, sa
     return GameLog(seed, game.score(0).total, times, rows)
 
 
-def _leaf_row(look: Lookahead, cand: CandidateTurn, world: Game) -> dict[str, float] | None:
-    """``cand`` played on ``world`` to the look-ahead's last turn: its features there, and the final
-    score once the fast planner has played the sample to its end (None: it cannot be played there, or
-    the game ends before the last turn, where the look-ahead takes the exact score)."""
-    g = world.clone()
-    me = g.current
-    if not all(g.apply(cmd).ok for cmd in look.planner.commands(g, cand)):
+def _leaf_row(look: Lookahead, cand: CandidateTurn, world: Game, seed: int) -> dict[str, float] | None:
+    """``cand`` played on ``world`` to the look-ahead's leaf (``Lookahead.leaf``): its features there,
+    and the final score once the fast planner has played the sample to its end (None: it cannot be
+    played there, or the game ends before the leaf, where the look-ahead takes the exact score)."""
+    g = look.played(cand, world)
+    if g is None:
         return None
-    for _ in range(max(1, look.depth) - 1):
-        if g.over:
-            return None
-        Lookahead._play(g, look.fast)
-    if g.over:
+    me = world.current
+    nxt = look.leaf(g, me, seed)
+    if nxt is None:
         return None
-    nxt = look.fast.plan(g)
     row = features(g, me, look.fast, nxt)
-    Lookahead._play(g, look.fast, nxt)
+    play_plan(g, look.fast, nxt)
     while not g.over:
-        Lookahead._play(g, look.fast)
+        play_plan(g, look.fast)
     row["_target"] = float(g.score(me).total)
     return row
 

@@ -12,9 +12,9 @@ import pytest
 from harmonies.ai import HardPlayer
 from harmonies.ai import helper as helper_mod
 from harmonies.ai.helper import Helper
-from harmonies.ai.value import LearnedValue
 from harmonies.rules import CardSet, Command, Game, GameSetup
 from harmonies.rules.cards import default_cards_path, load_cards
+from harmonies.tuning.leaf_value import LearnedValue
 
 
 @pytest.fixture(scope="module")

@@ -137,25 +137,3 @@ def test_simulate_results_do_not_depend_on_jobs(capsys: pytest.CaptureFixture[st
 def test_simulate_rejects_unknown_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "random,genius", "--games", "1"]) == 2
     assert "unknown player kind 'genius'" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(("text", "fault"), [(None, "cannot read it"), ("format: x\n", "format: expected")])
-def test_simulate_names_a_bad_value_file_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                     text: str | None, fault: str) -> None:
-    path = tmp_path / "value.yaml"
-    if text is not None:
-        path.write_text(text, encoding="utf-8")
-    assert main(["simulate", "--players", "hard", "--games", "1", "--value", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"harmonies simulate: {path}: ") and fault in err and err.count("\n") == 1
-
-
-def test_simulate_gives_the_hard_seats_a_learned_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # A value that prizes empty cells above all plays other turns than the shipped hard player.
-    path = tmp_path / "value.yaml"
-    path.write_text("format: harmonies-leaf-value\nversion: 1\nweights: {plan: 0.2, empty: 20}\n", encoding="utf-8")
-    runs = []
-    for extra in ([], ["--value", str(path)]):
-        assert main(["simulate", "--players", "hard", "--games", "1", "--seed", "9", "--json", *extra]) == 0
-        runs.append(json.loads(capsys.readouterr().out)["players"][0]["mean"])
-    assert runs[0] != runs[1]

@@ -1,12 +1,14 @@
 """A learned value of a position for the look-ahead's leaves: a linear model over features of the
-position that the seat may see, read from a data file (``value.yaml``).
+position that the seat may see, read from a data file (``value.yaml`` beside this module).
 
-The look-ahead (planner.Lookahead.follow) values the sampled game after its last played turn by the
-fast planner's best next turn (its one-turn value) plus the points of the cards already completed.
-A :class:`LearnedValue` replaces that sum by ``intercept + sum(weight * feature)``, where the
-features are the parts of that value and of the position: the exact score by rows, today's
-potential terms in groups, the cards held, the turns left, and a few of their products with the
-turns left. With weight 1 on ``plan`` and ``completed`` and 0 elsewhere it is today's value.
+The look-ahead (planner.Lookahead.follow) values the sampled game at its leaf, my last turn of the
+look-ahead, by the fast planner's best turn there (its one-turn value) plus the points of the cards
+already completed. A :class:`LearnedValue` fills the AI's ``LeafValue`` protocol (ai/planner.py),
+which ``HardPlayer(value=...)`` accepts, and replaces that sum by ``intercept + sum(weight *
+feature)``, where the features are the parts of that value and of the position: the exact score by
+rows, today's potential terms in groups, the cards held, the turns left, and a few of their products
+with the turns left. With weight 1 on ``plan`` and ``completed`` and 0 elsewhere it is today's value.
+The shipped hard player passes no value, so the game never imports this module.
 
 ``scripts/value`` plays the games, fits the weights (harmonies/tuning/value.py) and writes the file;
 docs/ai.md records how and with what result.
@@ -15,20 +17,19 @@ docs/ai.md records how and with what result.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..ai.evaluate import Evaluator
+from ..ai.planner import CandidateTurn, Planner, TurnRoot
 from ..rules import Game
-from .evaluate import Evaluator
-from .planner import CandidateTurn, Planner, TurnRoot
 
-VALUE_FILE = "value.yaml"
+# The fitted value kept with the tools (docs/ai.md says which fit it holds and how it played).
+VALUE_PATH = Path(__file__).with_name("value.yaml")
 FORMAT = "harmonies-leaf-value"
 VERSION = 1
 
@@ -158,30 +159,21 @@ def format_value(value: LearnedValue) -> str:
     """The text of a value file for ``value``; what it was fitted on goes in docs/ai.md and the commit."""
     data = {"format": FORMAT, "version": VERSION, "intercept": round(value.intercept, 4),
             "weights": {name: round(w, 5) for name, w in value.weights}}
-    head = ("# The hard player's learned leaf value (harmonies/ai/value.py): feature name -> weight.\n"
+    head = ("# A learned leaf value of the hard player's look-ahead (harmonies/tuning/leaf_value.py):\n"
+            "# feature name -> weight.\n"
             "# Written by scripts/value fit (harmonies/tuning/value.py); how to make it again: docs/ai.md.\n")
     return head + yaml.safe_dump(data, sort_keys=False)
 
 
-def read_value(path: Path | None = None) -> LearnedValue | None:
-    """The model of ``path`` (default: the shipped value.yaml). A missing or broken file prints one
-    line saying which file and what is wrong, and gives None: the player keeps today's value."""
-    where = str(path) if path is not None else f"harmonies/ai/{VALUE_FILE}"
+def read_value(path: Path = VALUE_PATH) -> LearnedValue:
+    """The model of the value file ``path`` (default: the one kept here); ``ValueError`` names the
+    file, the place and what is wrong, ``OSError`` a file that cannot be read."""
     try:
-        if path is None:
-            text = resources.files(__package__).joinpath(VALUE_FILE).read_text(encoding="utf-8")
-        else:
-            text = path.read_text(encoding="utf-8")
-        return parse_value(text, where)
-    except OSError as exc:
-        problem = f"{where}: cannot read it ({exc.strerror or exc})"
-    except UnicodeDecodeError:
-        problem = f"{where}: not UTF-8 text"
-    except ValueError as exc:
-        problem = str(exc)
-    print(f"harmonies: {problem}; the hard player keeps its own evaluation", file=sys.stderr)
-    return None
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text") from exc
+    return parse_value(text, str(path))
 
 
-__all__ = ["FEATURES", "LearnedValue", "TODAY", "VALUE_FILE", "features", "format_value", "parse_value",
+__all__ = ["FEATURES", "LearnedValue", "TODAY", "VALUE_PATH", "features", "format_value", "parse_value",
            "read_value"]
