@@ -62,7 +62,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from harmonies.app.play.layout import centre
     from harmonies.app.scenes.howto import HowToScene
     from harmonies.app.scenes.menu import MenuScene
-    from harmonies.app.play.places import Drag, HandToken, SeatBoard, Slot, Swap
+    from harmonies.app.play.places import Cell, Drag, HandToken, HeldCard, SeatBoard, Slot, Swap
     from harmonies.app.scenes.play import PlayScene
     from harmonies.rules import PlaceToken, Rejected, TakeTokens
     from harmonies.session import Resume
@@ -83,10 +83,32 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         sc = start(game, 2)
         app.step(0.0, events=[])
-        legal = frozenset(game.token_cells(game.hand[0]))
-        target = next(iter(legal))
+        # the token in hand and the cell where it scores most, so the points preview has something to say
+        i, target = max(((i, c) for i, colour in enumerate(game.hand) for c in sorted(game.token_cells(colour))),
+                        key=lambda ic: sum(d for _r, d in sc.table.gains.get((game.hand[ic[0]], ic[1]), ())))
+        legal = frozenset(game.token_cells(game.hand[i]))
         pos = sc.big_layout().to_pixel(target)
-        sc.pointer.drag = Drag(HandToken(0), sc.layout.hand_slots[0], (pos[0] + 10, pos[1] - 8), legal, True)
+        sc.pointer.drag = Drag(HandToken(i), sc.layout.hand_slots[i], (pos[0] + 10, pos[1] - 8), legal, True)
+
+    def cube_ready() -> None:
+        """A solo turn where the token just placed formed a held card's habitat: the card asks for its cube,
+        which is chosen with the ring on a cell where it may go (the points preview above it)."""
+        for seed in range(1, 60):
+            game = played_game(1, 3, seed=seed)
+            game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+            for cmd in [c for c in game.legal_commands() if isinstance(c, PlaceToken)]:
+                after = game.clone()
+                after.apply(cmd)
+                if after.cube_options():
+                    sc = start(after, 1)
+                    app.step(0.0, events=[])
+                    sc.anims.banners.clear()
+                    card, cells = next(iter(after.cube_options().items()))
+                    sc.pointer.click(HeldCard(0, card))
+                    sc.pointer.cursor.cell = cells[0]
+                    sc.pointer.cursor.focus = Cell(0, cells[0])
+                    return
+        raise AssertionError("no seed gives a habitat formed by one token")
 
     def solo() -> None:
         game = played_game(1, 5, seed=4)
@@ -268,6 +290,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_card_preview_animal", preview_animal
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
+    yield "play_cube_ready", cube_ready
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
     yield "play_solo_swap_tip", solo_swap_tip

@@ -20,6 +20,7 @@ from .sections.buttons import Buttons
 from .sections.central import Central
 from .sections.common import Section
 from .sections.display import Display, SwapTip
+from .sections.drop_preview import DropPreview
 from .sections.focus import FocusRing
 from .sections.hand import Hand
 from .sections.held import Held
@@ -39,7 +40,7 @@ def play_sections(kit: Kit, ui: WidgetGroup) -> list[Section]:
     return [
         TopBar(kit), Central(kit), Hand(kit), Held(kit), Display(kit), Scores(kit), Board(kit), HintMarks(kit),
         Seats(kit), Buttons(kit, ui), LogMark(kit), Banners(kit), SpiritChoice(kit), FocusRing(kit),
-        SwapTip(kit), Flyers(kit), Preview(kit), Dragged(kit),
+        SwapTip(kit), Flyers(kit), Preview(kit), DropPreview(kit), Dragged(kit),
     ]
 
 

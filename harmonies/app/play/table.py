@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet, SoloSwap, TakeCard, Undo, rules_data
-from harmonies.session import Seat
+from harmonies.session import Drop, Gain, Seat, drop_gains
 
 Hex = tuple[int, int]
 
@@ -54,6 +54,9 @@ class Table:
     can_undo: bool = False
     can_end: bool = False
     token_cells: Mapping[Colour, frozenset[Hex]] = field(default_factory=dict)
+    #: What each of those placements (a token's colour or a held card's cube, and a cell) would change in
+    #: the seat's score: the points preview while a token or cube is carried.
+    gains: Mapping[Drop, Gain] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -105,4 +108,5 @@ def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
         can_undo=human_to_move and game.check(Undo()) is None,
         can_end=human_to_move and game.can_end_turn(),
         token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if human_to_move else {},
+        gains=drop_gains(game) if human_to_move else {},
     )

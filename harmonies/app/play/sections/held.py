@@ -46,7 +46,7 @@ class Held(Section):
                 img = self.kit.cardart.animal(cid, r.w, r.h, cubes_on, symbols, can_place or sel == cid)
             surface.blit(img, r.move(0, -vp.s(5)) if lift else r)
             if can_place:
-                paint.text(surface, app, "●", (rect[0] + rect[2] - 8, rect[1] + 8), 14, th.c("accent"), "center")
+                self._cube_prompt(surface, f, rect, cid, spirit, lift)
         # completed cards as chips with their points
         cx, cy, cw, ch = L.completed_box
         done = g.completed_items(seat)
@@ -65,6 +65,25 @@ class Held(Section):
         if len(done) > fit:
             paint.text(surface, app, app.t("play.more", n=len(done) - fit), (cx + 4, cy + ch - 2), 12,
                        th.c("table_text_dim"), "bottomleft")
+
+    def _cube_prompt(self, surface: pygame.Surface, f: Frame, rect: Rect, cid: str, spirit: bool, lift: bool) -> None:
+        """A card whose habitat is formed says so: a yellow frame, and on its corner a cube with the points
+        the cube brings (the rules' scoring of the best drop)."""
+        app = self.kit.app
+        th, vp = app.theme, app.vp
+        dy = -5 if lift else 0
+        x, y, w, h = rect
+        pygame.draw.rect(surface, th.c("accent"), vp.r((x - 3, y - 3 + dy, w + 6, h + 6)), max(2, vp.s(3)),
+                         border_radius=vp.s(9))
+        points = max((d for (what, _cell), gain in f.table.gains.items() if what == cid
+                      for row, d in gain if row in ("animals", "spirit")), default=0)
+        label = f"+{points}"
+        bw = 26 + paint.text_width(app, label, 13, True)
+        bx, by = x + w - bw + 6, y - 15 + dy
+        paint.panel(surface, app, (bx, by, bw, 20), th.c("accent"), radius=10, edge=th.c("ink"), width=1.5)
+        cube = self.kit.art.cube(max(4, vp.s(12)), spirit)
+        surface.blit(cube, cube.get_rect(center=vp.p(bx + 11, by + 10)))
+        paint.text(surface, app, label, (bx + 21, by + 10.5), 13, th.c("ink"), "midleft", bold=True)
 
     def hit(self, f: Frame, pos: Point) -> HeldCard | None:
         """The card of the seat to move under ``pos`` (its cubes are what can be placed), on its own board."""
