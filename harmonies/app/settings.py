@@ -30,6 +30,8 @@ class Settings:
     ai_speed: str = "normal"
     symbols: bool = True
     volume: int = 70
+    #: What the other seats just did stays on show until the player's first action (else it fades).
+    recap_keep: bool = False
     #: The catalogue's language code; empty until the player chooses one, so the system's locale is followed.
     language: str = ""
     #: The setup of the last game started (seats with names, kinds and levels, side, spirits), which

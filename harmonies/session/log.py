@@ -125,6 +125,8 @@ class GameLog:
     entries: list[LogEntry] = field(default_factory=list)
     #: (step, seat, round) at which each turn started, oldest first.
     starts: list[tuple[int, int, int]] = field(default_factory=list)
+    #: Every seat's total score when each turn of ``starts`` started.
+    totals: list[tuple[int, ...]] = field(default_factory=list)
     _game: Game | None = None
 
     def follow(self, history: Sequence[Command]) -> bool:
@@ -143,6 +145,7 @@ class GameLog:
             cmd = history[step]
             if not self.starts or self.starts[-1][2] != game.round or self.starts[-1][1] != game.current:
                 self.starts.append((step, game.current, game.round))
+                self.totals.append(tuple(game.score(i).total for i in range(self.setup.players)))
             events = game.play_listed(cmd)
             self.commands.append(cmd)
             self.entries += _entries(step, cmd, events, self.cards)
@@ -157,7 +160,13 @@ class GameLog:
         self.commands = self.commands[:steps]
         self.entries = [e for e in self.entries if e.step < steps]
         self.starts = [s for s in self.starts if s[0] < steps]
+        self.totals = self.totals[:len(self.starts)]
         self._game = Game.replay(self.setup, self.commands, self.cards)
+
+    @property
+    def game(self) -> Game:
+        """The game as the log has followed it (to read)."""
+        return self._game if self._game is not None else self._start()
 
     def turns(self) -> list[LogTurn]:
         """The entries grouped by turn, oldest first."""

@@ -27,6 +27,8 @@ def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
             sc.anims.banner(sc.turn_text(), 1.4, turn=True)
             if sc.table.end_warning and sc.is_human(ev.player):
                 sc.anims.banner(top_bar.end_warning_text(sc.app, sc.table), 2.6, "notice")
+            if sc.is_human(ev.player):
+                sc.show_recent(ev.player)
             hand_over(sc, ev.player)
         elif isinstance(ev, GameEnded):
             sc.ending = 1.0 if not sc.demo else 1.5

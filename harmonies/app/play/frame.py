@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Literal
 
 from ..cardart import CardArt
 from ..tokens import TokenArt
+from harmonies.session.recap import SeatRecap
+
 from .anim import Banner, Flyer
 from .hint import HintPlan
 from .layout import PlayLayout, Point, Rect
@@ -95,6 +97,10 @@ class Frame:
     #: The failed-save banner's two lines for a width, while saves fail.
     save_notice: Callable[[float], tuple[str, str]] | None = None
     turn_text: str = ""
+    #: What the other seats just did (a summary per seat, its line, and how opaque they are now).
+    recaps: tuple[SeatRecap, ...] = ()
+    recap_lines: tuple[str, ...] = ()
+    recap_alpha: int = 0
 
     @property
     def own_board(self) -> bool:

@@ -27,6 +27,7 @@ from .sections.held import Held
 from .sections.hint import HintMarks
 from .sections.log import LogMark
 from .sections.moving import Banners, Dragged, Flyers, Preview
+from .sections.recap import Recap
 from .sections.scores import Scores
 from .sections.seats import Seats
 from .sections.spirit_choice import SpiritChoice
@@ -39,7 +40,7 @@ def play_sections(kit: Kit, ui: WidgetGroup) -> list[Section]:
     seats' boards, Undo and End turn (or the spirits alone, while one is chosen)."""
     return [
         TopBar(kit), Central(kit), Hand(kit), Held(kit), Display(kit), Scores(kit), Board(kit), HintMarks(kit),
-        Seats(kit), Buttons(kit, ui), LogMark(kit), Banners(kit), SpiritChoice(kit), FocusRing(kit),
+        Seats(kit), Buttons(kit, ui), Recap(kit), LogMark(kit), Banners(kit), SpiritChoice(kit), FocusRing(kit),
         SwapTip(kit), Flyers(kit), Preview(kit), DropPreview(kit), Dragged(kit),
     ]
 

@@ -21,6 +21,7 @@ from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
 from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
+from harmonies.session.recap import recap, recap_text
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
@@ -37,6 +38,7 @@ from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.places import Drag, Hex, Selection, Stop, Target
 from ..play.pointer import Pointer
+from ..play.recent import Recent
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
 from ..play.sections.buttons import ButtonActions, play_buttons
@@ -93,6 +95,7 @@ class PlayScene(Scene):
         self.hover_card: tuple[str, bool, Rect] | None = None
         self.hover_t = 0.0
         self.hints = HintBox()
+        self.recent = Recent()
         self.ui, self.hint_btn = play_buttons(self.layout, app.t, self.log, ButtonActions(
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
@@ -231,7 +234,8 @@ class PlayScene(Scene):
             preview=preview, log=self.log,
             log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
-            turn_text=self.turn_text())
+            turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
+            recap_alpha=self.recent.alpha)
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
@@ -253,7 +257,16 @@ class PlayScene(Scene):
                 self.app.play_sound("refused")
         return outcomes
 
+    def show_recent(self, seat: int) -> None:
+        """What the other seats did since ``seat``'s last turn, on show as its turn starts."""
+        found = recap(self.log.log, seat, [s.total for s in self.table.scores])
+        names = [s.name for s in self.config.seats]
+        lines = [recap_text(self.app.catalogue, r, names, self.game.cards) for r in found]
+        self.recent.show(found, lines, self.app.settings.recap_keep)
+
     def _played(self, played: Played) -> None:
+        if self.is_human(played.before.view.seat):
+            self.recent.acted()
         self.pointer.selection = None
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
@@ -367,6 +380,7 @@ class PlayScene(Scene):
         else:
             self.hover_card, self.hover_t = card, 0.0
         self.anims.update(dt)
+        self.recent.tick(dt)
         self._update_hint()
         for failure in self.session.take_failures():
             self.show_failure(failure)

@@ -23,9 +23,9 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
         t = app.t
         # Labels get 46% of a wide row: French and Spanish labels ("Velocidad del ordenador") fit unshrunk.
-        x, w, h, gap = 270, 740, 50, 72
+        x, w, h, gap = 270, 740, 50, 63
         lw = 0.46
-        y = 150
+        y = 140
 
         def setter(field: str) -> Any:
             return lambda v: self.app.apply_settings(self.app.settings.with_(**{field: v}))
@@ -44,10 +44,13 @@ class SettingsScene(WidgetScene):
         self.ui.add(Choice((x, y + 3 * gap, w, h), lambda: t("settings.symbols"), [True, False],
                            lambda: self.app.settings.symbols, setter("symbols"),
                            lambda v: t("setup.switch_on" if v else "setup.switch_off"), label_w=lw, name="symbols"))
-        self.ui.add(Slider((x, y + 4 * gap, w, h), lambda: t("settings.volume"), lambda: self.app.settings.volume,
+        self.ui.add(Choice((x, y + 4 * gap, w, h), lambda: t("settings.recap"), [False, True],
+                           lambda: self.app.settings.recap_keep, setter("recap_keep"),
+                           lambda v: t("settings.recap_keep" if v else "settings.recap_fade"), label_w=lw, name="recap"))
+        self.ui.add(Slider((x, y + 5 * gap, w, h), lambda: t("settings.volume"), lambda: self.app.settings.volume,
                            setter("volume"), label_w=lw, name="volume"))
         # Each language under its own name, so a player lost in a foreign one still finds theirs.
-        self.ui.add(Choice((x, y + 5 * gap, w, h), lambda: t("settings.language"), available_languages(),
+        self.ui.add(Choice((x, y + 6 * gap, w, h), lambda: t("settings.language"), available_languages(),
                            lambda: self.app.language, self.app.set_language, language_name, label_w=lw, name="language"))
         self.ui.add(Button((640 - 280, 604, 260, 54), lambda: t("keys.open"), self.show_keys, name="keys"))
         self.ui.add(Button((640 + 20, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),

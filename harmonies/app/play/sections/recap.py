@@ -1,0 +1,64 @@
+"""What just happened: when a human seat's turn starts after other seats played, the cells each of them
+changed are ringed in its colour on its board, and one line per seat sums its turn up over the bottom of
+the board ("Bruno: space 3, a 3-tall tree, took the Bear card, +7"). The summaries come from the game log
+(``session/recap.py``), made once as the turn starts."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import paint
+from ..frame import Frame, Kit
+from ..where import seat_layout
+from .common import Section
+
+#: Height of one line of the summaries, and their size.
+LINE_H, LINE_PX = 24.0, 15.0
+
+
+class Recap(Section):
+    """The other seats' changed cells, ringed, and their summaries."""
+
+    def __init__(self, kit: Kit) -> None:
+        bx, by, bw, bh = kit.layout.board_box
+        super().__init__(kit, (bx + 16, by, bw - 32, bh))
+
+    def draw(self, surface: pygame.Surface, f: Frame) -> None:
+        if not f.recaps or f.recap_alpha <= 0:
+            return
+        if f.recap_alpha >= 255:
+            self._draw(surface, f)
+            return
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._draw(layer, f)
+        layer.set_alpha(f.recap_alpha)
+        surface.blit(layer, (0, 0))
+
+    def box(self, f: Frame) -> tuple[float, float, float, float]:
+        """Where the lines go: over the bottom of the board, above the line that says why a drop went back."""
+        x, y, w, h = self.rect
+        height = LINE_H * len(f.recap_lines) + 14
+        return (x, y + h - 44 - height, w, height)
+
+    def _draw(self, surface: pygame.Surface, f: Frame) -> None:
+        app, L = self.kit.app, self.kit.layout
+        th, vp = app.theme, app.vp
+        for r in f.recaps:
+            lay = seat_layout(L, f.table, f.shown, r.seat)
+            colour = th.seats[r.seat % len(th.seats)].colour
+            for cell in r.cells:
+                centre = vp.p(*lay.to_pixel(cell))
+                radius = vp.s(lay.size * 0.92)
+                pygame.draw.circle(surface, th.c("ink"), centre, radius + max(1, vp.s(1)), max(2, vp.s(4)))
+                pygame.draw.circle(surface, colour, centre, radius, max(1, vp.s(2.5)))
+        x, y, w, h = self.box(f)
+        paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("panel_edge"), width=1.5,
+                    shadow=True)
+        for k, (r, line) in enumerate(zip(f.recaps, f.recap_lines)):
+            cy = y + 7 + LINE_H * (k + 0.5)
+            style = th.seats[r.seat % len(th.seats)]
+            pygame.draw.circle(surface, style.colour, vp.p(x + 18, cy), vp.s(8))
+            pygame.draw.circle(surface, th.c("ink"), vp.p(x + 18, cy), vp.s(8), max(1, vp.s(1)))
+            room = w - 44
+            px = paint.fit_px(app, line, LINE_PX, room, min_px=12)
+            paint.text(surface, app, paint.ellipsize(app, line, px, room), (x + 32, cy), px, th.c("ink"), "midleft")
