@@ -21,6 +21,7 @@ from harmonies.session.errlog import log_folder
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
+from ..navigation import OpenPause, OpenScoring
 from ..play import view
 from ..play.anim import Animator
 from ..play.announce import announce
@@ -39,7 +40,6 @@ from ..play.targets import Drag, Selection
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
-from . import pause, scoring
 from .saving import banner_lines
 
 if TYPE_CHECKING:
@@ -337,7 +337,7 @@ class PlayScene(Scene):
         self.pointer.drag = None
         self.pointer.press = None
         self.drop_hint()
-        self.app.scenes.push(pause.PauseScene(self.app))
+        self.app.navigate.push(OpenPause(self.game, tuple(seat.name for seat in self.config.seats), self.restart))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -388,8 +388,7 @@ class PlayScene(Scene):
             return
         self.ending -= dt
         if self.ending <= 0:
-            self.app.scenes.replace(scoring.ScoringScene(self.app, self.game, self.config, self.demo,
-                                                         self.exit_when_done))
+            self.app.navigate.replace(OpenScoring(self.game, self.config, self.demo, self.exit_when_done))
             self.ending = -1.0
 
     def draw(self, surface: pygame.Surface) -> None:
