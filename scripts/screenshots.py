@@ -90,6 +90,12 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         pos = sc.big_layout().to_pixel(target)
         sc.pointer.drag = Drag(HandToken(i), sc.layout.hand_slots[i], (pos[0] + 10, pos[1] - 8), legal, True)
 
+    def recap_shown() -> None:
+        """Ada's turn after two computers played: their summaries over the board, their cells ringed."""
+        sc = start(played_game(3, 9, seed=31), 1)
+        app.step(0.0, events=[])
+        sc.anims.banners.clear()
+
     def cube_ready() -> None:
         """A solo turn where the token just placed formed a held card's habitat: the card asks for its cube,
         which is chosen with the ring on a cell where it may go (the points preview above it)."""
@@ -291,6 +297,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_4p_late", four_late
     yield "play_dragging", dragging
     yield "play_cube_ready", cube_ready
+    yield "play_recap", recap_shown
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
     yield "play_solo_swap_tip", solo_swap_tip

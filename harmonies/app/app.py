@@ -19,9 +19,9 @@ from harmonies.session import SaveSlot
 from harmonies.session.errlog import log_error, log_folder
 
 from harmonies.catalogue import Catalogue, has_language, system_language
+from .navigation import Navigator, OpenMenu
 from .scene import Scene, SceneStack
-from .scenes import menu
-from .scenes.saving import confirm_leave
+from .scenes.registry import ask_before_closing, build_scene
 from .settings import MemorySettingsStore, Settings, SettingsStore
 from .sound import Sounds
 from .theme import Fonts, Theme
@@ -68,6 +68,8 @@ class App:
         self.sounds = Sounds()
         self.saves = saves if saves is not None else SaveSlot(data_dir, cards, enabled=False)
         self.scenes = SceneStack()
+        #: Opens screens by value (``navigation.Open…``); scenes use it instead of importing each other.
+        self.navigate = Navigator(self, build_scene)
         self.running = True
         self.clock = pygame.time.Clock()
         self.time = 0.0
@@ -193,7 +195,7 @@ class App:
             print(text, file=sys.stderr)
         self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))
         self.scenes = SceneStack()
-        self.scenes.reset(menu.MenuScene(self))
+        self.navigate.reset(OpenMenu())
 
     def start(self, scene: Scene) -> None:
         self.scenes.reset(scene)
@@ -206,7 +208,7 @@ class App:
         if any(getattr(scene, "purpose", "") == "close" for scene in self.scenes.scenes):
             self.running = False
             return
-        confirm_leave(self, "close", self.quit)
+        ask_before_closing(self)
 
 
 def display_problem(catalogue: Catalogue) -> str | None:

@@ -3,8 +3,10 @@
 A scene receives ``on_enter()`` when it becomes part of the stack,
 ``on_pause()`` when another scene is pushed over it, ``on_resume()`` when the
 scene above it is popped, and ``on_exit()`` when it leaves the stack. What a scene
-needs to start (a game, its seats) it takes, typed, in its constructor. ``handle_event`` returns ``None`` when it
-consumed the event, or the event to let the next scene down (or the app) see it.
+needs to start (a game, its seats) it takes, typed, in its constructor; another scene
+opens it by value through ``app.navigate`` (:mod:`.navigation`), never by importing its
+module. ``handle_event`` returns ``None`` when it consumed the event, or the event to
+let the next scene down (or the app) see it.
 ``draw`` must not change any state: everything that changes happens in
 ``handle_event`` and ``update``. Push/pop/replace are requests, applied by the
 app between frames, so a scene never disappears under its own feet.

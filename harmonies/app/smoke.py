@@ -83,11 +83,17 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
             cache[key] = make()
         return cache[key].clone()
 
-    def play() -> None:
+    def play_scene() -> PlayScene:
+        """A game of three in its middle, a token just taken (the demo saves nothing)."""
         game = once("mid", lambda: played_game(3, 14))
         game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(PlayScene(app, resume(game), demo=True))
+        scene = PlayScene(app, resume(game), demo=True)
+        app.scenes.push(scene)
+        return scene
+
+    def play() -> None:
+        play_scene()
 
     def play_keys() -> None:
         game = once("keys", lambda: played_game(2, 8, seed=12))
@@ -111,8 +117,8 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.push(PlayScene(app, resume(game, 2), demo=True))
 
     def pause() -> None:
-        play()
-        app.scenes.push(PauseScene(app))
+        below = play_scene()
+        app.scenes.push(PauseScene(app, below.game, tuple(seat.name for seat in below.config.seats), below.restart))
 
     def handover() -> None:
         play()

@@ -68,6 +68,26 @@ def test_esc_and_back_leave(shown: tuple[Driver, HowToScene]) -> None:
     assert d.top is not scene
 
 
+def test_drawing_a_page_twice_changes_nothing(app: App, shown: tuple[Driver, HowToScene]) -> None:
+    _, scene = shown
+    for page in (0, 3, scene.count - 1):
+        scene.page = page
+        before = dict(vars(scene)), dict(vars(scene.ui))
+        for _ in range(2):
+            scene.draw(app.window)
+            assert (dict(vars(scene)), dict(vars(scene.ui))) == before
+
+
+def test_a_language_with_fewer_pages_moves_the_page_onto_its_last(app: App, shown: tuple[Driver, HowToScene]) -> None:
+    d, scene = shown
+    scene.page = scene.count - 1
+    app.catalogue.strings = {**app.catalogue.strings, "howto.pages": app.catalogue.strings["howto.pages"][:3]}
+    app._resized()  # what a new language does too: every scene in the stack lays itself out again
+    assert scene.page == scene.count - 1 == 3
+    d.frames(1)
+    assert scene.page == 3
+
+
 def test_every_page_in_every_language_keeps_its_text_inside_its_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     app = App(size=(1280, 720), settings_store=MemorySettingsStore(Settings(window="1280x720")),
               saves=SaveSlot(enabled=False))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from harmonies.rules import CardCompleted, EndTriggered, Event, GameEnded, TurnStarted
 
-from ..scenes import handover
+from ..navigation import OpenHandover
 from .sections import top_bar
 
 if TYPE_CHECKING:
@@ -39,5 +39,5 @@ def hand_over(sc: PlayScene, seat: int) -> None:
     humans = [i for i, s in enumerate(sc.config.seats) if not s.is_computer]
     if sc.is_human(seat):
         if len(humans) >= 2 and sc.last_human is not None and sc.last_human != seat:
-            sc.app.scenes.push(handover.HandoverScene(sc.app, sc.seat(seat).name, seat))
+            sc.app.navigate.push(OpenHandover(sc.seat(seat).name, seat))
         sc.last_human = seat

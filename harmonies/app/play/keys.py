@@ -15,7 +15,7 @@ import pygame
 
 from harmonies.rules import TakeTokens, rules_data
 
-from ..scenes import howto
+from ..navigation import OpenHowTo
 from .cursor import ARROW_KEYS, HEX_KEYS
 from .layout import Rect
 from .logpanel import LogPanel
@@ -48,7 +48,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
         if sc.hints.on or sc.can_hint():
             sc.toggle_hint()
     elif event.key == pygame.K_F1:
-        sc.app.scenes.push(howto.HowToScene(sc.app))
+        sc.app.navigate.push(OpenHowTo())
     elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
         sc.log.toggle()
     elif event.key in ARROW_KEYS and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(event.key):

@@ -10,6 +10,8 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import pygame
+
 from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
 
 from ..tokens import cname
@@ -64,6 +66,18 @@ class Pointer:
         return frozenset()
 
     # ------------------------------------------------------------------ the mouse
+    def handle(self, event: pygame.event.Event) -> None:
+        """A mouse event on the play screen (its ``vpos`` in virtual units): the left button presses, drags
+        and drops, the right one puts back what is carried."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed(event.vpos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel()
+        elif event.type == pygame.MOUSEMOTION:
+            self.moved(event.vpos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.released(event.vpos)
+
     def pressed(self, pos: Point) -> None:
         target = self.target_at(pos)
         if target is None:

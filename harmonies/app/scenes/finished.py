@@ -21,8 +21,8 @@ from harmonies.rules import Game
 from harmonies.session import MatchConfig
 
 from .. import paint
+from ..navigation import OpenReplay, OpenScoring
 from ..widgets import Button, Choice
-from . import replay, scoring
 from .common import WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
 from .finished_list import GameList, when_text
@@ -100,7 +100,7 @@ class FinishedScene(WidgetScene):
     def open_game(self, game: FinishedSummary) -> None:
         loaded = self._load(game)
         if loaded is not None:
-            self.app.scenes.push(scoring.ScoringScene(self.app, loaded[0], loaded[1], review=True))
+            self.app.navigate.push(OpenScoring(loaded[0], loaded[1], review=True))
 
     def open_replay(self) -> None:
         """The chosen game in the replay viewer (the Replay button, or R)."""
@@ -109,8 +109,8 @@ class FinishedScene(WidgetScene):
         loaded = self._load(self.list.games[self.list.selected])
         if loaded is not None:
             game, config = loaded
-            names = [seat.name for seat in config.seats]
-            self.app.scenes.push(replay.ReplayScene(self.app, game.setup, game.history, names, game.cards))
+            names = tuple(seat.name for seat in config.seats)
+            self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards))
 
     def ask_export(self) -> None:
         """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +13,7 @@ from harmonies.persist.store import KEEP_REPLACED
 from .. import paint
 from ..widgets import Button
 from .common import WidgetScene
+from .saving import row_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -21,26 +21,6 @@ if TYPE_CHECKING:
 ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 240.0, 800.0, 54.0, 62.0, 150.0
 #: Rows shown; the store keeps fewer replaced games than this, plus the latest one.
 MAX_ROWS = 9
-
-
-def when_text(app: App, saved_at: str | None) -> str:
-    """When a game was last saved, in the player's local time."""
-    if saved_at is None:
-        return app.t("games.when_unknown")
-    try:
-        return datetime.fromisoformat(saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return app.t("games.when_unknown")
-
-
-def row_label(app: App, game: Any) -> str:
-    """One line for a ``GameSummary``: the players, then when it was saved and its round."""
-    if not game.readable:
-        return app.t("games.unreadable", file=Path(game.path).name)
-    names = ", ".join(game.names) or "?"
-    detail = app.t("games.detail", when=when_text(app, game.saved_at), round=game.round or "?")
-    latest = f" ({app.t('games.current')})" if game.current else ""
-    return f"{names} · {detail}{latest}"
 
 
 def _const(text: str) -> Callable[[], str]:

@@ -55,6 +55,10 @@ class HowToScene(WidgetScene):
         """To the next (+1) or previous (-1) page, staying within the pages."""
         self.page = max(0, min(self.count - 1, self.page + step))
 
+    def on_resize(self) -> None:
+        """Also called when the language changes: a catalogue with fewer pages moves the page back onto its last."""
+        self.page = min(self.page, self.count - 1)
+
     def _dot_centres(self) -> list[tuple[float, float]]:
         n = self.count
         return [(640 + (i - (n - 1) / 2) * _DOT_GAP, _DOTS_Y) for i in range(n)]
@@ -77,7 +81,6 @@ class HowToScene(WidgetScene):
         self.draw_title(surface, 50)
         paint.panel(surface, app, _PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
         pages = self.pages()
-        self.page = min(self.page, len(pages) - 1)
         head, body = pages[self.page]
         figure = FIGURES[self.page] if self.page < len(FIGURES) else None
         paint.text(surface, app, head, (100, 108), paint.fit_px(app, head, 26, 1080, bold=True), th.c("ink"), bold=True)

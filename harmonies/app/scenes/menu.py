@@ -11,11 +11,10 @@ from harmonies.session import Resume
 
 from .. import paint
 from ..hexgrid import HexLayout
+from ..navigation import OpenFinished, OpenGames, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup
 from ..tokens import TokenArt
 from ..widgets import Button
-from . import finished, howto, play, settings, setup
 from .common import WidgetScene, draw_backdrop
-from .games import GamesScene
 from .saving import confirm_leave, confirm_replace, menu_lines
 
 if TYPE_CHECKING:
@@ -76,7 +75,7 @@ class MenuScene(WidgetScene):
         self._relayout()
 
     def new_game(self) -> None:
-        confirm_replace(self.app, "new", lambda: self.app.scenes.push(setup.SetupScene(self.app)))
+        confirm_replace(self.app, "new", lambda: self.app.navigate.push(OpenSetup()))
 
     def quit(self) -> None:
         confirm_leave(self.app, "close", self.app.quit)
@@ -84,7 +83,7 @@ class MenuScene(WidgetScene):
     def continue_game(self) -> None:
         games = self.app.saves.games()
         if len(games) > 1:
-            self.app.scenes.push(GamesScene(self.app, games, self.open_game))
+            self.app.navigate.push(OpenGames(tuple(games), self.open_game))
             return
         self.open_game(games[0].path if games else None)
 
@@ -93,20 +92,20 @@ class MenuScene(WidgetScene):
         loaded = self.app.saves.load_continue(path)
         if loaded is None:
             self.app.messages.append(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
-            self.app.scenes.reset(MenuScene(self.app))
+            self.app.navigate.reset(OpenMenu())
             return
         game, meta = loaded
-        self.app.scenes.reset(MenuScene(self.app))
-        self.app.scenes.push(play.PlayScene(self.app, Resume.from_saved(game, meta)))
+        self.app.navigate.reset(OpenMenu())
+        self.app.navigate.push(OpenPlay(Resume.from_saved(game, meta)))
 
     def finished_games(self) -> None:
-        self.app.scenes.push(finished.FinishedScene(self.app))
+        self.app.navigate.push(OpenFinished())
 
     def how_to_play(self) -> None:
-        self.app.scenes.push(howto.HowToScene(self.app))
+        self.app.navigate.push(OpenHowTo())
 
     def open_settings(self) -> None:
-        self.app.scenes.push(settings.SettingsScene(self.app))
+        self.app.navigate.push(OpenSettings())
 
     def on_enter_key(self) -> None:
         if self.ui.focused is None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from harmonies.rules import Game
+
 from .. import paint
+from ..navigation import OpenHowTo, OpenMenu, OpenReplay, OpenSettings
 from ..widgets import Button
-from . import howto, menu, play, replay, settings
 from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
@@ -17,11 +20,17 @@ if TYPE_CHECKING:
 
 
 class PauseScene(WidgetScene):
+    """The pause menu over the game in play: ``game`` is the game below (its Replay shows it up to now),
+    ``names`` its seats' names, and ``restart`` starts it again with the same seats."""
+
     name = "pause"
     transparent = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, game: Game, names: tuple[str, ...], restart: Callable[[], None]) -> None:
         super().__init__(app)
+        self.game = game
+        self.names = names
+        self.restart_game = restart
         t = app.t
         x, w, h, gap, y = 640 - 150, 300, 52, 62, 200
         self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
@@ -34,34 +43,29 @@ class PauseScene(WidgetScene):
 
     def how_to_play(self) -> None:
         """The rules' pages over the pause menu; Back returns here, the game below untouched."""
-        self.app.scenes.push(howto.HowToScene(self.app))
+        self.app.navigate.push(OpenHowTo())
 
     def settings(self) -> None:
-        self.app.scenes.push(settings.SettingsScene(self.app))
+        self.app.navigate.push(OpenSettings())
 
     def replay(self) -> None:
         """The game below, step by step up to now (the pause menu stays underneath)."""
-        below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
-        if isinstance(below, play.PlayScene):
-            game = below.game
-            names = [seat.name for seat in below.config.seats]
-            self.app.scenes.push(replay.ReplayScene(self.app, game.setup, game.history, names, game.cards))
+        game = self.game
+        self.app.navigate.push(OpenReplay(game.setup, game.history, self.names, game.cards))
 
     def restart(self) -> None:
         """Restart the game below; once something is played, ask first (the game in progress is then kept
         with the replaced ones)."""
-        below = self.app.scenes.scenes[-2] if len(self.app.scenes) > 1 else None
         self.app.scenes.pop()
-        if isinstance(below, play.PlayScene):
-            if below.game.history:
-                confirm_replace(self.app, "restart", below.restart)
-            else:
-                below.restart()  # nothing played yet: nothing to lose, so nothing to ask
+        if self.game.history:
+            confirm_replace(self.app, "restart", self.restart_game)
+        else:
+            self.restart_game()  # nothing played yet: nothing to lose, so nothing to ask
 
     def to_menu(self) -> None:
         """To the menu; with actions that could not be saved, ask first (and offer to save elsewhere)."""
         self.app.scenes.pop()
-        confirm_leave(self.app, "menu", lambda: self.app.scenes.reset(menu.MenuScene(self.app)))
+        confirm_leave(self.app, "menu", lambda: self.app.navigate.reset(OpenMenu()))
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -25,6 +25,7 @@ from harmonies.session.recap import recap, recap_text
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
+from ..navigation import OpenHandover, OpenPause, OpenScoring
 from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
@@ -45,7 +46,6 @@ from ..play.sections.buttons import ButtonActions, play_buttons
 from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
-from . import pause, scoring
 from .saving import banner_lines
 
 if TYPE_CHECKING:
@@ -123,11 +123,17 @@ class PlayScene(Scene):
         if not self.demo and not self.resumed:
             self.app.saves.begin_new()
         self._refresh()
-        if self.is_human(self.game.current):
-            self.last_human = self.game.current
+        current = self.game.current
+        if self.is_human(current):
+            self.last_human = current
         if not self.game.over:
             self.session.save()
         self.anims.banner(self.turn_text(), 1.6, turn=True)
+        if self.resumed and not self.game.over and self.is_human(current):
+            self.show_recent(current)
+            # a hot-seat game continued: the seat to move comes to the screen before its board shows
+            if sum(not s.is_computer for s in self.config.seats) >= 2 and not self.demo:
+                self.app.navigate.push(OpenHandover(self.seat(current).name, current))
 
     def on_resume(self) -> None:
         self._refresh()
@@ -260,8 +266,7 @@ class PlayScene(Scene):
     def show_recent(self, seat: int) -> None:
         """What the other seats did since ``seat``'s last turn, on show as its turn starts."""
         found = recap(self.log.log, seat, [s.total for s in self.table.scores])
-        names = [s.name for s in self.config.seats]
-        lines = [recap_text(self.app.catalogue, r, names, self.game.cards) for r in found]
+        lines = [recap_text(self.app.catalogue, r, self.log.names, self.game.cards) for r in found]
         self.recent.show(found, lines, self.app.settings.recap_keep)
 
     def _played(self, played: Played) -> None:
@@ -347,7 +352,7 @@ class PlayScene(Scene):
         self.pointer.drag = None
         self.pointer.press = None
         self.drop_hint()
-        self.app.scenes.push(pause.PauseScene(self.app))
+        self.app.navigate.push(OpenPause(self.game, tuple(seat.name for seat in self.config.seats), self.restart))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -356,17 +361,8 @@ class PlayScene(Scene):
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse = event.vpos
-            if self.ui.handle(event, self.app):
-                return None
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                if event.button == 1:
-                    self.pointer.pressed(event.vpos)
-                elif event.button == 3:
-                    self.pointer.cancel()
-            elif event.type == pygame.MOUSEMOTION:
-                self.pointer.moved(event.vpos)
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                self.pointer.released(event.vpos)
+            if not self.ui.handle(event, self.app):
+                self.pointer.handle(event)
             return None
         return None if log_section.wheel(self.log, self.layout.scores_panel, self.mouse, event) else event
 
@@ -399,8 +395,7 @@ class PlayScene(Scene):
             return
         self.ending -= dt
         if self.ending <= 0:
-            self.app.scenes.replace(scoring.ScoringScene(self.app, self.game, self.config, self.demo,
-                                                         self.exit_when_done))
+            self.app.navigate.replace(OpenScoring(self.game, self.config, self.demo, self.exit_when_done))
             self.ending = -1.0
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,5 +1,5 @@
-"""What the player is told and asked about saves: the words of a failed save, and the questions asked
-before a game in progress is replaced (new game, restart, play again) or unsaved actions are left
+"""What the player is told and asked about saves: the words of a failed save, the line naming a saved
+game (Continue's list and the questions use it), and the questions asked before a game in progress is replaced (new game, restart, play again) or unsaved actions are left
 behind (quit to menu, closing the window).
 
 Each ``confirm_*`` function either runs ``proceed`` at once (nothing to lose) or opens a
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from harmonies.persist.store import KEEP_REPLACED
 from harmonies.session import SaveProblem
 
 from .. import paint
 from .confirm import Action, Dialog, Page
-from .games import row_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -57,6 +57,26 @@ def menu_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
     """The menu's two lines (at 16 px bold, then 15 px) when the data folder cannot be used."""
     return (fit_folder(app, "menu.folder_problem", problem.folder, 16, max_w, True, reason=reason_text(app, problem)),
             app.t("menu.folder_problem_more"))
+
+
+def when_text(app: App, saved_at: str | None) -> str:
+    """When a game was last saved, in the player's local time."""
+    if saved_at is None:
+        return app.t("games.when_unknown")
+    try:
+        return datetime.fromisoformat(saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return app.t("games.when_unknown")
+
+
+def row_label(app: App, game: Any) -> str:
+    """One line for a ``GameSummary``: the players, then when it was saved and its round."""
+    if not game.readable:
+        return app.t("games.unreadable", file=Path(game.path).name)
+    names = ", ".join(game.names) or "?"
+    detail = app.t("games.detail", when=when_text(app, game.saved_at), round=game.round or "?")
+    latest = f" ({app.t('games.current')})" if game.current else ""
+    return f"{names} · {detail}{latest}"
 
 
 def unsaved_line(app: App) -> str:

@@ -14,9 +14,9 @@ from harmonies.session import MatchConfig
 
 from .. import paint
 from ..cardart import CardArt
+from ..navigation import OpenMenu, OpenPlay
 from ..tokens import TokenArt
 from ..widgets import Button
-from . import menu, play
 from .common import WidgetScene, draw_backdrop
 from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
@@ -89,7 +89,7 @@ class ScoringScene(WidgetScene):
         confirm_replace(self.app, "again", self._play_again)
 
     def _play_again(self) -> None:
-        self.app.scenes.replace(play.PlayScene(self.app, self.config, self.demo, self.exit_when_done))
+        self.app.navigate.replace(OpenPlay(self.config, self.demo, self.exit_when_done))
 
     def to_menu(self) -> None:
         """Back to the menu (to the list, in review); asks first if this game could not be archived."""
@@ -99,7 +99,7 @@ class ScoringScene(WidgetScene):
         confirm_leave(self.app, "finished", self._to_menu)
 
     def _to_menu(self) -> None:
-        self.app.scenes.reset(menu.MenuScene(self.app))
+        self.app.navigate.reset(OpenMenu())
 
     def toggle_boards(self) -> None:
         self.show_boards = not self.show_boards

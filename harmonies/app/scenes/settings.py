@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from harmonies.catalogue import available_languages, language_name
 
+from ..navigation import OpenKeys
 from ..settings import AI_SPEEDS, WINDOW_SIZES
 from ..widgets import Button, Choice, Slider
 from .common import WidgetScene
-from .keys import KeysScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -59,4 +59,4 @@ class SettingsScene(WidgetScene):
 
     def show_keys(self) -> None:
         """The list of every key, the one How to play shows too."""
-        self.app.scenes.push(KeysScene(self.app))
+        self.app.navigate.push(OpenKeys())

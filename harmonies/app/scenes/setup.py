@@ -11,8 +11,8 @@ from harmonies import ai
 from harmonies.session import MatchConfig, Seat
 
 from .. import paint
+from ..navigation import OpenPlay
 from ..widgets import Button, Choice, TextField
-from . import play
 from .common import WidgetScene
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class SetupScene(WidgetScene):
         memory = to_remember(self.seats, self.count, self.side, self.spirits)
         if memory != self.app.settings.last_setup:
             self.app.apply_settings(self.app.settings.with_(last_setup=memory))
-        self.app.scenes.replace(play.PlayScene(self.app, self.config()))
+        self.app.navigate.replace(OpenPlay(self.config()))
 
     def on_enter_key(self) -> None:
         focused = self.ui.focused

@@ -34,10 +34,24 @@ class Recap(Section):
         layer.set_alpha(f.recap_alpha)
         surface.blit(layer, (0, 0))
 
-    def box(self, f: Frame) -> tuple[float, float, float, float]:
-        """Where the lines go: over the bottom of the board, above the line that says why a drop went back."""
+    def wrapped(self, f: Frame) -> list[tuple[int, list[str]]]:
+        """Each seat's summary as the lines it takes (two at most: a longer one ends with "…")."""
+        app = self.kit.app
+        font = app.fonts.font(app.vp.s(LINE_PX), False)
+        room = self.rect[2] - 44
+        out = []
+        for r, text in zip(f.recaps, f.recap_lines):
+            lines = paint.wrap_lines(font, text, app.vp.s(room)) or [text]
+            if len(lines) > 2:
+                lines = [lines[0], paint.ellipsize(app, " ".join(lines[1:]), LINE_PX, room)]
+            out.append((r.seat, lines))
+        return out
+
+    def box(self, rows: int) -> tuple[float, float, float, float]:
+        """Where ``rows`` lines go: over the bottom of the board, above the line that says why a drop went
+        back."""
         x, y, w, h = self.rect
-        height = LINE_H * len(f.recap_lines) + 14
+        height = LINE_H * rows + 14
         return (x, y + h - 44 - height, w, height)
 
     def _draw(self, surface: pygame.Surface, f: Frame) -> None:
@@ -51,14 +65,16 @@ class Recap(Section):
                 radius = vp.s(lay.size * 0.92)
                 pygame.draw.circle(surface, th.c("ink"), centre, radius + max(1, vp.s(1)), max(2, vp.s(4)))
                 pygame.draw.circle(surface, colour, centre, radius, max(1, vp.s(2.5)))
-        x, y, w, h = self.box(f)
+        rows = self.wrapped(f)
+        x, y, w, h = self.box(sum(len(lines) for _seat, lines in rows))
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("panel_edge"), width=1.5,
                     shadow=True)
-        for k, (r, line) in enumerate(zip(f.recaps, f.recap_lines)):
+        k = 0
+        for seat, lines in rows:
             cy = y + 7 + LINE_H * (k + 0.5)
-            style = th.seats[r.seat % len(th.seats)]
+            style = th.seats[seat % len(th.seats)]
             pygame.draw.circle(surface, style.colour, vp.p(x + 18, cy), vp.s(8))
             pygame.draw.circle(surface, th.c("ink"), vp.p(x + 18, cy), vp.s(8), max(1, vp.s(1)))
-            room = w - 44
-            px = paint.fit_px(app, line, LINE_PX, room, min_px=12)
-            paint.text(surface, app, paint.ellipsize(app, line, px, room), (x + 32, cy), px, th.c("ink"), "midleft")
+            for line in lines:
+                paint.text(surface, app, line, (x + 32, y + 7 + LINE_H * (k + 0.5)), LINE_PX, th.c("ink"), "midleft")
+                k += 1

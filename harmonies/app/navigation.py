@@ -1,0 +1,144 @@
+"""Where a scene can send the player: one small frozen value per screen, and the navigator that opens it.
+
+A scene never imports another scene's module. It asks the app to open a screen by value, for example
+``app.navigate.push(OpenSettings())``; the registry (``scenes/registry.py``, the one module that
+imports every scene) builds the scene for that value. This module imports no scene, so every scene can
+import it.
+
+Each value holds exactly what its scene's constructor takes besides the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+from harmonies.persist.store import GameSummary
+from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.session import MatchConfig, Resume
+
+if TYPE_CHECKING:
+    from .app import App
+    from .scene import Scene
+
+
+@dataclass(frozen=True)
+class OpenMenu:
+    """The main menu."""
+
+
+@dataclass(frozen=True)
+class OpenSetup:
+    """The new-game screen (``config``: the seats to start from; None: the remembered ones)."""
+
+    config: MatchConfig | None = None
+
+
+@dataclass(frozen=True)
+class OpenPlay:
+    """The play screen: a new game for these seats, or a saved game resumed (None: two default seats)."""
+
+    start: MatchConfig | Resume | None = None
+    demo: bool = False
+    exit_when_done: bool = False
+
+
+@dataclass(frozen=True)
+class OpenPause:
+    """The pause menu over a game in play: the game its Replay shows, the seats' names, and what Restart runs."""
+
+    game: Game
+    names: tuple[str, ...]
+    restart: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class OpenScoring:
+    """The scoresheet of a finished game (``review``: looked at again from the Finished games list)."""
+
+    game: Game
+    config: MatchConfig
+    demo: bool = False
+    exit_when_done: bool = False
+    review: bool = False
+
+
+@dataclass(frozen=True)
+class OpenFinished:
+    """The list of finished games and the personal bests."""
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """The replay viewer over a game's setup and commands."""
+
+    setup: GameSetup
+    commands: Sequence[Command]
+    names: tuple[str, ...]
+    cards: CardSet | None = None
+
+
+@dataclass(frozen=True)
+class OpenHowTo:
+    """How to play."""
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    """Settings."""
+
+
+@dataclass(frozen=True)
+class OpenKeys:
+    """The list of every key."""
+
+
+@dataclass(frozen=True)
+class OpenGames:
+    """The games in progress to choose from; ``open_game`` runs with the chosen one's file."""
+
+    games: tuple[GameSummary, ...]
+    open_game: Callable[[Path], None]
+
+
+@dataclass(frozen=True)
+class OpenHandover:
+    """The hot-seat hand-over to ``who``, the human in ``seat``."""
+
+    who: str
+    seat: int
+
+
+#: Every screen a scene can open.
+Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
+                    OpenSettings, OpenKeys, OpenGames, OpenHandover]
+
+#: Builds the scene for a destination (the registry's ``build_scene``).
+Builder = Callable[["App", Destination], "Scene"]
+
+
+class Navigator:
+    """The app's ``navigate``: opens a destination on the scene stack. Like the stack's own requests, each
+    takes effect between frames; the scene is built at once, as a scene built by hand would be."""
+
+    def __init__(self, app: App, build: Builder) -> None:
+        self._app = app
+        self._build = build
+
+    def scene(self, to: Destination) -> Scene:
+        """The scene for ``to``, built but not opened."""
+        return self._build(self._app, to)
+
+    def push(self, to: Destination) -> None:
+        """Open ``to`` over the current scene."""
+        self._app.scenes.push(self.scene(to))
+
+    def replace(self, to: Destination) -> None:
+        """Open ``to`` in place of the current scene."""
+        self._app.scenes.replace(self.scene(to))
+
+    def reset(self, to: Destination) -> None:
+        """Empty the stack and open ``to`` (e.g. back to the menu)."""
+        self._app.scenes.reset(self.scene(to))

@@ -1,0 +1,72 @@
+"""The one module that imports every scene: it builds the scene for each destination of
+:mod:`harmonies.app.navigation`. The app reaches the scenes package only through here, and no scene
+imports this module or another scene's, so scene modules never import each other in a circle.
+
+A new screen is a new ``Open…`` value in ``navigation.py`` (added to ``Destination``) plus one case
+below; mypy checks that every destination has its case.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+from ..navigation import (Destination, OpenFinished, OpenGames, OpenHandover, OpenHowTo, OpenKeys, OpenMenu,
+                          OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
+from ..scene import Scene
+from .finished import FinishedScene
+from .games import GamesScene
+from .handover import HandoverScene
+from .howto import HowToScene
+from .keys import KeysScene
+from .menu import MenuScene
+from .pause import PauseScene
+from .play import PlayScene
+from .replay import ReplayScene
+from .saving import confirm_leave
+from .scoring import ScoringScene
+from .settings import SettingsScene
+from .setup import SetupScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def build_scene(app: App, to: Destination) -> Scene:
+    """The scene that shows ``to``."""
+    match to:
+        case OpenMenu():
+            return MenuScene(app)
+        case OpenSetup(config):
+            return SetupScene(app, config)
+        case OpenPlay(start, demo, exit_when_done):
+            return PlayScene(app, start, demo, exit_when_done)
+        case OpenPause(game, names, restart):
+            return PauseScene(app, game, names, restart)
+        case OpenScoring(game, config, demo, exit_when_done, review):
+            return ScoringScene(app, game, config, demo, exit_when_done, review)
+        case OpenFinished():
+            return FinishedScene(app)
+        case OpenReplay(setup, commands, names, cards):
+            return ReplayScene(app, setup, commands, names, cards)
+        case OpenHowTo():
+            return HowToScene(app)
+        case OpenSettings():
+            return SettingsScene(app)
+        case OpenKeys():
+            return KeysScene(app)
+        case OpenGames(games, open_game):
+            return GamesScene(app, games, open_game)
+        case OpenHandover(who, seat):
+            return HandoverScene(app, who, seat)
+        case _:
+            return _unreachable(to)
+
+
+def ask_before_closing(app: App) -> None:
+    """The window's close button: quit, after asking first when actions could not be saved."""
+    confirm_leave(app, "close", app.quit)
+
+
+def _unreachable(to: NoReturn) -> NoReturn:
+    """mypy refuses the call when a destination has no case above (``to`` is then not ``Never``)."""
+    raise AssertionError(f"no scene for {to!r}")
