@@ -40,6 +40,7 @@ def test_continue_resumes_mid_turn_after_a_restart(tmp_path: Path) -> None:
     assert d.widget("continue").visible
     d.press_widget("continue")
     d.frames(2)
+    d.past_handover()                       # two humans: the hand-over screen comes first
     assert d.top.name == "play"
     assert d.top.game.to_json() == saved
     assert [s.kind for s in d.top.config.seats] == ["human", "human"]

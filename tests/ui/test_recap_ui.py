@@ -11,8 +11,12 @@ import pytest
 from textfit import drawn_texts
 from ui_driver import Driver
 
+from harmonies.app.app import App
+from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.smoke import played_game, resume
+from harmonies.app.settings import MemorySettingsStore, Settings
+from harmonies.app.smoke import meta_for, played_game, resume
+from harmonies.session import SaveSlot
 
 
 def _texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[str]:
@@ -58,10 +62,15 @@ def test_with_the_setting_they_stay_until_the_first_action(app: Any) -> None:
     assert not sc.recent.recaps
 
 
-def test_continuing_a_hot_seat_game_shows_the_hand_over_first(app: Any) -> None:
+def test_continuing_a_hot_seat_game_shows_the_hand_over_first(tmp_path: Any) -> None:
     game = played_game(2, 5, seed=12)                         # seat 1 to play, both seats human
+    slot = SaveSlot(tmp_path)
+    slot.autosave(game, meta_for(game, 2))
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=slot)
+    app.start(MenuScene(app))
     d = Driver(app)
-    app.scenes.push(PlayScene(app, resume(game, 2)))      # as Continue opens it
+    d.frames(2)
+    d.key(pygame.K_RETURN)                                    # Continue, the menu's first choice
     d.frames(2)
     assert d.top.name == "handover"
     d.frames(10, 0.05)                                        # past the hand-over's grace period
@@ -69,3 +78,4 @@ def test_continuing_a_hot_seat_game_shows_the_hand_over_first(app: Any) -> None:
     d.settle()
     sc = d.top
     assert sc.name == "play" and [r.seat for r in sc.recent.recaps] == [0]
+    pygame.display.quit()

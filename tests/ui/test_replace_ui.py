@@ -60,6 +60,7 @@ def test_enter_enter_from_the_menu_continues_and_never_replaces_the_game(folder:
     d.frames(1)
     d.key(pygame.K_RETURN)
     d.frames(2)
+    d.past_handover()                             # a hot-seat game: the hand-over screen comes first
     assert d.top.name == "play" and d.top.game.to_json() == saved
     assert on_disk(folder) == saved
 
@@ -108,6 +109,7 @@ def test_the_replaced_game_is_listed_by_continue_and_replays_exactly(folder: Pat
     assert "round 1" in rows[1].label()
     d.press_widget("game1")
     d.frames(2)
+    d.past_handover()
     assert d.top.name == "play" and d.top.game.to_json() == saved
     assert [s.name for s in d.top.config.seats] == ["Ada", "Bo"]
     assert on_disk(folder) == saved               # it is the game in progress again; the new one is kept
@@ -119,6 +121,7 @@ def test_restart_asks_and_keeps_the_restarted_game(folder: Path, saved: Any) -> 
     d = Driver(app)
     d.key(pygame.K_RETURN)                        # Continue
     d.frames(2)
+    d.past_handover()
     d.key(pygame.K_ESCAPE)
     d.press_widget("restart")
     d.frames(1)

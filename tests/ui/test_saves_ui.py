@@ -243,6 +243,7 @@ def test_quit_to_menu_with_unsaved_actions_asks_and_the_game_stays_in_memory(bro
     assert d.top.name == "menu" and red_pixels(app, MENU_NOTICE) > 50            # the menu says so too
     d.key(pygame.K_RETURN)                                                       # Continue is the first choice
     d.frames(2)
+    d.past_handover()                                                            # hot-seat: the hand-over first
     assert d.top.name == "play" and d.top.game.to_json() == game
 
 

@@ -79,6 +79,13 @@ class Driver:
                 return
             self.frames(1, 0.05)
 
+    def past_handover(self) -> None:
+        """Hot-seat: Continue shows the hand-over screen first; past its short grace, the player says ready."""
+        if self.top.name == "handover":
+            self.frames(8, 0.05)
+            self.key(pygame.K_RETURN)
+            self.frames(1)
+
     def take_first_space(self) -> None:
         """Click the first central space that holds tokens, as a player takes them."""
         sc = self.top

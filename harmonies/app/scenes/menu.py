@@ -11,7 +11,9 @@ from harmonies.session import Resume
 
 from .. import paint
 from ..hexgrid import HexLayout
-from ..navigation import OpenFinished, OpenGames, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup
+from ..navigation import (
+    OpenFinished, OpenGames, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+)
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
@@ -95,8 +97,13 @@ class MenuScene(WidgetScene):
             self.app.navigate.reset(OpenMenu())
             return
         game, meta = loaded
+        resumed = Resume.from_saved(game, meta)
         self.app.navigate.reset(OpenMenu())
-        self.app.navigate.push(OpenPlay(Resume.from_saved(game, meta)))
+        self.app.navigate.push(OpenPlay(resumed))
+        # hot-seat: the seat to move comes to the screen before its board (and its cards) show
+        seats = resumed.config.seats
+        if not game.over and sum(not s.is_computer for s in seats) >= 2 and not seats[game.current].is_computer:
+            self.app.navigate.push(OpenHandover(seats[game.current].name, game.current))
 
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())

@@ -25,7 +25,7 @@ from harmonies.session.recap import recap, recap_text
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
-from ..navigation import OpenHandover, OpenPause, OpenScoring
+from ..navigation import OpenPause, OpenScoring
 from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
@@ -131,9 +131,6 @@ class PlayScene(Scene):
         self.anims.banner(self.turn_text(), 1.6, turn=True)
         if self.resumed and not self.game.over and self.is_human(current):
             self.show_recent(current)
-            # a hot-seat game continued: the seat to move comes to the screen before its board shows
-            if sum(not s.is_computer for s in self.config.seats) >= 2 and not self.demo:
-                self.app.navigate.push(OpenHandover(self.seat(current).name, current))
 
     def on_resume(self) -> None:
         self._refresh()
