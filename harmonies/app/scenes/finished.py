@@ -301,6 +301,8 @@ class FinishedScene(WidgetScene):
 
     def _best_lines(self, b: Bests | None) -> list[tuple[str, bool]]:
         t = self.app.t
+        if self.indexing_progress is not None and (b is None or not (b.solo or b.levels or b.averages)):
+            return [(t("finished.bests_indexing"), False)]  # not "no game yet": the games are being counted
         if b is None or not (b.solo or b.levels or b.averages):
             return [(t("finished.bests_none"), False)]
         lines: list[tuple[str, bool]] = []

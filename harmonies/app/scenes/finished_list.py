@@ -210,7 +210,7 @@ class GameList(Widget):
                     # one line in the middle of the row; two lines, the second dimmer
                     cy = ry + ROW_H / 2 if len(lines) == 1 else ry + ROW_H * (0.29 + 0.44 * k)
                     px = paint.fit_px(app, text, TEXT_PX, cw - 6, min_px=12)
-                    colour = th.c("notice") if isinstance(g, Skipped) and k == 0 else th.c("ink" if k == 0 else "ink_dim")
+                    colour = th.c("danger") if isinstance(g, Skipped) and k == 0 else th.c("ink" if k == 0 else "ink_dim")
                     paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, cy), px, colour,
                                "midleft")
         self._scrollbar(surface, app)
