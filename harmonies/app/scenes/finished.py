@@ -72,7 +72,7 @@ class FinishedScene(WidgetScene):
         self.ui.add(Button((690, 656, 240, 50), lambda: t("replay.open"), self.open_replay,
                            enabled=lambda: self.list.chosen() is not None, name="replay"))
         self.ui.focus = 0
-        self.reload()
+        self.reload(bests=False)  # the bests are counted by the indexing, off this thread
         self.reindex()
 
     # ------------------------------------------------------------------ data
@@ -128,10 +128,12 @@ class FinishedScene(WidgetScene):
         version = indexing.version
         if version == self._seen:
             return
+        if indexing.bests is not None:
+            self.bests = indexing.bests
         if indexing.finished:
-            # the refresh has ended: the whole list, the bests and what went wrong
+            # the refresh has ended: the whole list and what went wrong (the bests came with it)
             self._seen = version
-            self.reload()
+            self.reload(bests=False)
             if indexing.error is not None:
                 self.notice = self.app.t("finished.list_failed", reason=indexing.error)
         elif self._since_reload >= RELOAD_EVERY:
@@ -301,7 +303,8 @@ class FinishedScene(WidgetScene):
 
     def _best_lines(self, b: Bests | None) -> list[tuple[str, bool]]:
         t = self.app.t
-        if self.indexing_progress is not None and (b is None or not (b.solo or b.levels or b.averages)):
+        counting = self.indexing is not None and not self.indexing.finished
+        if counting and (b is None or (self.indexing_progress is not None and not (b.solo or b.levels or b.averages))):
             return [(t("finished.bests_indexing"), False)]  # not "no game yet": the games are being counted
         if b is None or not (b.solo or b.levels or b.averages):
             return [(t("finished.bests_none"), False)]
