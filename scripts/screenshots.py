@@ -245,7 +245,10 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     def finished_list() -> None:
         app.saves = SaveSlot(archive_folder())
         app.scenes.reset(MenuScene(app))
-        app.scenes.push(FinishedScene(app))
+        scene = FinishedScene(app)
+        app.scenes.push(scene)
+        if scene.indexing is not None:
+            scene.indexing.wait(120)  # the list as it stands once indexed, not a moment of the indexing
 
     def boards() -> None:
         game = play_random_game(GameSetup(3, "A", True, 303), 3)

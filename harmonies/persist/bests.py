@@ -116,15 +116,16 @@ def new_solo_best(index: FinishedIndex, file: str) -> NewBest | None:
 
 
 def _solo(index: FinishedIndex, since: str) -> tuple[SoloBest, ...]:
-    # The first game of each configuration to reach its best score holds the record.
+    # One row per configuration, by SQL: the first game of each to reach its best score holds the record.
     rows = index.query(
-        "SELECT side, solo_spirit, top, suns, name FROM games WHERE players = 1 AND sort_key > ? "
-        "ORDER BY side, solo_spirit IS NOT NULL, solo_spirit, top DESC, sort_key", (since,))
-    out: dict[tuple[str, str | None], SoloBest] = {}
-    for side, spirit, top, suns, name in rows:
-        key = (str(side), None if spirit is None else str(spirit))
-        out.setdefault(key, SoloBest(*key, int(top), suns if isinstance(suns, int) else None, str(name)))
-    return tuple(out.values())
+        "SELECT side, solo_spirit, top, suns, name FROM ("
+        " SELECT side, solo_spirit, top, suns, name, ROW_NUMBER() OVER ("
+        "  PARTITION BY side, solo_spirit ORDER BY top DESC, sort_key, name) AS place"
+        " FROM games WHERE players = 1 AND sort_key > ?)"
+        " WHERE place = 1 ORDER BY side, solo_spirit IS NOT NULL, solo_spirit", (since,))
+    return tuple(SoloBest(str(side), None if spirit is None else str(spirit), int(top),
+                          suns if isinstance(suns, int) else None, str(name))
+                 for side, spirit, top, suns, name in rows)
 
 
 def _levels(index: FinishedIndex, since: str) -> tuple[LevelRecord, ...]:

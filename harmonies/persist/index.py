@@ -2,13 +2,23 @@
 
 The archive of JSON files in ``finished/`` stays the truth; the index (``finished-index.sqlite3`` in the
 data folder) holds each game's summary (:mod:`harmonies.persist.summary`) and is only ever derived from
-it. Each :meth:`FinishedIndex.refresh` compares the folder's file names, sizes and modification times
-with those the index was built from; when anything differs, or the index is missing, damaged or of
-another schema, a new index is built in a temporary file and renamed over the old one. Rows of files
-that did not change are copied from the old index, so one new game costs one file read.
+it. Readers ask it for what they show and no more: a count, one page of rows (``LIMIT``/``OFFSET`` on
+an SQL index of the order shown), the bests by SQL aggregates.
 
-A file that gives no summary is skipped: its name and reason are kept in the index (so it is not
-read again until it changes) and listed by :attr:`FinishedIndex.problems`, one line each.
+:meth:`FinishedIndex.refresh` brings the index up to date in place. It lists the folder's entries
+(name, modification time, size and file type, from ``stat``) into a temporary table, lets SQL find the
+entries that are new, changed or gone, and then reads only the new and changed files, newest name
+first, committing every few hundred rows. A reader in another thread or process therefore sees the
+list fill as the refresh goes, and a refresh that is stopped (or killed) leaves a consistent index that
+the next refresh completes. An index that is missing, damaged or of another :data:`SCHEMA_VERSION` is
+removed and built again from the files.
+
+An entry that gives no summary is skipped and kept in the index with its reason (so it is not read
+again until it changes), one line each from :meth:`FinishedIndex.problem_page`. Entries that are not
+regular files (a folder, a pipe, a link to a device) are judged from ``stat`` alone and never opened.
+
+Adding a column: add it to :data:`GAME_COLUMNS` and to :func:`game_row`, and raise
+:data:`SCHEMA_VERSION`; every index of an older version is then rebuilt from the files.
 """
 
 from __future__ import annotations
@@ -16,8 +26,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
-from contextlib import closing, suppress
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -28,193 +41,256 @@ from .paths import Dirs
 from .summary import CATEGORIES, FinishedSummary, SeatInfo, SummaryError, summarize
 
 INDEX_NAME = "finished-index.sqlite3"
-#: Changed whenever the tables change: an index of another schema is rebuilt.
-SCHEMA = "1"
+#: The version of the tables below, kept in ``info``; an index of any other version is rebuilt.
+SCHEMA_VERSION = 2
+
+#: The ``games`` table, one row per game that gave a summary: (column, SQL declaration).
+GAME_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("name", "TEXT PRIMARY KEY"), ("sort_key", "TEXT NOT NULL"), ("finished", "TEXT NOT NULL"),
+    ("players", "INTEGER NOT NULL"), ("side", "TEXT NOT NULL"), ("spirits", "INTEGER NOT NULL"),
+    ("seed", "INTEGER NOT NULL"), ("top", "INTEGER NOT NULL"), ("suns", "INTEGER"), ("solo_spirit", "TEXT"),
+    ("human_won", "INTEGER"), ("detail", "TEXT NOT NULL"),
+)
+_SEAT_COLUMNS = ("name", "seat", "kind", "level", "total", *CATEGORIES)
 
 _TABLES = f"""
 CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files (name TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, problem TEXT);
-CREATE TABLE games (
-    name TEXT PRIMARY KEY, sort_key TEXT NOT NULL, finished TEXT NOT NULL, players INTEGER NOT NULL,
-    side TEXT NOT NULL, spirits INTEGER NOT NULL, seed INTEGER NOT NULL, top INTEGER NOT NULL,
-    suns INTEGER, solo_spirit TEXT, human_won INTEGER, detail TEXT NOT NULL);
+CREATE TABLE files (name TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
+                    kind TEXT NOT NULL, problem TEXT);
+CREATE TABLE games ({", ".join(f"{c} {decl}" for c, decl in GAME_COLUMNS)});
 CREATE TABLE seats (
     name TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, level TEXT NOT NULL, total INTEGER NOT NULL,
     {", ".join(f"{c} INTEGER NOT NULL" for c in CATEGORIES)});
-CREATE INDEX games_by_time ON games (sort_key);
+CREATE INDEX games_by_time ON games (sort_key DESC, name DESC);
+CREATE INDEX games_by_score ON games (top DESC, sort_key DESC, name DESC);
 CREATE INDEX seats_by_game ON seats (name);
+CREATE INDEX files_skipped ON files (name) WHERE problem IS NOT NULL;
 """
-
 _TABLE_NAMES = frozenset({"info", "files", "games", "seats"})
-_GAME_COLUMNS = "name, finished, sort_key, side, spirits, seed, detail, suns"
+#: What a :class:`FinishedSummary` is rebuilt from, in this order (see :func:`_summary`).
+_SUMMARY_COLUMNS = "name, finished, sort_key, side, spirits, seed, detail, suns"
+#: The orders a list can be read in: newest first, or best score first (newest first among equals).
+ORDERS = {"date": "sort_key DESC, name DESC", "score": "top DESC, sort_key DESC, name DESC"}
+#: A refresh commits (and reports progress) after this many files, or this many seconds, whichever first.
+_BATCH_FILES = 256
+_BATCH_SECONDS = 0.25
 
-Scan = dict[str, tuple[int, int]]
+#: ``progress(done, total)``: files indexed so far out of those this refresh must read.
+Progress = Callable[[int, int], None]
 
 
 class FinishedIndex:
     """The index of one data folder's finished games.
 
-    >>> index = FinishedIndex(store.dirs)          # doctest: +SKIP
-    >>> games = index.games()                      # refreshed first; newest first
+    >>> index = FinishedIndex(store.dirs)            # doctest: +SKIP
+    >>> index.count(), index.page(0, 20)             # refreshed before the first read; newest first
+
+    With ``auto_refresh=False`` the reads show the index as it is (empty when there is none yet), and
+    the caller runs :meth:`refresh` itself, for example in a background thread while it reads.
     """
 
-    def __init__(self, dirs: Dirs, cards: CardSet | None = None) -> None:
+    def __init__(self, dirs: Dirs, cards: CardSet | None = None, auto_refresh: bool = True) -> None:
         self.dirs = dirs
         self.cards = cards if cards is not None else default_cards()
-        #: One line per finished file that was skipped: ``"<name>: <reason>"``.
-        self.problems: list[str] = []
-        #: Whether the last refresh wrote a new index (False: it was up to date).
+        self.auto_refresh = auto_refresh
+        #: Whether a refresh of this object has run to its end.
+        self.refreshed = False
+        #: Whether the last refresh changed the index (False: it was up to date).
         self.rebuilt = False
-        #: Where the index is read from: the file, or an in-memory copy when the folder is read-only.
+        #: Where the index lives when the data folder cannot hold it (read-only): in memory, behind a lock.
         self._memory: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
 
     @property
     def path(self) -> Path:
         return self.dirs.data / INDEX_NAME
 
     # ------------------------------------------------------------------ reading
-    def connect(self) -> sqlite3.Connection:
-        """An up-to-date index to query (refreshed first). Close it after use."""
-        self.refresh()
-        if self._memory is not None:
-            return self._memory
-        return sqlite3.connect(self.path)
+    def count(self) -> int:
+        """How many games the index lists."""
+        [(n,)] = self.query("SELECT COUNT(*) FROM games")
+        return int(n)
+
+    def page(self, offset: int, limit: int, by: str = "date") -> list[FinishedSummary]:
+        """Games ``offset`` to ``offset + limit`` of the list, newest first (``by="date"``) or best first."""
+        rows = self.query(f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY {ORDERS[by]} LIMIT ? OFFSET ?",
+                          (max(0, limit), max(0, offset)))
+        return [_summary(row) for row in rows]
 
     def games(self, by: str = "date") -> list[FinishedSummary]:
-        """Every game the archive holds, newest first (``by="date"``) or best score first (``by="score"``)."""
-        order = "top DESC, sort_key DESC" if by == "score" else "sort_key DESC"
-        return [_summary(row) for row in self.query(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY {order}")]
+        """Every game, in a list (small archives and tests; :meth:`iter_games` streams them)."""
+        return list(self.iter_games(by))
+
+    def iter_games(self, by: str = "date") -> Iterator[FinishedSummary]:
+        """Every game in the order of ``by``, read a row at a time (memory does not grow with the archive)."""
+        self._ensure()
+        with self._reading() as conn:
+            for row in conn.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY {ORDERS[by]}"):
+                yield _summary(row)
+
+    def problem_count(self) -> int:
+        """How many entries of ``finished/`` were skipped."""
+        [(n,)] = self.query("SELECT COUNT(*) FROM files WHERE problem IS NOT NULL")
+        return int(n)
+
+    def problem_page(self, offset: int, limit: int) -> list[str]:
+        """Skipped entries ``offset`` to ``offset + limit`` (-1: to the end), by name: ``"<name>: <reason>"``."""
+        rows = self.query("SELECT name, problem FROM files WHERE problem IS NOT NULL ORDER BY name LIMIT ? OFFSET ?",
+                          (limit if limit >= 0 else -1, max(0, offset)))
+        return [f"{name}: {problem}" for name, problem in rows]
+
+    @property
+    def problems(self) -> list[str]:
+        """Every skipped entry, one line each (see :meth:`problem_page`)."""
+        return self.problem_page(0, -1)
 
     def query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        """The rows of one query on the up-to-date index.
+        """The rows of one read-only query on the index (refreshed first, once, when ``auto_refresh``).
 
-        An index found damaged while it is read (its pages, not its tables, are broken) is removed and
-        built again, once.
+        With no index yet the query runs on empty tables. An index found damaged while it is read (its
+        pages, not its tables, are broken) is removed and, when ``auto_refresh``, built again, once.
         """
+        self._ensure()
         for attempt in (1, 2):
-            conn = self.connect()
             try:
-                return list(conn.execute(sql, params).fetchall())
-            except sqlite3.DatabaseError:
-                if attempt == 2 or self._memory is not None:
+                with self._reading() as conn:
+                    return list(conn.execute(sql, params).fetchall())
+            except sqlite3.DatabaseError as e:
+                if attempt == 2 or self._memory is not None or not _damaged(e):
                     raise
-                with suppress(OSError):
-                    self.path.unlink()
-            finally:
-                self.release(conn)
+                _remove(self.path)
+                if self.auto_refresh:
+                    self.refresh()
         raise AssertionError("unreachable")
 
-    def release(self, conn: sqlite3.Connection) -> None:
-        """Close a connection from :meth:`connect` (the in-memory index stays open)."""
-        if conn is not self._memory:
+    def _ensure(self) -> None:
+        if self.auto_refresh and not self.refreshed:
+            self.refresh()
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection to read the index as it is now: the file, the in-memory copy, or empty tables."""
+        with self._lock:
+            memory = self._memory
+            if memory is not None:
+                yield memory
+                return
+        conn = _open_current(self.path) or _empty()
+        try:
+            yield conn
+        finally:
             conn.close()
 
     # ------------------------------------------------------------------ keeping it up to date
-    def refresh(self) -> None:
-        """Bring the index up to date with the archive (see the module's description)."""
-        scan = self._scan()
-        old = self._open_old()
-        try:
-            stored = _stored(old) if old is not None else None
-            self.rebuilt = stored != scan
-            if self.rebuilt:
-                self._rebuild(scan, old, stored or {})
-            elif old is not None:
-                self.problems = _problems(old)
-        finally:
-            if old is not None and old is not self._memory:
-                old.close()
+    def refresh(self, progress: Progress | None = None, stop: threading.Event | None = None) -> None:
+        """Bring the index up to date with ``finished/`` (see the module's description).
 
-    def _scan(self) -> Scan:
-        """Name -> (modification time, size) of each finished-game file (files set aside are left out)."""
-        found: Scan = {}
-        try:
-            entries = list(os.scandir(self.dirs.finished))
-        except OSError:
-            return found
-        for entry in entries:
-            name = entry.name
-            if not name.endswith(".json") or name.startswith(".") or ".bad-" in name:
-                continue
-            with suppress(OSError):
-                if entry.is_file():
-                    st = entry.stat()
-                    found[name] = (st.st_mtime_ns, st.st_size)
-        return found
-
-    def _open_old(self) -> sqlite3.Connection | None:
-        """The index as it is, if it exists and is of this schema; None when it must be built afresh."""
+        ``progress(done, total)`` is called after each committed batch (and once before the first);
+        ``stop`` set ends the refresh after the current batch, leaving an index the next refresh completes.
+        """
+        if not self.dirs.finished.is_dir() and not self.path.exists() and self._memory is None:
+            self.rebuilt = False  # no archive and no index: nothing to write, and no folder is created
+            self.refreshed = True
+            return
         if self._memory is not None:
-            return self._memory
-        if not self.path.is_file():
-            return None
+            self._refresh_in_memory(progress, stop)
+            return
         try:
-            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        except sqlite3.Error:
-            return None
-        try:
-            row = conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone()
-            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if row is not None and row[0] == SCHEMA and tables == _TABLE_NAMES:
-                return conn
-        except sqlite3.Error:
-            pass  # damaged, or not an index at all: it is rebuilt
-        conn.close()
-        return None
-
-    def _rebuild(self, scan: Scan, old: sqlite3.Connection | None, stored: Scan) -> None:
-        same = sorted(n for n, stamp in scan.items() if stored.get(n) == stamp)
-        fresh = sorted(n for n in scan if stored.get(n) != scan[n])
-        try:
-            fd, tmp = tempfile.mkstemp(dir=self.dirs.data, prefix=f".{INDEX_NAME}.", suffix=".tmp")
-            os.close(fd)
-        except OSError:
-            self._rebuild_in_memory(scan)
+            conn = _open_writable(self.path)
+        except (OSError, sqlite3.Error):
+            self._refresh_in_memory(progress, stop)
             return
         try:
             try:
-                self._build_file(tmp, scan, same, fresh, old)
-            except sqlite3.Error:  # the old index is damaged after all: read every file again
-                self._build_file(tmp, scan, [], sorted(scan), None)
-            os.replace(tmp, self.path)
-            self._memory = None
-        except (OSError, sqlite3.Error):
-            with suppress(OSError):
-                os.unlink(tmp)
-            self._rebuild_in_memory(scan)
+                self._update(conn, progress, stop)
+            except sqlite3.DatabaseError as e:  # damaged pages found while updating: start afresh, once
+                if not _damaged(e):
+                    raise
+                conn.close()
+                _remove(self.path)
+                conn = _open_writable(self.path)
+                self._update(conn, progress, stop)
+        except (OSError, sqlite3.Error) as e:
+            if "locked" in str(e):  # another refresh holds the file: it brings it up to date
+                raise
+            self._refresh_in_memory(progress, stop)  # the folder cannot be written (read-only, full)
+        finally:
+            conn.close()
 
-    def _build_file(self, tmp: str, scan: Scan, same: list[str], fresh: list[str],
-                    old: sqlite3.Connection | None) -> None:
-        with suppress(OSError):
-            os.unlink(tmp)  # a fresh start: no half-built tables from a first try
-        with closing(sqlite3.connect(tmp)) as conn:
-            self._fill(conn, scan, same, fresh, old)
+    def _refresh_in_memory(self, progress: Progress | None, stop: threading.Event | None) -> None:
+        """The data folder cannot hold the index: build it in memory, and read it from there from now on."""
+        with self._lock:
+            conn = self._memory
+        if conn is None:
+            conn = sqlite3.connect(":memory:", check_same_thread=False)
+            _create(conn)
+        self._update(conn, progress, stop)
+        with self._lock:
+            self._memory = conn
 
-    def _rebuild_in_memory(self, scan: Scan) -> None:
-        """The data folder cannot hold the index: build it in memory so the list still works."""
-        conn = sqlite3.connect(":memory:")
-        self._fill(conn, scan, [], sorted(scan), None)
-        self._memory = conn
+    def _update(self, conn: sqlite3.Connection, progress: Progress | None, stop: threading.Event | None) -> None:
+        conn.execute("DROP TABLE IF EXISTS temp.scan")
+        conn.execute("DROP TABLE IF EXISTS temp.todo")
+        conn.execute("CREATE TEMP TABLE scan (name TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, kind TEXT, "
+                     "problem TEXT)")
+        conn.executemany("INSERT INTO temp.scan VALUES (?, ?, ?, ?, ?)", self._scan())
+        # What to read: entries new or changed since they were indexed, newest name first (names start
+        # with the date), so a list read meanwhile fills from its top.
+        conn.execute("CREATE TEMP TABLE todo AS SELECT s.* FROM temp.scan s LEFT JOIN files f ON f.name = s.name "
+                     "WHERE f.name IS NULL OR f.mtime_ns != s.mtime_ns OR f.size != s.size OR f.kind != s.kind "
+                     "ORDER BY s.name DESC")
+        with conn:
+            gone = conn.execute("DELETE FROM files WHERE name NOT IN (SELECT name FROM temp.scan)").rowcount
+            conn.execute("DELETE FROM games WHERE name NOT IN (SELECT name FROM temp.scan)")
+            conn.execute("DELETE FROM seats WHERE name NOT IN (SELECT name FROM temp.scan)")
+        [(total,)] = conn.execute("SELECT COUNT(*) FROM temp.todo").fetchall()
+        self.rebuilt = bool(gone or total)
+        done, last = 0, 0
+        if progress is not None:
+            progress(0, total)
+        while not (stop is not None and stop.is_set()):
+            batch = conn.execute("SELECT rowid, name, mtime_ns, size, kind, problem FROM temp.todo WHERE rowid > ? "
+                                 "ORDER BY rowid LIMIT ?", (last, _BATCH_FILES)).fetchall()
+            if not batch:
+                break
+            started = time.monotonic()
+            rows: list[tuple[tuple[Any, ...], FinishedSummary | None]] = []
+            for rowid, name, mtime_ns, size, kind, problem in batch:
+                last = rowid
+                summary = None
+                if problem is None:
+                    try:
+                        summary = self._read(name, mtime_ns)
+                    except SummaryError as e:
+                        problem = str(e)
+                rows.append(((name, mtime_ns, size, kind, problem), summary))
+                if time.monotonic() - started > _BATCH_SECONDS:
+                    break
+            _write(conn, rows)
+            done += len(rows)
+            if progress is not None:
+                progress(done, total)
+        conn.execute("DROP TABLE temp.scan")
+        conn.execute("DROP TABLE temp.todo")
+        self.refreshed = not (stop is not None and stop.is_set())
 
-    def _fill(self, conn: sqlite3.Connection, scan: Scan, same: list[str], fresh: list[str],
-              old: sqlite3.Connection | None) -> None:
-        conn.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _TABLES)
-        conn.execute("INSERT INTO info VALUES ('schema', ?)", (SCHEMA,))
-        if old is not None and same:
-            _copy_rows(conn, old, same)
-        problems = _problems(conn)
-        for name in fresh:
-            mtime_ns, size = scan[name]
-            try:
-                summary = self._read(name, mtime_ns)
-            except SummaryError as e:
-                conn.execute("INSERT INTO files VALUES (?, ?, ?, ?)", (name, mtime_ns, size, str(e)))
-                problems.append(f"{name}: {e}")
-                continue
-            conn.execute("INSERT INTO files VALUES (?, ?, ?, NULL)", (name, mtime_ns, size))
-            insert(conn, summary)
-        conn.commit()
-        self.problems = problems
+    def _scan(self) -> Iterator[tuple[str, int, int, str, str | None]]:
+        """Each entry of ``finished/`` named like a finished game (files set aside are left out):
+        name, modification time, size, file type, and for what is not a regular file why it is skipped.
+
+        The type comes from ``stat`` (through a link), never from opening the entry: a pipe or a link to
+        ``/dev/zero`` is named, not read.
+        """
+        try:
+            entries = os.scandir(self.dirs.finished)
+        except OSError:
+            return
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or name.startswith(".") or ".bad-" in name:
+                    continue
+                yield (name, *_entry_stamp(entry))
 
     def _read(self, name: str, mtime_ns: int) -> FinishedSummary:
         path = self.dirs.finished / name
@@ -231,46 +307,139 @@ class FinishedIndex:
             raise SummaryError("the file is nested too deeply to read") from None
 
 
-def insert(conn: sqlite3.Connection, s: FinishedSummary) -> None:
-    """Add one game's rows to an index being built."""
+def _entry_stamp(entry: os.DirEntry[str]) -> tuple[int, int, str, str | None]:
+    """(mtime_ns, size, kind, problem) of one directory entry, from ``stat`` alone."""
+    try:
+        st = entry.stat()  # through a link: what would be opened
+    except OSError as e:
+        try:
+            link = entry.stat(follow_symlinks=False)
+        except OSError:
+            return 0, 0, "error", f"cannot read it ({e.strerror or e})"
+        if entry.is_symlink():
+            return link.st_mtime_ns, link.st_size, "link", f"it is a link to {_link_target(entry)}, which does not exist"
+        return link.st_mtime_ns, link.st_size, "error", f"cannot read it ({e.strerror or e})"
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        return st.st_mtime_ns, st.st_size, "file", None
+    kind, what = (("folder", "a folder") if stat.S_ISDIR(mode) else ("pipe", "a pipe (FIFO)") if stat.S_ISFIFO(mode)
+                  else ("device", "a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                  else ("socket", "a socket") if stat.S_ISSOCK(mode) else ("other", "not a regular file"))
+    if entry.is_symlink():
+        return st.st_mtime_ns, st.st_size, kind, f"it is a link to {_link_target(entry)}, {what}, not a game file"
+    return st.st_mtime_ns, st.st_size, kind, f"it is {what}, not a game file"
+
+
+def _link_target(entry: os.DirEntry[str]) -> str:
+    try:
+        return os.readlink(entry.path)
+    except OSError:
+        return "?"
+
+
+def game_row(s: FinishedSummary) -> dict[str, object]:
+    """The ``games`` row of one summary, by column (see :data:`GAME_COLUMNS`)."""
     humans = [i for i, seat in enumerate(s.seats) if seat.kind == "human"]
-    human_won = int(any(i in s.winners for i in humans)) if humans and not s.solo else None
     detail = json.dumps({"seats": [x.to_json() for x in s.seats], "totals": s.totals, "winners": s.winners,
                          "spirit_ids": s.spirit_ids, "categories": s.categories},
                         ensure_ascii=False, separators=(",", ":"))
-    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                 (s.file, s.sort_key, s.finished, s.players, s.side, int(s.spirits), s.seed, s.top, s.suns,
-                  s.spirit_ids[0] if s.solo else None, human_won, detail))
-    conn.executemany(f"INSERT INTO seats VALUES (?, ?, ?, ?, ?, {', '.join('?' for _ in CATEGORIES)})",
+    return {"name": s.file, "sort_key": s.sort_key, "finished": s.finished, "players": s.players, "side": s.side,
+            "spirits": int(s.spirits), "seed": s.seed, "top": s.top, "suns": s.suns,
+            "solo_spirit": s.spirit_ids[0] if s.solo else None,
+            "human_won": int(any(i in s.winners for i in humans)) if humans and not s.solo else None,
+            "detail": detail}
+
+
+def insert(conn: sqlite3.Connection, s: FinishedSummary) -> None:
+    """Add (or replace) one game's rows in an index being written."""
+    row = game_row(s)
+    names = [c for c, _ in GAME_COLUMNS]
+    conn.execute("DELETE FROM seats WHERE name = ?", (s.file,))
+    conn.execute(f"INSERT OR REPLACE INTO games ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+                 [row[c] for c in names])
+    conn.executemany(f"INSERT INTO seats ({', '.join(_SEAT_COLUMNS)}) VALUES ({', '.join('?' for _ in _SEAT_COLUMNS)})",
                      [(s.file, i, seat.kind, seat.level, s.totals[i], *s.categories[i])
                       for i, seat in enumerate(s.seats)])
 
 
-def _copy_rows(conn: sqlite3.Connection, old: sqlite3.Connection, names: list[str]) -> None:
-    """Copy the rows of ``names`` (files unchanged since ``old`` was built) from ``old`` into ``conn``."""
-    wanted = set(names)
-    for table in ("files", "games", "seats"):
-        rows = [r for r in old.execute(f"SELECT * FROM {table}") if r[0] in wanted]
-        if rows:
-            marks = ", ".join("?" for _ in rows[0])
-            conn.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+def _write(conn: sqlite3.Connection, rows: list[tuple[tuple[Any, ...], FinishedSummary | None]]) -> None:
+    """One batch of a refresh, in one transaction: each entry's file row, and its game's rows or none."""
+    with conn:
+        for file_row, summary in rows:
+            conn.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)", file_row)
+            if summary is not None:
+                insert(conn, summary)
+            else:
+                conn.execute("DELETE FROM games WHERE name = ?", (file_row[0],))
+                conn.execute("DELETE FROM seats WHERE name = ?", (file_row[0],))
 
 
-def _stored(conn: sqlite3.Connection) -> Scan | None:
-    """The files an index was built from, or None if it cannot be read (then it is rebuilt)."""
-    try:
-        return {name: (mtime_ns, size) for name, mtime_ns, size in
-                conn.execute("SELECT name, mtime_ns, size FROM files")}
-    except (sqlite3.Error, ValueError):
+# ---------------------------------------------------------------------------- the file
+def _create(conn: sqlite3.Connection) -> None:
+    conn.executescript(f"BEGIN; {_TABLES} INSERT INTO info VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
+
+
+def _is_current(conn: sqlite3.Connection) -> bool:
+    """Whether ``conn`` holds an index of this :data:`SCHEMA_VERSION` (``sqlite3.Error`` if unreadable)."""
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables != _TABLE_NAMES:
+        return False
+    row = conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone()
+    return row is not None and row[0] == str(SCHEMA_VERSION)
+
+
+def _open_current(path: Path) -> sqlite3.Connection | None:
+    """A connection to the index file for reading, or None if there is none of this version (yet)."""
+    if not path.is_file():
         return None
-
-
-def _problems(conn: sqlite3.Connection) -> list[str]:
     try:
-        return [f"{name}: {problem}" for name, problem in
-                conn.execute("SELECT name, problem FROM files WHERE problem IS NOT NULL ORDER BY name")]
+        conn = sqlite3.connect(path, timeout=5)
     except sqlite3.Error:
-        return []
+        return None
+    try:
+        if _is_current(conn):
+            return conn
+    except sqlite3.Error:
+        pass  # damaged, or not an index at all: as if there were none (a refresh rebuilds it)
+    conn.close()
+    return None
+
+
+def _open_writable(path: Path) -> sqlite3.Connection:
+    """A connection to write the index file: the one there if it is of this version, else a new one.
+
+    ``OSError`` or ``sqlite3.Error`` when the data folder cannot hold it.
+    """
+    conn = _open_current(path)
+    if conn is not None:
+        return conn
+    _remove(path)
+    conn = sqlite3.connect(path, timeout=5)
+    try:
+        _create(conn)
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def _remove(path: Path) -> None:
+    """Remove an index file and its rollback journal, if there."""
+    for p in (path, path.with_name(path.name + "-journal")):
+        with suppress(OSError):
+            p.unlink()
+
+
+def _empty() -> sqlite3.Connection:
+    """An index with no rows, in memory: what is read where there is no index yet."""
+    conn = sqlite3.connect(":memory:")
+    _create(conn)
+    return conn
+
+
+def _damaged(e: sqlite3.Error) -> bool:
+    """Whether ``e`` says the index file is damaged (not busy, locked or unwritable: those are no damage)."""
+    return isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError)
 
 
 def _summary(row: tuple[object, ...]) -> FinishedSummary:
@@ -283,3 +452,4 @@ def _summary(row: tuple[object, ...]) -> FinishedSummary:
         totals=tuple(d["totals"]), winners=tuple(d["winners"]), suns=suns if isinstance(suns, int) else None,
         spirit_ids=tuple(d["spirit_ids"]), categories=tuple(tuple(c) for c in d["categories"]),
     )
+

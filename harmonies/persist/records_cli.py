@@ -1,7 +1,9 @@
 """``harmonies history``, ``harmonies import`` and ``harmonies export``: finished games from the command line.
 
-- ``history [--json]``: the finished games, newest first, and the solo personal bests. A file of the
-  archive that gives no summary is named on stderr in one line and left out; the status stays 0.
+- ``history [--json]``: the finished games, newest first, and the solo personal bests, streamed from the
+  index (brought up to date first, with ``Indexing finished games: k of n`` on stderr while it reads new
+  files). Each entry of the archive that gives no summary (a damaged or unreadable file, a folder, a
+  pipe, a link to a device) is named on stderr in one line and left out; the status stays 0.
 - ``import FILE...``: each file is checked by replaying it and added to ``finished/``; a bad file is
   named on stderr with the reason (nothing is imported from it) and the status is 1.
 - ``export GAME TO``: copy a finished game (its name from ``history``, or a path) to a file or folder.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,46 +22,73 @@ from .bests import Bests, personal_bests
 from .index import FinishedIndex
 from .share import ShareError, export_finished, import_finished
 from .store import Store
-from .summary import CATEGORIES, FinishedSummary
+from .summary import CATEGORIES
 
 
-def history_json(index: FinishedIndex, bests: Bests) -> dict[str, Any]:
-    """The object ``history --json`` prints."""
+def history_json(index: FinishedIndex, bests: Bests, out: TextIO) -> None:
+    """Write the object ``history --json`` prints, a game at a time (memory does not grow with the archive)."""
     folder = index.dirs.finished.absolute()
-    return {
-        "games": [{"file": str(folder / g.file), "finished": g.finished, "side": g.side, "spirits": g.spirits,
-                   "seats": [s.to_json() for s in g.seats], "totals": list(g.totals),
-                   "winners": list(g.winners), "suns": g.suns} for g in index.games()],
-        "bests": [b.to_json(folder) for b in bests.solo],
-    }
+    out.write('{"games": [')
+    for n, g in enumerate(index.iter_games()):
+        out.write((", " if n else "") + json.dumps(
+            {"file": str(folder / g.file), "finished": g.finished, "side": g.side, "spirits": g.spirits,
+             "seats": [s.to_json() for s in g.seats], "totals": list(g.totals), "winners": list(g.winners),
+             "suns": g.suns}))
+    out.write(f'], "bests": {json.dumps([b.to_json(folder) for b in bests.solo])}}}\n')
+
+
+class Progress:
+    """``Indexing finished games: k of n`` on stderr while the index reads new files, once the reading
+    has taken ``after`` seconds (a quick refresh says nothing): about once a second, and the last one.
+    On a terminal the line is rewritten in place; elsewhere each report is a line of its own."""
+
+    def __init__(self, err: TextIO, after: float = 1.0) -> None:
+        self.err = err
+        self.start = time.monotonic() + after
+        self.last = -1.0
+        self.shown = False
+        self.tty = bool(getattr(err, "isatty", lambda: False)())
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not total or now < self.start or (done < total and now - self.last < 1.0):
+            return
+        self.last = now
+        text = f"harmonies history: Indexing finished games: {done} of {total}"
+        if self.tty:
+            self.err.write("\r" + text + ("\n" if done == total else ""))
+        else:
+            self.err.write(text + "\n")
+        self.err.flush()
 
 
 def history(store: Store, as_json: bool, out: TextIO, err: TextIO) -> int:
-    index = FinishedIndex(store.dirs, store.cards)
-    games = index.games()
-    for problem in index.problems:
-        print(f"harmonies history: skipped {store.dirs.finished / problem}", file=err)
+    index = FinishedIndex(store.dirs, store.cards, auto_refresh=False)
+    index.refresh(progress=Progress(err))
+    for offset in range(0, index.problem_count(), 500):
+        for problem in index.problem_page(offset, 500):
+            print(f"harmonies history: skipped {store.dirs.finished / problem}", file=err)
     bests = personal_bests(index)
     if as_json:
-        print(json.dumps(history_json(index, bests)), file=out)
+        history_json(index, bests, out)
     else:
-        out.write(history_table(games, bests, store.dirs.finished))
+        history_table(index, bests, out)
     return 0
 
 
-def history_table(games: list[FinishedSummary], bests: Bests, folder: Path) -> str:
-    """The readable form of ``history``: one line per game, then the bests."""
-    lines = [f"{len(games)} finished game{'s' if len(games) != 1 else ''} in {folder}"]
-    if games:
-        lines.append(f"{'finished':16}  {'game':9}  {'side':4}  {'spirits':7}  {'scores':12}  {'suns':4}  seats")
-    for g in games:
+def history_table(index: FinishedIndex, bests: Bests, out: TextIO) -> None:
+    """Write the readable form of ``history``: one line per game, then the bests."""
+    count = index.count()
+    out.write(f"{count} finished game{'s' if count != 1 else ''} in {index.dirs.finished}\n")
+    if count:
+        out.write(f"{'finished':16}  {'game':9}  {'side':4}  {'spirits':7}  {'scores':12}  {'suns':4}  seats\n")
+    for g in index.iter_games():
         seats = ", ".join(f"{'*' if i in g.winners else ''}{s.name}" + (f" ({s.level})" if s.kind == "computer" else "")
                           for i, s in enumerate(g.seats))
-        lines.append(f"{_local(g.finished):16}  {'solo' if g.solo else f'{g.players} players':9}  {g.side:4}  "
-                     f"{'yes' if g.spirits else 'no':7}  {' '.join(map(str, g.totals)):12}  "
-                     f"{'' if g.suns is None else g.suns:4}  {seats}")
-    if games:
-        lines.append("* won")
+        out.write(f"{_local(g.finished):16}  {'solo' if g.solo else f'{g.players} players':9}  {g.side:4}  "
+                  f"{'yes' if g.spirits else 'no':7}  {' '.join(map(str, g.totals)):12}  "
+                  f"{'' if g.suns is None else g.suns:4}  {seats}\n")
+    lines = ["* won"] if count else []
     lines.append("")
     since = f" (since {_local(bests.cleared)})" if bests.cleared else ""
     lines.append(f"Solo bests{since}:" if bests.solo else f"Solo bests{since}: none yet")
@@ -71,7 +101,7 @@ def history_table(games: list[FinishedSummary], bests: Bests, folder: Path) -> s
     if bests.averages:
         rows = ", ".join(f"{c} {bests.averages[c]:.1f}" for c in (*CATEGORIES, "total"))
         lines.append(f"  average points of a human seat (over {bests.table_seats}): {rows}")
-    return "\n".join(lines) + "\n"
+    out.write("\n".join(lines) + "\n")
 
 
 def import_files(store: Store, files: list[Path], out: TextIO, err: TextIO) -> int:

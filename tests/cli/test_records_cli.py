@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import pytest
 
 from harmonies.cli import main
 from harmonies.persist import Store
+from harmonies.persist.records_cli import Progress
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "saves" / "0.1.0"
 SOLO = OLD / "finished-solo-B-spirits.json"
@@ -155,3 +158,39 @@ def test_import_of_things_that_are_not_game_files(tmp_path: Path, capsys: pytest
     assert len(lines) == 3 and all("Traceback" not in line for line in lines)
     assert "cannot read it" in lines[0] and "nested" in lines[1] and "larger than" in lines[2]
     assert not (tmp_path / "data" / "finished").exists()
+
+
+def test_history_names_a_fifo_a_folder_and_a_link_to_dev_zero_in_one_line_each_without_reading_them(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "import", str(SOLO)]) == 0
+    finished = data / "finished"
+    os.mkfifo(finished / "a-pipe.json")  # opened for reading, it would wait for a writer forever
+    (finished / "a-folder.json").mkdir()
+    (finished / "endless.json").symlink_to("/dev/zero")  # read, it would never end
+    (finished / "damaged.json").write_text('{"harmonies": "finished"')
+    (finished / "notes.txt").write_text("not named like a game: not an entry of the archive")
+    for args in (["history"], ["history", "--json"]):  # the second run reads them from the index
+        done = subprocess.run([sys.executable, "-m", "harmonies", "--data-dir", str(data), *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        lines = done.stderr.splitlines()
+        assert [line.split(": ")[1].rsplit("/", 1)[-1] for line in lines] == \
+            ["a-folder.json", "a-pipe.json", "damaged.json", "endless.json"]
+        assert all(line.startswith("harmonies history: skipped ") for line in lines)
+        assert "a folder" in lines[0] and "a pipe (FIFO)" in lines[1] and "/dev/zero, a device" in lines[3]
+    assert len(json.loads(done.stdout)["games"]) == 1
+
+
+def test_history_reports_indexing_progress_on_stderr_once_it_takes_a_while(tmp_path: Path) -> None:
+    err = io.StringIO()
+    progress = Progress(err, after=0.0)
+    for done in range(0, 1001, 250):
+        progress(done, 1000)
+    lines = err.getvalue().splitlines()
+    # the first report, then at most one a second, and always the last
+    assert lines[0] == "harmonies history: Indexing finished games: 0 of 1000"
+    assert lines[-1] == "harmonies history: Indexing finished games: 1000 of 1000" and len(lines) == 2
+    quiet = io.StringIO()
+    Progress(quiet)(5, 5)  # a refresh that ends within a second says nothing
+    assert quiet.getvalue() == ""

@@ -101,6 +101,7 @@ def test_clearing_hides_earlier_games_and_deletes_none(store: Store) -> None:
     assert (cleared.solo, cleared.levels, cleared.averages, cleared.cleared) == ((), (), {}, moment)
     assert len(index.games()) == 2 and len(store.finished_games()) == 2
     later = archive(store, finished_game(1, "A", False, 2), 9, [HUMAN])
+    index.refresh()
     after = personal_bests(index)
     assert [b.file for b in after.solo] == [later.name]
     news = new_solo_best(index, later.name)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
 from harmonies.persist import Store, document
-from harmonies.persist.index import INDEX_NAME, FinishedIndex
+from harmonies.persist.index import INDEX_NAME, SCHEMA_VERSION, FinishedIndex
 from harmonies.persist.summary import CATEGORIES, summary_of_game
 
 from records_helpers import HUMAN, archive, bot, finished_game
@@ -68,6 +69,8 @@ def test_new_changed_and_removed_files_are_noticed(filled: Store, monkeypatch: p
     first = index.games()
     seen = reads(monkeypatch)
     added = archive(filled, finished_game(3, "A", False, 4), 4)
+    assert [g.file for g in index.games()][0] == first[0].file  # an index object refreshes once, by itself
+    index.refresh()
     assert [g.file for g in index.games()][0] == added.name
     assert index.rebuilt and seen == [added.name]  # only the new file is read
     # Changed: the same file rewritten with other names (and another size).
@@ -75,10 +78,12 @@ def test_new_changed_and_removed_files_are_noticed(filled: Store, monkeypatch: p
     doc = json.loads(changed.read_text())
     doc["meta"]["seats"][1]["name"] = "Someone else entirely"
     changed.write_text(document.dumps(doc))
+    index.refresh()
     assert next(g for g in index.games() if g.file == changed.name).seats[1].name == "Someone else entirely"
     os.unlink(filled.dirs.finished / first[0].file)
+    index.refresh()
     assert first[0].file not in [g.file for g in index.games()]
-    assert len(index.games()) == 3
+    assert len(index.games()) == 3 and index.count() == 3
 
 
 @pytest.mark.parametrize("damage", ["deleted", "garbage", "truncated", "other schema", "empty tables"])
@@ -164,7 +169,92 @@ def test_unwritable_folder_still_lists(filled: Store, monkeypatch: pytest.Monkey
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("harmonies.persist.index.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("harmonies.persist.index._open_writable", refuse)
     index = FinishedIndex(filled.dirs)
     assert len(index.games()) == 3
     assert not (filled.dirs.data / INDEX_NAME).exists()
+
+
+def test_pages_read_only_the_rows_asked_for_in_either_order(store: Store) -> None:
+    played = [finished_game(1 + day % 3, "AB"[day % 2], False, day) for day in range(1, 8)]
+    for day, game in enumerate(played, start=1):
+        archive(store, game, day)
+    index = FinishedIndex(store.dirs)
+    assert index.count() == 7
+    for by in ("date", "score"):
+        whole = index.games(by)
+        pages = [g for offset in range(0, 7, 3) for g in index.page(offset, 3, by)]
+        assert pages == whole  # three pages of 3, 3 and 1 give the whole list, in the same order
+        assert index.page(7, 3, by) == [] and index.page(2, 0, by) == []
+    assert [g.top for g in index.games("score")] == sorted((g.top for g in index.games("score")), reverse=True)
+    assert [g.sort_key for g in index.page(0, 7)] == sorted((g.sort_key for g in index.page(0, 7)), reverse=True)
+
+
+def test_an_index_of_an_older_schema_version_is_rebuilt_in_place(filled: Store) -> None:
+    expected = FinishedIndex(filled.dirs).games()
+    path = filled.dirs.data / INDEX_NAME
+    with sqlite3.connect(path) as conn:  # as version 1 wrote it: no file kind, schema "1"
+        conn.execute("ALTER TABLE files DROP COLUMN kind")
+        conn.execute("UPDATE info SET value = '1' WHERE key = 'schema'")
+    index = FinishedIndex(filled.dirs)
+    assert index.games() == expected and index.rebuilt
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone() == (str(SCHEMA_VERSION),)
+
+
+def test_a_refresh_fills_the_index_in_batches_newest_first_and_a_stopped_one_is_completed_later(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    for day in range(1, 8):
+        archive(store, finished_game(1, "A", False, day), day)
+    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 3)
+    stop = threading.Event()
+    seen: list[tuple[int, int, list[str]]] = []
+    reader = FinishedIndex(store.dirs, auto_refresh=False)
+    assert reader.count() == 0 and reader.page(0, 10) == []  # no index yet: empty, and nothing written
+
+    def progress(done: int, total: int) -> None:
+        # another reader sees what each batch committed, newest first
+        seen.append((done, total, [g.file for g in reader.page(0, 10)]))
+        if done >= 6:
+            stop.set()
+
+    writer = FinishedIndex(store.dirs, auto_refresh=False)
+    writer.refresh(progress, stop)
+    names = sorted((p.name for p in store.finished_games()), reverse=True)
+    assert [(d, t) for d, t, _ in seen] == [(0, 7), (3, 7), (6, 7)]
+    assert [files for _, _, files in seen] == [[], names[:3], names[:6]]
+    assert not writer.refreshed
+    counts: list[tuple[int, int]] = []
+    FinishedIndex(store.dirs, auto_refresh=False).refresh(lambda d, t: counts.append((d, t)))
+    assert counts == [(0, 1), (1, 1)] and reader.count() == 7  # only the one left is read
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to /dev/zero", "dangling link", "unreadable"])
+def test_an_entry_that_is_not_a_game_file_is_named_and_never_opened(
+        filled: Store, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    FinishedIndex(filled.dirs).games()  # the games are indexed: from now on only the new entry is looked at
+    entry = filled.dirs.finished / f"20990101-000000-{kind.replace(' ', '-').replace('/', '')}.json"
+    if kind == "fifo":
+        os.mkfifo(entry)
+    elif kind == "folder":
+        entry.mkdir()
+        (entry / "inside.json").write_text("{}")
+    elif kind == "link to /dev/zero":
+        entry.symlink_to("/dev/zero")
+    elif kind == "dangling link":
+        entry.symlink_to(filled.dirs.finished / "nothing-here.json")
+    else:
+        entry.write_text("{}")
+        entry.chmod(0)  # enough for a user; root reads anyway, so the refusal is also made for it here
+        monkeypatch.setattr("harmonies.persist.document.read_limited",
+                            lambda path: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
+    seen = reads(monkeypatch)
+    index = FinishedIndex(filled.dirs)
+    assert index.count() == 3
+    [line] = index.problems
+    assert line.startswith(entry.name + ": ") and "\n" not in line
+    assert index.problem_count() == 1 and index.problem_page(0, 5) == [line]
+    expected = {"fifo": "a pipe (FIFO)", "folder": "a folder", "link to /dev/zero": "link to /dev/zero, a device",
+                "dangling link": "does not exist", "unreadable": "Permission denied"}[kind]
+    assert expected in line
+    assert seen == ([entry.name] if kind == "unreadable" else [])  # only a regular file is ever opened

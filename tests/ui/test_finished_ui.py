@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -13,12 +16,14 @@ from harmonies.ai import play_random_game
 from harmonies.app.app import App
 from harmonies.app.scenes.final_boards import fit_layout, grid
 from harmonies.app.scenes.finished import FinishedScene
-from harmonies.app.scenes.finished_list import HEAD_H, ROW_H
+from harmonies.app.scenes.finished_list import HEAD_H, ROW_H, Skipped
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.session import MatchConfig, SaveSlot
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
+from harmonies.persist.index import FinishedIndex
+from harmonies.persist.summary import FinishedSummary
 from harmonies.rules import Game, GameSetup, board_shape
 
 from ui_driver import Driver
@@ -56,18 +61,32 @@ def menu_with_finished_games(tmp_path: Path) -> Driver:
     return Driver(app)
 
 
+def indexed(d: Driver) -> FinishedScene:
+    """The Finished games screen on top, once its background indexing has ended and the list shows it."""
+    scene = d.top
+    assert isinstance(scene, FinishedScene)
+    assert scene.indexing is None or scene.indexing.wait(60)
+    d.frames(1)
+    return scene
+
+
+def shown(scene: FinishedScene) -> list[FinishedSummary]:
+    """The games on screen (the list reads no more than these)."""
+    return [row for row in scene.list.shown if isinstance(row, FinishedSummary)]
+
+
 @pytest.fixture
 def driver(tmp_path: Path) -> Iterator[Driver]:
     d = menu_with_finished_games(tmp_path)
     d.press_widget("finished")
-    assert isinstance(d.top, FinishedScene)
+    indexed(d)
     yield d
     pygame.display.quit()
 
 
 def test_menu_opens_the_list_newest_first(driver: Driver) -> None:
     scene = driver.top
-    days = [g.finished[:10] for g in scene.list.games]
+    days = [g.finished[:10] for g in shown(scene)]
     assert days == [f"2026-01-{d:02d}" for d in range(len(GAMES), 0, -1)]
     assert scene.bests is not None and len(scene.bests.solo) == 2  # side A without spirit, side B with one
 
@@ -75,7 +94,7 @@ def test_menu_opens_the_list_newest_first(driver: Driver) -> None:
 def test_keys_choose_a_game_and_enter_opens_its_scoresheet(driver: Driver) -> None:
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)
-    chosen = driver.top.list.games[2]
+    chosen = shown(driver.top)[2]
     assert driver.top.list.selected == 2
     driver.key(pygame.K_RETURN)
     driver.frames(2)
@@ -99,7 +118,7 @@ def test_a_click_on_a_row_opens_that_game(driver: Driver) -> None:
     driver.click((x + w / 2, y + HEAD_H + ROW_H * 3.5))
     driver.frames(2)
     assert isinstance(driver.top, ScoringScene)
-    assert driver.top.game.setup.seed == scene.list.games[3].seed
+    assert driver.top.game.setup.seed == shown(scene)[3].seed
     driver.press_widget("back")
     driver.frames(2)
     assert isinstance(driver.top, FinishedScene)
@@ -110,7 +129,7 @@ def test_sort_by_score(driver: Driver) -> None:
     driver.click((x + w - h / 2, y + h / 2))  # the right arrow of the choice
     scene = driver.top
     assert scene.sort == "score"
-    tops = [g.top for g in scene.list.games]
+    tops = [g.top for g in shown(scene)]
     assert tops == sorted(tops, reverse=True) and len(tops) == len(GAMES)
 
 
@@ -121,8 +140,8 @@ def test_long_list_scrolls_with_the_wheel_and_follows_the_keys(tmp_path: Path) -
     app.step(0.0, events=[])
     d = Driver(app)
     d.press_widget("finished")
-    lst = d.top.list
-    assert len(lst.games) == 30 and lst.page < 30
+    lst = indexed(d).list
+    assert lst.total == 30 and lst.page < 30 and len(lst.shown) == lst.page
     x, y, w, h = lst.rect
     d.post(pygame.MOUSEMOTION, pos=d.screen((x + w / 2, y + h / 2)), rel=(0, 0), buttons=(0, 0, 0))
     d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
@@ -146,21 +165,34 @@ def test_clearing_the_bests_asks_and_keeps_every_game(driver: Driver, tmp_path: 
     scene = driver.top
     assert isinstance(scene, FinishedScene)
     assert scene.bests.solo == () and scene.bests.levels == () and scene.bests.cleared
-    assert len(scene.list.games) == len(GAMES)
+    assert scene.list.total == len(GAMES)
     assert len(list((tmp_path / "data" / "finished").glob("*.json"))) == len(GAMES)
     assert not driver.widget("clear").enabled
 
 
-def test_a_damaged_archive_file_is_left_out_and_said(tmp_path: Path) -> None:
+def test_each_skipped_entry_is_a_row_of_its_own_and_none_is_opened(tmp_path: Path) -> None:
     fill(tmp_path / "data", 2)
-    (tmp_path / "data" / "finished" / "broken.json").write_text("{")
+    finished = tmp_path / "data" / "finished"
+    (finished / "broken.json").write_text("{")
+    os.mkfifo(finished / "pipe.json")  # read, it would wait for a writer forever
+    (finished / "folder.json").mkdir()
+    (finished / "zero.json").symlink_to("/dev/zero")  # read, it would never end
     app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
     app.start(MenuScene(app))
     app.step(0.0, events=[])
     d = Driver(app)
     d.press_widget("finished")
+    scene = indexed(d)
+    assert scene.counts == (2, 4) and scene.list.total == 6  # two games, then one row per skipped entry
+    assert scene.top_line() == (app.t("finished.skipped", n=4), True)
+    skipped = scene.list.shown[2:]
+    assert all(isinstance(row, Skipped) for row in skipped)
+    assert [row.name for row in skipped] == ["broken.json", "folder.json", "pipe.json", "zero.json"]
+    assert "a pipe (FIFO)" in skipped[2].reason and "/dev/zero, a device" in skipped[3].reason
+    d.key(pygame.K_END)
+    d.key(pygame.K_RETURN)  # a skipped entry opens nothing
     d.frames(1)
-    assert len(d.top.list.games) == 2 and "1 file" in d.top.notice
+    assert d.top is scene and scene.list.chosen() is None and not d.widget("replay").enabled
     pygame.display.quit()
 
 
@@ -168,7 +200,7 @@ def test_without_a_data_folder_the_list_is_empty(app: App) -> None:
     d = Driver(app)
     d.press_widget("finished")
     d.frames(1)
-    assert isinstance(d.top, FinishedScene) and d.top.list.games == []
+    assert isinstance(d.top, FinishedScene) and d.top.list.total == 0 and d.top.list.shown == []
     d.key(pygame.K_RETURN)  # nothing to open: nothing happens
     d.key(pygame.K_ESCAPE)
     d.frames(1)
@@ -244,7 +276,7 @@ def test_every_board_fits_its_box_and_boxes_do_not_overlap(side: str, players: i
 
 def test_export_copies_the_chosen_game_into_a_typed_folder(driver: Driver, tmp_path: Path) -> None:
     driver.key(pygame.K_DOWN)
-    chosen = driver.top.list.games[1]
+    chosen = shown(driver.top)[1]
     driver.press_widget("export")
     dialog = driver.top
     assert dialog.name == "dialog" and dialog.text  # a folder is offered
@@ -268,3 +300,80 @@ def test_export_copies_the_chosen_game_into_a_typed_folder(driver: Driver, tmp_p
     driver.key(pygame.K_RETURN)
     driver.frames(1)
     assert isinstance(driver.top, FinishedScene)
+
+
+def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No index yet: the screen opens at once, says how far the indexing is, shows each batch as it lands
+    (newest first) and answers the keys meanwhile; at the end every game is listed and the bests are read."""
+    fill(tmp_path / "data", 12)
+    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 3)
+    allowed = threading.Semaphore(3)  # files the indexing may read: the test hands them out
+    real = FinishedIndex._read
+
+    def gated(self: FinishedIndex, name: str, mtime_ns: int) -> FinishedSummary:
+        assert allowed.acquire(timeout=60)
+        return real(self, name, mtime_ns)
+
+    monkeypatch.setattr(FinishedIndex, "_read", gated)
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
+    app.start(MenuScene(app))
+    app.step(0.0, events=[])
+    d = Driver(app)
+    d.press_widget("finished")
+    scene = d.top
+    assert isinstance(scene, FinishedScene) and not scene.indexing.finished
+    deadline = time.monotonic() + 60
+    while scene.list.total < 3 and time.monotonic() < deadline:
+        d.frames(1, dt=0.3)  # the page is read again at most every RELOAD_EVERY seconds of frames
+    newest = [f"2026-01-{day:02d}" for day in range(12, 9, -1)]
+    assert [g.finished[:10] for g in shown(scene)] == newest  # the first batch, at the top
+    assert scene.top_line() == (app.t("finished.indexing", k=3, n=12), False)
+    assert scene.bests is None  # no index to count them from yet: they come with the whole index
+    assert scene._best_lines(scene.bests) == [(app.t("finished.bests_indexing"), False)]
+    d.key(pygame.K_DOWN)
+    assert scene.list.selected == 1  # the list answers while the indexing goes on
+    for _ in range(9):
+        allowed.release()
+    assert scene.indexing.wait(60)
+    d.frames(1)
+    assert scene.list.total == 12 and scene.indexing_progress is None
+    assert [g.finished[:10] for g in shown(scene)] == [f"2026-01-{day:02d}" for day in range(12, 12 - len(shown(scene)), -1)]
+    assert scene.top_line()[0].startswith(app.t("finished.count", n=12))
+    assert scene.bests is not None and scene.bests.solo
+    d.key(pygame.K_END)
+    assert scene.list.selected == 11 and shown(scene)[-1].finished.startswith("2026-01-01")
+    pygame.display.quit()
+
+
+def test_leaving_the_screen_stops_the_indexing_and_the_next_opening_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fill(tmp_path / "data", 6)
+    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 2)
+    allowed = threading.Semaphore(2)
+    real = FinishedIndex._read
+
+    def gated(self: FinishedIndex, name: str, mtime_ns: int) -> FinishedSummary:
+        assert allowed.acquire(timeout=60)
+        return real(self, name, mtime_ns)
+
+    monkeypatch.setattr(FinishedIndex, "_read", gated)
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
+    app.start(MenuScene(app))
+    app.step(0.0, events=[])
+    d = Driver(app)
+    d.press_widget("finished")
+    first = d.top
+    deadline = time.monotonic() + 60
+    while first.indexing.progress != (2, 6) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the first batch is in
+    d.key(pygame.K_ESCAPE)  # while the second batch waits for its files
+    assert isinstance(d.top, MenuScene)
+    allowed.release(2)
+    assert first.indexing.wait(60)  # it stopped after its batch...
+    assert FinishedIndex(Store(tmp_path / "data").dirs, auto_refresh=False).count() == 4
+    allowed.release(100)
+    d.press_widget("finished")
+    again = indexed(d)  # ...and the next opening reads only the two games left
+    assert again.list.total == 6 and again.indexing.progress == (2, 2)
+    pygame.display.quit()

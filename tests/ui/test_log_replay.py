@@ -166,7 +166,9 @@ def test_replay_opens_from_the_finished_games_list(tmp_path: Path) -> None:
     d = menu_with_finished_games(tmp_path)
     try:
         d.press_widget("finished")
-        listed = d.top.list.games[0]
+        assert d.top.indexing.wait(60)
+        d.frames(1)
+        listed = d.top.list.chosen()
         d.key(pygame.K_r)
         viewer = d.top
         assert isinstance(viewer, ReplayScene) and viewer.replay.game.over

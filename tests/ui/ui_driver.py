@@ -71,10 +71,14 @@ class Driver:
             self.click((x + w / 2, y + h / 2))
 
     def settle(self, limit: int = 400) -> None:
-        """Let animations and scene changes finish."""
+        """Let animations, scene changes and a screen's background indexing finish."""
         for _ in range(limit):
             top = self.top
             busy = getattr(top, "anims", None) is not None and top.anims.busy
+            indexing = getattr(top, "indexing", None)
+            if indexing is not None and not indexing.finished:
+                assert indexing.wait(60)
+                busy = True  # one more frame: the screen reads what the indexing wrote
             if not busy and not self.app.scenes.has_pending:
                 return
             self.frames(1, 0.05)

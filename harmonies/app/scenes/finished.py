@@ -1,13 +1,15 @@
 """Finished games, from the menu: the list of every game played to its end, and the personal bests.
 
 Opening a game shows its scoresheet (:class:`ScoringScene` in review). The list and the bests come from
-the index of the data folder's archive (:mod:`harmonies.persist.index`); clearing the bests asks first
-and deletes no game.
+the index of the data folder's archive (:mod:`harmonies.persist.index`): the screen opens on the index
+as it is, reads only the page it shows, and brings the index up to date in the background
+(:class:`~harmonies.session.indexing.Indexing`), saying ``Indexing finished games: k of n`` and
+re-reading its page as batches land. Clearing the bests asks first and deletes no game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,13 +21,15 @@ from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
 from harmonies.rules import Game
 from harmonies.session import MatchConfig
+from harmonies.session.errlog import log_folder
+from harmonies.session.indexing import Indexing
 
 from .. import paint
 from ..navigation import OpenReplay, OpenScoring
 from ..widgets import Button, Choice
 from .common import WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
-from .finished_list import GameList, when_text
+from .finished_list import GameList, Row, Skipped, when_text
 
 if TYPE_CHECKING:
     from ..app import App
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
 LIST_RECT = (30.0, 112.0, 870.0, 526.0)
 BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
 SORTS = ("date", "score")
+#: While the index is brought up to date, the page on screen is read again at most this often (seconds).
+RELOAD_EVERY = 0.25
 
 
 class FinishedScene(WidgetScene):
@@ -42,11 +48,16 @@ class FinishedScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         store = app.saves.store
-        self.index = FinishedIndex(store.dirs, store.cards) if store is not None else None
+        self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None
         self.sort = "date"
         self.notice = ""
         self.bests: Bests | None = None
-        self.list = GameList(LIST_RECT, [], self.open_game)
+        #: How many games the index lists, and how many entries it skipped (the rows after the games).
+        self.counts = (0, 0)
+        self.indexing: Indexing | None = None
+        self._seen = 0
+        self._since_reload = 0.0
+        self.list = GameList(LIST_RECT, self._count, self._rows, self.open_game)
         t = app.t
         self.ui.add(self.list)
         self.ui.add(Choice((30, 656, 380, 50), lambda: t("finished.sort"), list(SORTS), lambda: self.sort,
@@ -57,25 +68,84 @@ class FinishedScene(WidgetScene):
         self.ui.add(Button((1250 - 240, 656, 240, 50), lambda: t("finished.back"), lambda: app.scenes.pop(),
                            name="back"))
         self.ui.add(Button((430, 656, 240, 50), lambda: t("finished.export"), self.ask_export,
-                           enabled=lambda: bool(self.list.games), name="export"))
+                           enabled=lambda: self.list.chosen() is not None, name="export"))
         self.ui.add(Button((690, 656, 240, 50), lambda: t("replay.open"), self.open_replay,
-                           enabled=lambda: bool(self.list.games), name="replay"))
+                           enabled=lambda: self.list.chosen() is not None, name="replay"))
         self.ui.focus = 0
-        self.reload()
+        self.reload(bests=False)  # the bests are counted by the indexing, off this thread
+        self.reindex()
 
     # ------------------------------------------------------------------ data
-    def reload(self) -> None:
-        """Read the list and the bests again from the index (brought up to date first)."""
+    def _count(self) -> int:
+        if self.index is None:
+            return 0
+        self.counts = (self.index.count(), self.index.problem_count())
+        return sum(self.counts)
+
+    def _rows(self, offset: int, limit: int) -> Sequence[Row]:
+        """Rows ``offset`` on: the games in the chosen order, then the skipped entries by name."""
+        if self.index is None:
+            return []
+        games = self.counts[0]
+        rows: list[Row] = []
+        if offset < games:
+            rows.extend(self.index.page(offset, min(limit, games - offset), self.sort))
+        if len(rows) < limit:
+            skipped = self.index.problem_page(max(0, offset - games), limit - len(rows))
+            rows.extend(Skipped.of(line) for line in skipped)
+        return rows
+
+    def reindex(self) -> None:
+        """Bring the index up to date in the background (unless that is already under way)."""
+        if self.index is not None and (self.indexing is None or self.indexing.finished):
+            self.indexing = Indexing(self.index, log_folder(self.app.data_dir))
+
+    @property
+    def indexing_progress(self) -> tuple[int, int] | None:
+        """(files indexed, files to index) while the index is being brought up to date and has files to read."""
+        if self.indexing is None or self.indexing.finished:
+            return None
+        progress = self.indexing.progress
+        return progress if progress is not None and progress[1] else None
+
+    def reload(self, bests: bool = True) -> None:
+        """Read the count and the page on screen again from the index (and the bests, with ``bests``)."""
         if self.index is None:
             return
         try:
-            self.list.set_games(self.index.games(by=self.sort))
-            self.bests = personal_bests(self.index)
+            self.list.reload()
+            if bests:
+                self.bests = personal_bests(self.index)
         except Exception as exc:  # a list that cannot be read is said in one line, never a crash
             self.notice = self.app.t("finished.list_failed", reason=str(exc))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        indexing = self.indexing
+        if indexing is None:
             return
-        if self.index.problems:
-            self.notice = self.app.t("finished.skipped", n=len(self.index.problems))
+        self._since_reload += dt
+        version = indexing.version
+        if version == self._seen:
+            return
+        if indexing.bests is not None:
+            self.bests = indexing.bests
+        if indexing.finished:
+            # the refresh has ended: the whole list and what went wrong (the bests came with it)
+            self._seen = version
+            self.reload(bests=False)
+            if indexing.error is not None:
+                self.notice = self.app.t("finished.list_failed", reason=indexing.error)
+        elif self._since_reload >= RELOAD_EVERY:
+            # a batch has landed: the page on screen fills as the index does
+            self._seen = version
+            self._since_reload = 0.0
+            self.reload(bests=False)
+
+    def on_exit(self) -> None:
+        if self.indexing is not None:
+            self.indexing.stop()  # what it committed stays; the next opening goes on from there
+        super().on_exit()
 
     def set_sort(self, sort: str) -> None:
         self.sort = sort
@@ -92,7 +162,7 @@ class FinishedScene(WidgetScene):
             saved = store.load_finished(store.dirs.finished / game.file)
         except Exception as exc:  # LoadProblem: the file was set aside, its message says where
             self.notice = self.app.t("finished.open_failed", reason=str(exc))
-            self.reload()
+            self.reindex()  # the index drops the file set aside
             return None
         setup = saved.game.setup
         return saved.game, MatchConfig.from_meta(saved.meta, setup.players, setup.side, setup.spirits)
@@ -104,9 +174,10 @@ class FinishedScene(WidgetScene):
 
     def open_replay(self) -> None:
         """The chosen game in the replay viewer (the Replay button, or R)."""
-        if not self.list.games:
+        chosen = self.list.chosen()
+        if chosen is None:
             return
-        loaded = self._load(self.list.games[self.list.selected])
+        loaded = self._load(chosen)
         if loaded is not None:
             game, config = loaded
             names = tuple(seat.name for seat in config.seats)
@@ -114,10 +185,10 @@ class FinishedScene(WidgetScene):
 
     def ask_export(self) -> None:
         """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""
-        if not self.list.games or self.index is None:
+        game = self.list.chosen()
+        if game is None or self.index is None:
             return
         t = self.app.t
-        game = self.list.games[self.list.selected]
         dialog = Dialog(self.app, Page("", [], []), "export")
 
         def export() -> None:
@@ -179,14 +250,39 @@ class FinishedScene(WidgetScene):
         self.draw_title(surface)
         self._bests(surface)
         self.ui.draw(surface, app)
-        games = len(self.list.games)
-        line = self.notice or (app.t("finished.count", n=games) + " · " + app.t("finished.keys"))
+        progress = self.indexing_progress
+        line, warn = self.top_line()
         paint.text(surface, app, paint.ellipsize(app, line, 16, 1220), (640, 94), 16,
-                   th.c("notice") if self.notice else th.c("table_text_dim"), "center")
-        if not games:
+                   th.c("notice") if warn else th.c("table_text_dim"), "center")
+        if progress is not None:
+            self._progress_bar(surface, progress)
+        if not self.list.total and progress is None:
             x, _, w, _ = LIST_RECT
             paint.text_block(surface, app, app.t("finished.empty"), (x + 30, 340), 20, th.c("ink_dim"), w - 60,
                              align="center")
+
+    def top_line(self) -> tuple[str, bool]:
+        """The line over the list, and whether it warns: the indexing's progress, else the last problem,
+        else how many entries were skipped (their rows end the list), else the count and the keys."""
+        t = self.app.t
+        progress = self.indexing_progress
+        if progress is not None:
+            return t("finished.indexing", k=progress[0], n=progress[1]), False
+        if self.notice:
+            return self.notice, True
+        if self.counts[1]:
+            return t("finished.skipped", n=self.counts[1]), True
+        return t("finished.count", n=self.counts[0]) + " · " + t("finished.keys"), False
+
+    def _progress_bar(self, surface: pygame.Surface, progress: tuple[int, int]) -> None:
+        """A thin bar under the list's head: how much of the indexing is done."""
+        th = self.app.theme
+        x, y, w, _ = LIST_RECT
+        done, total = progress
+        paint.panel(surface, self.app, (x + 12, y - 8, w - 24, 4), th.c("panel_edge"), radius=2)
+        if done:
+            paint.panel(surface, self.app, (x + 12, y - 8, (w - 24) * min(1.0, done / total), 4), th.c("accent"),
+                        radius=2)
 
     def _bests(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
@@ -207,6 +303,9 @@ class FinishedScene(WidgetScene):
 
     def _best_lines(self, b: Bests | None) -> list[tuple[str, bool]]:
         t = self.app.t
+        counting = self.indexing is not None and not self.indexing.finished
+        if counting and (b is None or (self.indexing_progress is not None and not (b.solo or b.levels or b.averages))):
+            return [(t("finished.bests_indexing"), False)]  # not "no game yet": the games are being counted
         if b is None or not (b.solo or b.levels or b.averages):
             return [(t("finished.bests_none"), False)]
         lines: list[tuple[str, bool]] = []

@@ -1,8 +1,15 @@
-"""The scrollable list of finished games: one row per game, chosen with the mouse, the wheel or the keys."""
+"""The scrollable list of finished games: one row per game, chosen with the mouse, the wheel or the keys.
+
+The list holds only the rows it shows: it asks its source for the number of rows and for one page of
+them whenever it scrolls or is told the source changed (:meth:`GameList.reload`), so it costs the same
+at ten games and at fifty thousand. After the games come the entries of the archive that were
+skipped, one row each with the reason.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -24,6 +31,23 @@ COLUMNS = ((14.0, 116.0), (136.0, 464.0), (606.0, 130.0), (742.0, 112.0))
 #: The catalogue keys of the column heads (``finished.*``); the second column names both its lines.
 HEADS = (("col_date",), ("col_game", "col_seats"), ("col_scores",), ("col_result",))
 TEXT_PX = 16.0
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An entry of the archive that gave no game: its name and why (``"<name>: <reason>"`` split)."""
+
+    name: str
+    reason: str
+
+    @classmethod
+    def of(cls, line: str) -> Skipped:
+        name, _, reason = line.partition(": ")
+        return cls(name, reason)
+
+
+#: A row of the list: a game, or a skipped entry.
+Row = FinishedSummary | Skipped
 
 
 def when_text(when: str) -> str:
@@ -50,66 +74,91 @@ def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
     return when_text(g.finished), game, seats, scores, result
 
 
-def row_lines(app: App, g: FinishedSummary) -> tuple[tuple[str, ...], ...]:
+def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
     """The lines of each column of one row: the day and the time, the game and its players, the scores,
-    the result."""
+    the result. A skipped entry: the word, then its name over the reason."""
+    if isinstance(g, Skipped):
+        return (app.t("finished.skipped_row"),), (g.name, g.reason), (), ()
     when, game, seats, scores, result = row_cells(app, g)
     day, _, time_ = when.partition(" ")
     return (day, time_), (game, seats), (scores,), (result,)
 
 
 class GameList(Widget):
-    """The rows of :attr:`games`; ``selected`` is the chosen row, ``top`` the first row shown.
+    """The rows ``count()`` says there are; ``selected`` is the chosen row, ``top`` the first row shown.
 
-    Keys while focused: Up/Down, Page Up/Page Down, Home/End move the choice, Enter opens it. A click
-    on a row opens it; the wheel scrolls.
+    ``fetch(offset, limit)`` gives the rows from ``offset`` on (at most ``limit``); :attr:`shown` holds
+    those on screen. Keys while focused: Up/Down, Page Up/Page Down, Home/End move the choice, Enter
+    opens it. A click on a row opens it; the wheel scrolls.
     """
 
-    def __init__(self, rect: Rect, games: Sequence[FinishedSummary], open_game: Callable[[FinishedSummary], None],
-                 name: str = "list") -> None:
+    def __init__(self, rect: Rect, count: Callable[[], int], fetch: Callable[[int, int], Sequence[Row]],
+                 open_game: Callable[[FinishedSummary], None], name: str = "list") -> None:
         super().__init__(rect)
-        self.games = list(games)
+        self.count = count
+        self.fetch = fetch
         self.open_game = open_game
         self.selected = 0
         self.top = 0
         self.name = name
         self.pointer: tuple[float, float] | None = None
+        #: How many rows there are, and the rows from :attr:`top` that are on screen.
+        self.total = 0
+        self.shown: list[Row] = []
 
     @property
     def page(self) -> int:
         """How many rows fit."""
         return max(1, int((self.rect[3] - HEAD_H) // ROW_H))
 
-    def set_games(self, games: Sequence[FinishedSummary]) -> None:
-        self.games = list(games)
-        self.selected = min(self.selected, max(0, len(self.games) - 1))
-        self._show(self.selected)
+    def reload(self) -> None:
+        """Count the rows and read the page on screen again (the source changed)."""
+        self.total = self.count()
+        self.selected = min(self.selected, max(0, self.total - 1))
+        self._show(self.selected, force=True)
+
+    def row(self, index: int) -> Row | None:
+        """Row ``index``, from the page on screen when it is there."""
+        if self.top <= index < self.top + len(self.shown):
+            return self.shown[index - self.top]
+        rows = self.fetch(index, 1) if 0 <= index < self.total else []
+        return rows[0] if rows else None
+
+    def chosen(self) -> FinishedSummary | None:
+        """The chosen row's game (None when there is none, or the row is a skipped entry)."""
+        row = self.row(self.selected) if self.total else None
+        return row if isinstance(row, FinishedSummary) else None
 
     def choose(self, index: int) -> None:
-        if self.games:
-            self.selected = max(0, min(len(self.games) - 1, index))
+        if self.total:
+            self.selected = max(0, min(self.total - 1, index))
             self._show(self.selected)
 
-    def scroll(self, rows: int) -> None:
-        self.top = max(0, min(max(0, len(self.games) - self.page), self.top + rows))
+    def scroll(self, rows: int, force: bool = False) -> None:
+        top = max(0, min(max(0, self.total - self.page), self.top + rows))
+        if force or top != self.top:
+            self.top = top
+            self.shown = list(self.fetch(top, self.page)) if self.total else []
 
-    def _show(self, index: int) -> None:
-        if index < self.top:
-            self.top = index
-        elif index >= self.top + self.page:
-            self.top = index - self.page + 1
-        self.scroll(0)
+    def _show(self, index: int, force: bool = False) -> None:
+        top = self.top
+        if index < top:
+            top = index
+        elif index >= top + self.page:
+            top = index - self.page + 1
+        self.scroll(top - self.top, force)
 
     def activate(self) -> None:
-        if self.games:
-            self.open_game(self.games[self.selected])
+        game = self.chosen()
+        if game is not None:
+            self.open_game(game)
 
     def row_at(self, pos: tuple[float, float]) -> int | None:
         x, y, w, h = self.rect
         if not (x <= pos[0] < x + w and y + HEAD_H <= pos[1] < y + h):
             return None
         index = self.top + int((pos[1] - y - HEAD_H) // ROW_H)
-        return index if index < min(len(self.games), self.top + self.page) else None
+        return index if index < min(self.total, self.top + self.page) else None
 
     def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -129,7 +178,7 @@ class GameList(Widget):
         if event.type != pygame.KEYDOWN or not focused:
             return False
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page, pygame.K_PAGEDOWN: self.page,
-                 pygame.K_HOME: -len(self.games), pygame.K_END: len(self.games)}
+                 pygame.K_HOME: -self.total, pygame.K_END: self.total}
         if event.key in moves:
             self.choose(self.selected + moves[event.key])
             return True
@@ -150,7 +199,7 @@ class GameList(Widget):
             paint.text(surface, app, head, (x + cx, y + HEAD_H / 2 + 2), px, th.c("ink_dim"), "midleft", bold=True)
         pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 10, y + HEAD_H), app.vp.p(x + w - 10, y + HEAD_H),
                          max(1, app.vp.s(1)))
-        for n, g in enumerate(self.games[self.top:self.top + self.page]):
+        for n, g in enumerate(self.shown[:self.page]):
             index = self.top + n
             ry = y + HEAD_H + n * ROW_H
             if index == self.selected:
@@ -161,12 +210,13 @@ class GameList(Widget):
                     # one line in the middle of the row; two lines, the second dimmer
                     cy = ry + ROW_H / 2 if len(lines) == 1 else ry + ROW_H * (0.29 + 0.44 * k)
                     px = paint.fit_px(app, text, TEXT_PX, cw - 6, min_px=12)
-                    paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, cy), px,
-                               th.c("ink") if k == 0 else th.c("ink_dim"), "midleft")
+                    colour = th.c("danger") if isinstance(g, Skipped) and k == 0 else th.c("ink" if k == 0 else "ink_dim")
+                    paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, cy), px, colour,
+                               "midleft")
         self._scrollbar(surface, app)
 
     def _scrollbar(self, surface: pygame.Surface, app: App) -> None:
-        total = len(self.games)
+        total = self.total
         if total <= self.page:
             return
         x, y, w, h = self.rect
