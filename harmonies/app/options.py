@@ -4,6 +4,9 @@ command-line tools never load it."""
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
+import subprocess
 from pathlib import Path
 
 from harmonies.catalogue import available_languages, has_language
@@ -42,3 +45,15 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     if size is None:
         raise SystemExit(f"--size must look like 1280x720, not {text[:40]!r}")
     return size
+
+
+def data_dir_option(folder: Path, system: str = os.name) -> str:
+    """``--data-dir FOLDER`` as the player types it into this system's shell, to be pasted as it is.
+
+    The folder is made absolute (the shell may start elsewhere) and quoted only if it needs it, in
+    plain ASCII quotes: for a POSIX shell by :func:`shlex.quote` (a path with a space or a quote
+    still arrives whole), on Windows (``system`` ``"nt"``) in the double quotes its command lines use.
+    """
+    word = str(folder.absolute())
+    quoted = subprocess.list2cmdline([word]) if system == "nt" else shlex.quote(word)
+    return f"--data-dir {quoted}"
