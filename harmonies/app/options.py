@@ -7,6 +7,7 @@ import argparse
 import os
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 from harmonies.catalogue import available_languages, has_language
@@ -47,13 +48,25 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return size
 
 
-def data_dir_option(folder: Path, system: str = os.name) -> str:
-    """``--data-dir FOLDER`` as the player types it into this system's shell, to be pasted as it is.
+def _shell_word(word: str, system: str) -> str:
+    # POSIX shells: shlex.quote (single quotes only when needed, so a space or a quote arrives whole);
+    # Windows ("nt"): the double quotes its command lines use.
+    return subprocess.list2cmdline([word]) if system == "nt" else shlex.quote(word)
 
-    The folder is made absolute (the shell may start elsewhere) and quoted only if it needs it, in
-    plain ASCII quotes: for a POSIX shell by :func:`shlex.quote` (a path with a space or a quote
-    still arrives whole), on Windows (``system`` ``"nt"``) in the double quotes its command lines use.
+
+def data_dir_option(folder: Path, system: str = os.name) -> str:
+    """``--data-dir FOLDER`` as the player types it into this system's shell, in plain ASCII quotes.
+
+    The folder is made absolute, since the shell may start elsewhere. The words on screen say
+    "start Harmonies with" this; :func:`start_command` is the whole command, for the clipboard.
     """
-    word = str(folder.absolute())
-    quoted = subprocess.list2cmdline([word]) if system == "nt" else shlex.quote(word)
-    return f"--data-dir {quoted}"
+    return f"--data-dir {_shell_word(str(folder.absolute()), system)}"
+
+
+def start_command(folder: Path, system: str = os.name, frozen: bool | None = None,
+                  executable: str | None = None) -> str:
+    """The whole command that starts this program on ``folder``, to paste into a shell: the packaged
+    app (``frozen``, as PyInstaller marks it) runs as itself, a checkout as ``python -m harmonies``."""
+    frozen = bool(getattr(sys, "frozen", False)) if frozen is None else frozen
+    program = [executable or sys.executable] + ([] if frozen else ["-m", "harmonies"])
+    return " ".join(_shell_word(word, system) for word in program) + " " + data_dir_option(folder, system)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +20,8 @@ from ui_driver import Driver
 
 from harmonies.ai import play_random_game
 from harmonies.app.app import App
-from harmonies.app.options import data_dir_option
+from harmonies.app.options import data_dir_option, start_command
+from harmonies.app.scenes import saving
 from harmonies.app.scenes.menu import _MSG_LINE, MenuScene
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
@@ -152,6 +155,16 @@ def test_a_message_said_again_moves_to_the_newest_place(app: App) -> None:
     assert app.messages == ["two", "one"]
 
 
+def test_the_start_command_runs_this_program_on_the_folder() -> None:
+    folder = Path("/home/ann/My saves")
+    assert start_command(folder, "posix", frozen=True, executable="/opt/Harmonies/harmonies") == \
+        "/opt/Harmonies/harmonies --data-dir '/home/ann/My saves'"
+    assert start_command(folder, "posix", frozen=False, executable="/home/ann/h/.venv/bin/python") == \
+        "/home/ann/h/.venv/bin/python -m harmonies --data-dir '/home/ann/My saves'"
+    assert start_command(folder, "nt", frozen=True, executable="C:/Program Files/Harmonies/harmonies.exe") == \
+        '"C:/Program Files/Harmonies/harmonies.exe" --data-dir "/home/ann/My saves"'
+
+
 @pytest.mark.parametrize("path,posix,windows", [
     ("/home/ann/Harmonies-saves", "--data-dir /home/ann/Harmonies-saves", '--data-dir /home/ann/Harmonies-saves'),
     ("/home/ann/My saves", "--data-dir '/home/ann/My saves'", '--data-dir "/home/ann/My saves"'),
@@ -160,13 +173,13 @@ def test_a_message_said_again_moves_to_the_newest_place(app: App) -> None:
 def test_the_data_dir_option_pastes_into_a_shell(path: str, posix: str, windows: str) -> None:
     assert data_dir_option(Path(path), "posix") == posix
     assert data_dir_option(Path(path), "nt") == windows
-    assert shlex.split(posix) == ["--data-dir", path]  # a POSIX shell gives the program the folder whole
+    # A real POSIX shell hands the program the folder whole.
+    run = subprocess.run(["sh", "-c", f"printf '%s\\n' {posix}"], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == ["--data-dir", path]
 
 
 @pytest.mark.parametrize("over", [False, True])
 def test_the_rescue_says_where_to_look_with_a_command_that_pastes(tmp_path: Path, over: bool) -> None:
-    from harmonies.app.scenes import saving
-
     data = tmp_path / "data"
     data.write_text("a file where the data folder should be", encoding="utf-8")  # every save there fails
     slot = SaveSlot(data)
@@ -198,4 +211,9 @@ def test_the_rescue_says_where_to_look_with_a_command_that_pastes(tmp_path: Path
         assert "choose Continue" in body[1] and (target / "autosave.json").is_file()
     assert not any(q in " ".join(body) for q in "“”„«»")
     assert app.messages == [" ".join(body)]
+    # The screen's text cannot be selected: Copy puts the whole command on the clipboard.
+    d.press_widget("copy")
+    assert d.widget("copy").label() == "Command copied"
+    words = shlex.split(pygame.scrap.get_text())
+    assert words[-2:] == ["--data-dir", str(target)] and words[:3] == [sys.executable, "-m", "harmonies"]
     pygame.display.quit()

@@ -13,11 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pygame
+
 from harmonies.persist.store import KEEP_REPLACED
 from harmonies.session import SaveProblem
 
 from .. import paint
-from ..options import data_dir_option
+from ..options import data_dir_option, start_command
 from .confirm import Action, Dialog, Page
 from .games import row_label
 
@@ -158,9 +160,24 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
         how = t("save.finished_from" if finished else "save.continue_from", option=data_dir_option(folder))
         lines = [t("save.saved_elsewhere", path=str(path)), how]
         app.tell(" ".join(lines))
-        dialog.show(Page(t("dialog.elsewhere.done_title"), lines,
-                         [Action(go_label, go, primary=True, name="go"),
-                          Action(t("dialog.keep_playing"), lambda: dialog.close(), name="back")], focus=0))
+
+        def page(copy_label: str) -> Page:
+            return Page(t("dialog.elsewhere.done_title"), lines,
+                        [Action(go_label, go, primary=True, name="go"),
+                         Action(copy_label, copy, name="copy"),
+                         Action(t("dialog.keep_playing"), lambda: dialog.close(), name="back")], focus=0)
+
+        def copy() -> None:
+            # Text on screen cannot be selected, and the font draws ASCII quotes curled: the clipboard
+            # holds the exact command, ready for a terminal.
+            try:
+                pygame.scrap.put_text(start_command(folder))
+                said = t("dialog.elsewhere.copied")
+            except pygame.error:
+                said = t("dialog.elsewhere.not_copied")
+            dialog.show(page(said))
+
+        dialog.show(page(t("dialog.elsewhere.copy")))
 
     dialog.show(Page(t("dialog.elsewhere.title"), [t("dialog.elsewhere.body")], [
         Action(t("dialog.elsewhere.go"), save, primary=True, name="save"),
