@@ -10,12 +10,13 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from .ai import PLAYER_KINDS, make_player, take_turn
+from .batch import run_batch
 from .orphans import watch_parent
 from .persist import records_cli
 from .persist import replay as replay_tool
@@ -78,17 +79,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _board_failure(path: Path, exc: Exception) -> str:
+    """The human words for a board file that gave no result: a refused file names its place itself."""
+    if isinstance(exc, BoardFileError):
+        return str(exc)
+    return f"{path}: cannot be scored ({type(exc).__name__}: {exc})"
+
+
+def _boards(command: str, files: Sequence[Path], result: Callable[[Path], Any]) -> int:
+    """One line per board file (:mod:`harmonies.batch`). A refused file exits 1 in a batch; alone, it
+    exits 2, as a single bad board file always has."""
+    return run_batch(command, files, result, _board_failure, failed_status=2 if len(files) == 1 else 1)
+
+
 def _score(files: Sequence[Path], cards: CardSet) -> int:
-    for path in files:
-        board = read_board(path, cards)
-        print(json.dumps(board.score().to_json()))
-    return 0
+    return _boards("score", files, lambda path: read_board(path, cards).score().to_json())
 
 
 def _habitats(files: Sequence[Path], cards: CardSet) -> int:
-    for path in files:
-        print(json.dumps(read_board(path, cards).habitats()))
-    return 0
+    return _boards("habitats", files, lambda path: read_board(path, cards).habitats())
 
 
 # ---------------------------------------------------------------------------- simulate
@@ -251,7 +260,10 @@ def _replay_argv(args: argparse.Namespace) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run a command-line tool; a bad input gives one line on stderr and exit status 2."""
+    """Run a command-line tool; a bad input gives one line on stderr and exit status 2.
+
+    The commands that take several files (score, habitats, replay) give each file its own line and
+    status 1 when some of them fail (:mod:`harmonies.batch`); a single bad board file still exits 2."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(args_list)
     try:

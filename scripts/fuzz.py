@@ -121,9 +121,10 @@ def _run_cli(argv: list[str], path: Path) -> tuple[str, str]:
             status = cli.main(argv)
         except SystemExit as e:
             status = e.code if isinstance(e.code, int) else 2
+    # Every stdout line is JSON, a refused file's too (its {"file", "error"} line: harmonies/batch.py).
+    for line in out.getvalue().splitlines():
+        json.loads(line)
     if status == 0:
-        for line in out.getvalue().splitlines():
-            json.loads(line)
         return "accepted", ""
     wrong = _one_line(err.getvalue(), path)
     if status in (1, 2) and wrong is None:

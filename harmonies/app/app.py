@@ -56,7 +56,8 @@ class App:
             or self.settings.language or system_language()
         self.data_dir = data_dir
         self.cards = cards
-        self.messages: list[str] = list(messages or [])
+        #: What the menu tells the player (problems met on the way there), oldest first, each once.
+        self.messages: list[str] = list(dict.fromkeys(messages or []))
         pygame.init()
         pygame.display.set_caption("Harmonies")
         self.window = self._open_window()
@@ -82,6 +83,13 @@ class App:
     # -- services -----------------------------------------------------------------
     def t(self, key: str, default: str | None = None, **params: Any) -> str:
         return self.catalogue.t(key, default, **params)
+
+    def tell(self, message: str) -> None:
+        """Add a message for the menu. One already there moves to the newest place rather than being
+        shown twice: a Continue that fails again says the same thing once."""
+        if message in self.messages:
+            self.messages.remove(message)
+        self.messages.append(message)
 
     def set_language(self, language: str) -> None:
         """Choose the language in Settings: stored, and every scene shows it from the next frame on."""
@@ -193,7 +201,7 @@ class App:
         log = log_error(log_folder(self.data_dir), exc, "a frame failed")
         if sys.stderr is not None:
             print(text, file=sys.stderr)
-        self.messages.append(self.t("menu.recovered", where=str(log) if log else "stderr"))
+        self.tell(self.t("menu.recovered", where=str(log) if log else "stderr"))
         self.scenes = SceneStack()
         self.navigate.reset(OpenMenu())
 

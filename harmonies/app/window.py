@@ -37,9 +37,9 @@ def make_app(argv: list[str], saves_enabled: bool = True) -> App:
               data_dir=args.data_dir, cards=cards, messages=messages, saves=saves, language=language)
     problem = store.problem if isinstance(store, StoreSettings) else None
     if problem:
-        app.messages.append(problem)
+        app.tell(problem)
     if saves.last_error:
-        app.messages.append(saves.last_error)
+        app.tell(saves.last_error)
     app.start(MenuScene(app))
     return app
 

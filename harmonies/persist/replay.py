@@ -1,9 +1,10 @@
 """``harmonies replay FILE...``: check saves and finished games by replaying them through the rules.
 
-For each file, one JSON line on stdout with the scores the replay reaches: final scores, winners and
-(solo) suns for a finished game, the current scores for a game in progress. A file that cannot be
-read or does not replay gives one line on stderr naming the file and the reason, and exit status 1.
-Files are only read here, never moved.
+For each file, one JSON line on stdout, in the order given (:mod:`harmonies.batch`): the scores the
+replay reaches (final scores, winners and (solo) suns for a finished game, the current scores for a
+game in progress), or, for a file that cannot be read or does not replay, ``{"file", "error"}`` with
+the reason, which also gets one line on stderr; the exit status is then 1. Files are only read
+here, never moved.
 
 Exit status: 0 all files replay; 1 some file does not; 2 bad arguments or a bad ``--cards`` file.
 """
@@ -11,12 +12,12 @@ Exit status: 0 all files replay; 1 some file does not; 2 bad arguments or a bad 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..batch import run_batch
 from ..rules import CardSet, CardsError, Game, default_cards, load_cards
 from ..rules.cards import USER_CARDS_SECONDS
 from . import document
@@ -77,28 +78,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardsError as e:
         print(f"harmonies replay: {e}", file=sys.stderr)
         return 2
-    status = 0
-    for name in files:
-        path = Path(name)
-        try:
-            line = json.dumps(replay_file(path, cards))
-        except document.SaveFormatError as e:
-            print(f"harmonies replay: {path}: {e}", file=sys.stderr)
-            status = 1
-            continue
-        except OSError as e:
-            print(f"harmonies replay: {path}: cannot read it ({e.strerror or e})", file=sys.stderr)
-            status = 1
-            continue
-        except Exception as e:  # a replay must end in a verdict, never a traceback
-            print(f"harmonies replay: {path}: does not replay ({type(e).__name__}: {e})", file=sys.stderr)
-            status = 1
-            continue
-        try:
-            print(line, flush=True)
-        except BrokenPipeError:
-            return status
-    return status
+    return run_batch("replay", [Path(name) for name in files], lambda path: replay_file(path, cards), _failure)
+
+
+def _failure(path: Path, exc: Exception) -> str:
+    """Why a file does not replay, starting with its name."""
+    if isinstance(exc, document.SaveFormatError):
+        return f"{path}: {exc}"
+    if isinstance(exc, OSError):
+        return f"{path}: cannot read it ({exc.strerror or exc})"
+    return f"{path}: does not replay ({type(exc).__name__}: {exc})"
 
 
 if __name__ == "__main__":

@@ -100,6 +100,11 @@ class SaveSlot:
         """A game with actions that are nowhere on disk: closing the window would lose them."""
         return self._pending is not None and self.unsaved_actions > 0
 
+    @property
+    def unsaved_over(self) -> bool:
+        """The game waiting to be saved is over: saving it anywhere puts it among that folder's finished games."""
+        return self._pending is not None and self._pending[0].over
+
     def autosave(self, game: Game, meta: dict[str, Any]) -> None:
         """Called after every accepted command (a finished game is archived by the store)."""
         if not self.enabled:

@@ -77,8 +77,10 @@ def test_bad_board_file_exits_nonzero_with_one_clear_line(tmp_path: Path, data: 
     path = _write(tmp_path, "bad.json", data)
     run = subprocess.run([sys.executable, "-m", "harmonies", "score", str(path)],
                          capture_output=True, text=True, check=False)
-    assert run.returncode != 0
-    assert run.stdout == ""
+    assert run.returncode == 2  # a single bad board file exits 2, as the README has always said
+    # stdout names the file and the error, as for every file of a batch (tests/cli/test_batches.py).
+    out = json.loads(run.stdout)
+    assert set(out) == {"file", "error"} and out["file"] == str(path) and expected in out["error"]
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1, run.stderr
     assert str(path) in lines[0] and expected in lines[0]

@@ -115,7 +115,8 @@ def test_hostile_board_files_exit_2_with_one_line(tmp_path: Path) -> None:
     for command in ("score", "habitats"):
         for path in paths:
             run = _run(command, str(path))
-            assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
+            assert run.returncode == 2 and "Traceback" not in run.stderr
+            assert set(json.loads(run.stdout)) == {"file", "error"}
             (line,) = run.stderr.strip().splitlines()
             assert line.startswith(f"harmonies {command}: {path}")
 

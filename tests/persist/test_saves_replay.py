@@ -54,7 +54,7 @@ def test_a_save_that_does_not_replay_exits_1_naming_file_and_command(
     bad.write_text(json.dumps(doc))
     assert main([str(bad)]) == 1
     captured = capsys.readouterr()
-    assert captured.out == ""
+    assert json.loads(captured.out) == {"file": str(bad), "error": captured.err.split(f"{bad}: ", 1)[1].rstrip()}
     assert str(bad) in captured.err and "commands[" in captured.err and "end_turn" in captured.err
     # one line, with the rules' refusal in the catalogue's English words
     assert captured.err.count("\n") == 1

@@ -30,8 +30,36 @@ _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
 )
 
 
-#: Vertical distance between two menu buttons.
+#: Vertical distance between two menu buttons, and their height, when there is room.
 _GAP = 62
+_BUTTON_H = 50
+#: The smallest distance and height the buttons are squeezed to before older messages give way.
+_MIN_GAP = 50
+_MIN_BUTTON_H = 42
+#: Where the first button goes (the highest it may go is below the subtitle, or below the folder notice).
+_BUTTONS_TOP = 312
+_BUTTONS_TOP_NO_CONTINUE = 330
+_BELOW_SUBTITLE = 250
+_BELOW_NOTICE = 312
+#: The messages: size, width, the space between two, the lowest point they reach, the space kept
+#: between them and the last button, and how many are shown at most (the newest).
+_MSG_PX = 16
+_MSG_LINE = _MSG_PX * 1.32  # from one line to the next, as paint.text_block spaces them
+_MSG_WIDTH = 1180
+_MSG_GAP = 12
+_MSG_BOTTOM = 708
+_MSG_MARGIN = 14
+_MSG_SHOWN = 3
+#: How far the title may rise to make room, tried in this order.
+_LIFTS = (0, 20, 40)
+
+#: The landscapes beside the buttons: where their centre row is when there is room, how far below
+#: it their lowest token reaches, and the highest they go before they would touch the subtitle.
+_VIGNETTE_Y = 452
+_VIGNETTE_BELOW = 104
+_VIGNETTE_HIGHEST = 310
+
+Rect = tuple[float, float, float, float]
 
 
 class MenuScene(WidgetScene):
@@ -51,30 +79,114 @@ class MenuScene(WidgetScene):
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
         self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
+        #: Each message shown, oldest first, with its lines and the virtual rectangle they fill.
+        self.message_boxes: list[tuple[list[str], Rect]] = []
+        self._laid_out: tuple[object, ...] | None = None
         self._relayout()
+        self._focus_first()
+
+    def _layout_key(self) -> tuple[object, ...]:
+        """What the layout depends on: when any of it changes, the menu is laid out again."""
+        app = self.app
+        return (tuple(app.messages[-_MSG_SHOWN:]), app.saves.has_continue(), app.saves.problem is None,
+                app.language, app.vp.scale)
 
     def _relayout(self) -> None:
-        # Close the gap left by a hidden Continue button. With a game in progress, Continue is the
-        # first choice (lit, and what Enter does); otherwise New game is.
+        """Place the buttons and the messages so that nothing covers anything.
+
+        The messages sit at the bottom, one under another at their real (wrapped) heights, newest
+        last. The buttons keep their places when there is room; otherwise they move up (no higher
+        than the subtitle, or the folder notice while it shows), then stand closer and get a little
+        thinner; if even that is not enough, the oldest messages give way, so Quit is never covered.
+        """
+        self._laid_out = self._layout_key()
         has = self.app.saves.has_continue()
-        y = 312 if has else 330
-        for wdg in self.ui.widgets:
-            if not wdg.visible:
-                continue
-            x, _, w, h = wdg.rect
+        buttons = [wdg for wdg in self.ui.widgets if wdg.visible]
+        n = len(buttons)
+        base = _BELOW_SUBTITLE if self.app.saves.problem is None else _BELOW_NOTICE
+        wrapped = [self._wrap(msg) for msg in self.app.messages[-_MSG_SHOWN:]]
+        while True:
+            # The title (and the folder notice under it) rise a little before a message gives way.
+            for lift in _LIFTS:
+                first, gap, h, top = self._place(wrapped, n, base - lift, has)
+                if first + (n - 1) * gap + h <= top - _MSG_MARGIN or not wrapped:
+                    break
+            else:
+                if len(wrapped) > 1:
+                    wrapped.pop(0)
+                    continue
+                # One message taller than all the room the squeezed buttons leave: its end is cut.
+                lines, width = wrapped[0]
+                lowest = base - lift + (n - 1) * _MIN_GAP + _MIN_BUTTON_H + _MSG_MARGIN
+                keep = max(1, int((_MSG_BOTTOM - lowest) // _MSG_LINE))
+                cut = paint.ellipsize(self.app, lines[keep - 1] + " …", _MSG_PX, _MSG_WIDTH)
+                wrapped[0] = (lines[:keep - 1] + [cut], width)
+                first, gap, h, top = self._place(wrapped, n, base - lift, has)
+            break
+        #: How far the title, the subtitle and the folder notice are drawn above their places.
+        self.lift = lift
+        # A hidden Continue leaves no gap. With a game in progress, Continue is the first choice (lit);
+        # otherwise New game is.
+        y = first
+        for wdg in buttons:
+            x, _, w, _ = wdg.rect
             wdg.rect = (x, y, w, h)
-            y += _GAP
+            y += gap
+        # The landscapes rise with the messages; when the messages need their place, they are left out.
+        vignette = min(_VIGNETTE_Y, top - _VIGNETTE_BELOW) if wrapped else _VIGNETTE_Y
+        self.vignette_y: float | None = vignette if vignette >= _VIGNETTE_HIGHEST - lift else None
+        self.message_boxes = []
+        y = top
+        for lines, width in wrapped:
+            height = len(lines) * _MSG_LINE
+            self.message_boxes.append((lines, (640 - width / 2, y, width, height)))
+            y += height + _MSG_GAP
         new, cont = self.ui.widgets[0], self.ui.widgets[1]
         assert isinstance(new, Button) and isinstance(cont, Button)
         new.primary, cont.primary = not has, has
-        self.ui.focus = 1 if has else -1
+
+    def _focus_first(self) -> None:
+        # Enter does what the lit button says: Continue when there is a game in progress, else New game.
+        self.ui.focus = 1 if self.app.saves.has_continue() else -1
         self.ui.home = 0      # New game: what Enter does with no focus, so the first arrow moves on from it
+
+    @staticmethod
+    def _place(wrapped: list[tuple[list[str], float]], n: int, ceiling: float,
+               has: bool) -> tuple[float, float, float, float]:
+        """For ``n`` buttons above the messages ``wrapped``: the first button's top, the distance from
+        one button to the next, their height, and the top of the messages."""
+        lines = sum(len(ls) for ls, _ in wrapped)
+        top = _MSG_BOTTOM - lines * _MSG_LINE - _MSG_GAP * max(0, len(wrapped) - 1)
+        room = top - _MSG_MARGIN if wrapped else _MSG_BOTTOM
+        gap, h = float(_GAP), float(_BUTTON_H)
+        if (n - 1) * gap + h > room - ceiling:
+            gap = max(_MIN_GAP, (room - ceiling - _BUTTON_H) / max(1, n - 1))
+            h = min(_BUTTON_H, max(_MIN_BUTTON_H, gap - 8))
+        first = _BUTTONS_TOP if has else _BUTTONS_TOP_NO_CONTINUE
+        return max(ceiling, min(first, room - (n - 1) * gap - h)), gap, h, top
+
+    def _wrap(self, message: str) -> tuple[list[str], float]:
+        """A message's lines at the menu's width, and the virtual width of the widest."""
+        vp = self.app.vp
+        font = self.app.fonts.font(vp.s(_MSG_PX))
+        lines = paint.wrap_lines(font, message, vp.s(_MSG_WIDTH))
+        return lines, max(font.size(line)[0] for line in lines) / vp.scale
 
     def on_enter(self) -> None:
         self._relayout()
+        self._focus_first()
 
     def on_resume(self) -> None:
         self._relayout()
+        self._focus_first()
+
+    def on_resize(self) -> None:
+        self._relayout()
+
+    def update(self, dt: float) -> None:
+        # A message added, a language chosen or a game saved elsewhere while the menu shows moves things.
+        if self._layout_key() != self._laid_out:
+            self._relayout()
 
     def new_game(self) -> None:
         confirm_replace(self.app, "new", lambda: self.app.navigate.push(OpenSetup()))
@@ -93,7 +205,7 @@ class MenuScene(WidgetScene):
         """Resume a game in progress (``path`` None: the latest) and play it; a failure is said in the menu."""
         loaded = self.app.saves.load_continue(path)
         if loaded is None:
-            self.app.messages.append(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
+            self.app.tell(self.app.t("menu.continue_failed", reason=self.app.saves.last_error or "?"))
             self.app.navigate.reset(OpenMenu())
             return
         game, meta = loaded
@@ -129,16 +241,16 @@ class MenuScene(WidgetScene):
         app = self.app
         th = app.theme
         draw_backdrop(surface, app)
-        paint.text(surface, app, app.t("app.title"), (640, 150), 88, th.c("table_text"), "center", bold=True)
-        paint.text(surface, app, app.t("app.subtitle"), (640, 222), 24, th.c("table_text_dim"), "center")
-        self._draw_vignette(surface, (226, 452), 38)
-        self._draw_vignette(surface, (1054, 452), 38, mirror=True)
+        paint.text(surface, app, app.t("app.title"), (640, 150 - self.lift), 88, th.c("table_text"), "center", bold=True)
+        paint.text(surface, app, app.t("app.subtitle"), (640, 222 - self.lift), 24, th.c("table_text_dim"), "center")
+        if self.vignette_y is not None:
+            self._draw_vignette(surface, (226, self.vignette_y), 38)
+            self._draw_vignette(surface, (1054, self.vignette_y), 38, mirror=True)
         self.ui.draw(surface, app)
         self._draw_folder_problem(surface)
-        y = 690
-        for msg in app.messages[-3:]:
-            paint.text(surface, app, msg, (640, y), 17, th.c("notice"), "center", wrap=1100)
-            y -= 26
+        for lines, (_, top, _, _) in self.message_boxes:
+            for i, line in enumerate(lines):
+                paint.text(surface, app, line, (640, top + i * _MSG_LINE), _MSG_PX, th.c("notice"), "midtop")
         if not app.messages:
             footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
             paint.text(surface, app, footer, (640, 696), 16, th.c("table_text_dim"), "center")
@@ -152,10 +264,11 @@ class MenuScene(WidgetScene):
         first, second = menu_lines(app, problem, 1000)
         px = paint.fit_px(app, first, 16, 1000, bold=True, min_px=12)
         w = max(paint.text_width(app, first, px, True), paint.text_width(app, second, 15)) + 44
-        paint.panel(surface, app, (640 - w / 2, 246, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
+        y = 246 - self.lift
+        paint.panel(surface, app, (640 - w / 2, y, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
                     shadow=True)
-        paint.text(surface, app, first, (640, 264), px, th.c("danger"), "center", bold=True)
-        paint.text(surface, app, second, (640, 287), 15, th.c("ink"), "center")
+        paint.text(surface, app, first, (640, y + 18), px, th.c("danger"), "center", bold=True)
+        paint.text(surface, app, second, (640, y + 41), 15, th.c("ink"), "center")
 
     def _draw_vignette(self, surface: pygame.Surface, origin: tuple[float, float], size: float, mirror: bool = False) -> None:
         vp = self.app.vp

@@ -14,10 +14,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from harmonies.persist.store import KEEP_REPLACED
 from harmonies.session import SaveProblem
 
 from .. import paint
+from ..options import data_dir_option, start_command
 from .confirm import Action, Dialog, Page
 
 if TYPE_CHECKING:
@@ -157,6 +160,7 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
     def save() -> None:
         typed = dialog.text.strip()
         folder = Path(typed).expanduser()
+        finished = app.saves.unsaved_over  # asked before saving: the save is what makes it no longer unsaved
         try:
             path = app.saves.save_elsewhere(folder) if typed else None
         except Exception as exc:  # the reason goes on the page; the player may type another folder
@@ -165,18 +169,35 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
             return
         if path is None:
             return
-        done(path, folder)
+        done(path, folder, finished)
 
-    def done(path: Path, folder: Path) -> None:
+    def done(path: Path, folder: Path, finished: bool) -> None:
         def go() -> None:
             dialog.close()
             proceed()
 
-        lines = [t("save.saved_elsewhere", path=str(path)), t("save.continue_from", folder=str(folder))]
-        app.messages.append(" ".join(lines))
-        dialog.show(Page(t("dialog.elsewhere.done_title"), lines,
-                         [Action(go_label, go, primary=True, name="go"),
-                          Action(t("dialog.keep_playing"), lambda: dialog.close(), name="back")], focus=0))
+        # A finished game went into the folder's finished games, where Continue never looks.
+        how = t("save.finished_from" if finished else "save.continue_from", option=data_dir_option(folder))
+        lines = [t("save.saved_elsewhere", path=str(path)), how]
+        app.tell(" ".join(lines))
+
+        def page(copy_label: str) -> Page:
+            return Page(t("dialog.elsewhere.done_title"), lines,
+                        [Action(go_label, go, primary=True, name="go"),
+                         Action(copy_label, copy, name="copy"),
+                         Action(t("dialog.keep_playing"), lambda: dialog.close(), name="back")], focus=0)
+
+        def copy() -> None:
+            # Text on screen cannot be selected, and the font draws ASCII quotes curled: the clipboard
+            # holds the exact command, ready for a terminal.
+            try:
+                pygame.scrap.put_text(start_command(folder))
+                said = t("dialog.elsewhere.copied")
+            except pygame.error:
+                said = t("dialog.elsewhere.not_copied")
+            dialog.show(page(said))
+
+        dialog.show(page(t("dialog.elsewhere.copy")))
 
     dialog.show(Page(t("dialog.elsewhere.title"), [t("dialog.elsewhere.body")], [
         Action(t("dialog.elsewhere.go"), save, primary=True, name="save"),
