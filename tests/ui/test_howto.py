@@ -12,7 +12,8 @@ from harmonies.app import paint
 from harmonies.app.app import App
 from harmonies.app.scenes.howto import HowToScene
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.scenes.howto_figures import FIGURES, solo_suns, trees_mountains, water
+from harmonies.app.scenes.howto_examples import FIGURES, fields_buildings, water
+from harmonies.app.scenes.howto_figures import solo_suns, trees_mountains
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.catalogue import Catalogue, available_languages
 from harmonies.rules import rules_data
@@ -126,7 +127,8 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, app: App, figure: object, data: obje
 
     monkeypatch.setattr(paint, "text", text)
     scene = HowToScene(app)
-    figure(app.window, app, scene.art, data, (690.0, 160.0, 490.0, 400.0))  # type: ignore[operator]
+    pictures = dataclasses.replace(scene.pictures, rules=data)
+    figure(app.window, app, pictures, (690.0, 150.0, 490.0, 440.0))  # type: ignore[operator]
     monkeypatch.undo()
     return seen
 
