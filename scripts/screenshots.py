@@ -318,6 +318,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1280x720 and 1920x1080")
     p.add_argument("--out", default="shots")
     p.add_argument("--lang", default=None, metavar="CODE", help="language of the screens (default English)")
+    p.add_argument("--only", action="append", default=None, metavar="TEXT",
+                   help="only the scenes whose name contains TEXT (repeatable); default every scene")
     args = p.parse_args(argv)
     language, warning = checked_language(args.lang)
     if warning:
@@ -329,7 +331,8 @@ def main(argv: list[str]) -> int:
     for size in sizes:
         app = make_offscreen_app(size, language)  # type: ignore[arg-type]
         t0 = time.perf_counter()
-        scenes = list(iter_scenes(app)) + list(extra_states(app))
+        scenes = [(name, prepare) for name, prepare in list(iter_scenes(app)) + list(extra_states(app))
+                  if not args.only or any(part in name for part in args.only)]
         for name, prepare in scenes:
             prepare()
             app.step(0.0, events=[])

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from harmonies.catalogue import (Catalogue, PLURAL_CATEGORIES, available_languages, language_name,
-                                 placeholders, plural_categories, plural_category, refusal_text, system_language)
+                                 placeholders, plural_categories, plural_category, refusal_text, system_language, english)
 from harmonies.rules import REFUSALS, Colour, Rejected, default_cards
+from harmonies.session.log import colour_name
 
 OTHERS = [code for code in available_languages() if code != "en"]
 #: Values that may read the same as in English: names of the game, of animals and spirits, a word
@@ -201,3 +202,27 @@ def test_refusals_name_cards_by_their_name_never_by_their_id(code: str) -> None:
 @pytest.mark.parametrize("code", available_languages())
 def test_every_token_colour_has_a_word(code: str) -> None:
     assert {f"token_colour.{c.label}" for c in Colour} <= set(Catalogue.load(code).strings)
+
+
+@pytest.mark.parametrize("code", available_languages())
+def test_the_log_the_refusals_and_how_to_play_name_the_tokens_with_the_same_words(code: str) -> None:
+    catalogue = Catalogue.load(code)
+    stacking = catalogue.strings["howto.pages"][1]["body"]
+    for colour in Colour:
+        word = catalogue.t(f"token_colour.{colour.label}")
+        assert colour_name(catalogue, colour) == word
+        assert word in refusal_text(catalogue, Rejected("token.not_in_hand", {"colour": colour.label}))
+        if colour not in (Colour.BLUE, Colour.YELLOW):   # the stacking page names every colour that stacks
+            assert word.lower() in stacking.lower(), (code, word)
+    assert not any(key.startswith("colour.") for key in catalogue.strings)
+
+
+@pytest.mark.parametrize("code", available_languages())
+def test_the_end_warning_counts_one_empty_cell_in_the_singular(code: str) -> None:
+    catalogue = Catalogue.load(code)
+    for key in ("play.end_near_board", "play.end_near_board_solo"):
+        one, five = catalogue.t(key, n=1, m=2), catalogue.t(key, n=5, m=2)
+        assert "1" in one and "5" in five
+        if code != "ja":   # Japanese has one form
+            assert one.replace("1", "5") != five, (code, one)
+    assert english().t("play.end_near_board", n=1, m=2).startswith("1 empty cell left")

@@ -82,7 +82,9 @@ class OpenReplay:
 
 @dataclass(frozen=True)
 class OpenHowTo:
-    """How to play."""
+    """How to play, at the page of ``topic`` (one of ``scenes/howto_examples.TOPICS``; empty: the first page)."""
+
+    topic: str = ""
 
 
 @dataclass(frozen=True)

@@ -110,11 +110,18 @@ def _breaks_anywhere(ch: str) -> bool:
             or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF)
 
 
+def _ideograph(ch: str) -> bool:
+    """Whether ``ch`` is a kanji: a run of them is one word (建物, 動物) and stays on one line."""
+    code = ord(ch)
+    return 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
+
+
 def _atoms(para: str) -> list[tuple[str, bool]]:
     """``para`` cut where a line may break: (text, whether a space comes before it).
 
     Words written with spaces stay whole; Japanese breaks between any two characters, except
-    that a no-start character joins the one before it and a no-end character the one after.
+    inside a run of kanji (a word), and a no-start character joins the one before it and a no-end
+    character the one after.
     """
     atoms: list[tuple[str, bool]] = []
     space = False
@@ -125,6 +132,7 @@ def _atoms(para: str) -> list[tuple[str, bool]]:
             continue
         cjk = _breaks_anywhere(ch)
         joins = bool(atoms) and (glue_next or (ch in NO_LINE_START and (not space or not ch.isalnum()))
+                                 or (not space and _ideograph(ch) and _ideograph(atoms[-1][0][-1]))
                                  or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])))
         if joins:
             text_, before = atoms[-1]

@@ -107,6 +107,8 @@ def _entry(step: int, ev: Event, cards: CardSet) -> LogEntry | None:  # noqa: C9
     if isinstance(ev, GameEnded):
         outcome = ev.outcome
         best = max(s.total for s in outcome.scores)
+        if outcome.suns is not None:  # solo: nobody to beat, so the score and its suns rather than a winner
+            return LogEntry(step, seat, "game_over_solo", (("points", best), ("n", outcome.suns.total)))
         return LogEntry(step, seat, "game_over", (("winners", outcome.winners), ("points", best)))
     return None  # TurnStarted starts a new group; Undone never reaches a log (undone commands are gone)
 
@@ -202,11 +204,12 @@ def card_name(catalogue: Catalogue, cards: CardSet, card_id: str) -> str:
 
 
 def colour_name(catalogue: Catalogue, colour: Colour) -> str:
-    return catalogue.t(f"colour.{colour.label}")
+    """A token by its colour word, the word the refusals, the card sentences and How to play use too."""
+    return catalogue.t(f"token_colour.{colour.label}")
 
 
 def entry_text(catalogue: Catalogue, entry: LogEntry, names: Sequence[str], cards: CardSet) -> str:
-    """The entry in words: "Anna took space 3: Water, Foliage, Mountain"."""
+    """The entry in words: "Anna took space 3: blue, green, gray"."""
     params: dict[str, str | int] = {"name": names[entry.seat] if entry.seat < len(names) else str(entry.seat + 1)}
     word: Callable[[int], str] = lambda c: colour_name(catalogue, Colour(c))  # noqa: E731
     for key, value in entry.params:

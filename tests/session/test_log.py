@@ -19,10 +19,10 @@ def _cards():  # type: ignore[no-untyped-def]
 
 _KINDS = [
     pytest.param(*case) for case in [
-    (LogEntry(0, 0, "take_tokens", (("space", 3), ("colours", (B, G, Y)))), "Anna took space 3: Water, Foliage, Mountain"),
-    (LogEntry(0, 1, "place_token", (("colour", Y), ("height", 1)), cell=(0, 0)), "Ben placed a Mountain token"),
+    (LogEntry(0, 0, "take_tokens", (("space", 3), ("colours", (B, G, Y)))), "Anna took space 3: blue, green, gray"),
+    (LogEntry(0, 1, "place_token", (("colour", Y), ("height", 1)), cell=(0, 0)), "Ben placed a gray token"),
     (LogEntry(0, 1, "stack_token", (("colour", Y), ("height", 3)), cell=(0, 0)),
-     "Ben stacked a Mountain token (height 3)"),
+     "Ben stacked a gray token (height 3)"),
     (LogEntry(0, 0, "choose_spirit", (("card", "lion"),), card="lion"), "Anna kept the Lion spirit"),
     (LogEntry(0, 0, "take_card", (("card", "duck"),), card="duck"), "Anna took the Duck card"),
     (LogEntry(0, 0, "place_cube", (("card", "duck"), ("points", 9)), (1, 0), "duck"), "Anna placed a cube on Duck (9 points)"),
@@ -33,13 +33,15 @@ _KINDS = [
     (LogEntry(0, 0, "discard", (("n", 6),)), "Anna discarded 6 leftover tokens"),
     (LogEntry(0, 0, "discard", (("n", 1),)), "Anna discarded 1 leftover token"),
     (LogEntry(0, 0, "end_turn"), "Anna ended the turn"),
-    (LogEntry(0, 0, "refill_space", (("space", 2), ("colours", (G, G, B)))), "Space 2 refilled: Foliage, Foliage, Water"),
+    (LogEntry(0, 0, "refill_space", (("space", 2), ("colours", (G, G, B)))), "Space 2 refilled: green, green, blue"),
     (LogEntry(0, 0, "refill_card", (("card", "otter"),), card="otter"), "Otter drawn into the display"),
     (LogEntry(0, 0, "end_pouch"), "The pouch cannot refill the central board: last round"),
     (LogEntry(0, 1, "end_board"), "Ben's board is nearly full: last round"),
     (LogEntry(0, 1, "game_over", (("winners", (1,)), ("points", 80))), "Game over: Ben wins with 80 points"),
     (LogEntry(0, 1, "game_over", (("winners", (0, 1)), ("points", 80))),
      "Game over: Anna and Ben share the win with 80 points"),
+    (LogEntry(0, 0, "game_over_solo", (("points", 61), ("n", 3))), "Game over: 61 points, 3 suns"),
+    (LogEntry(0, 0, "game_over_solo", (("points", 41), ("n", 1))), "Game over: 41 points, 1 sun"),
 ]]
 
 
@@ -62,7 +64,11 @@ def test_a_whole_game_has_a_line_for_every_command_and_every_line_has_words(setu
     assert sum(len(t.entries) for t in turns) == len(log.entries)
     # seats take turns in order; the last line is the game's end
     assert [t.seat for t in turns] == [i % setup.players for i in range(len(turns))]
-    assert log.entries[-1].key == "game_over"
+    # solo has no winner: its last line gives the score and the suns
+    assert log.entries[-1].key == ("game_over_solo" if setup.players == 1 else "game_over")
+    if setup.players == 1:
+        last = entry_text(english(), log.entries[-1], names, game.cards)
+        assert " sun" in last and "wins" not in last
     assert turn_text(english(), turns[0], names) == "Round 1 · P0"
 
 
@@ -98,7 +104,7 @@ def test_every_kind_of_line_has_its_own_words_in_every_language(language: str) -
     for entry in [case.values[0] for case in _KINDS]:
         text = entry_text(catalogue, entry, NAMES, _cards())
         assert text and "{" not in text and "}" not in text and not text.startswith("log."), (entry.key, text)
-        assert "Anna" in text or "Ben" in text or entry.key in ("refill_space", "refill_card", "end_pouch"), text
+        assert "Anna" in text or "Ben" in text or entry.key in ("refill_space", "refill_card", "end_pouch", "game_over_solo"), text
         if language != "en":
             assert text != entry_text(english(), entry, NAMES, _cards()), (language, entry.key, text)
         seen.add(entry.key)

@@ -11,8 +11,10 @@ import pytest
 from harmonies.app import paint
 from harmonies.app.app import App
 from harmonies.app.scenes.howto import HowToScene
+from harmonies.app.play.places import Slot
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.scenes.howto_figures import FIGURES, solo_suns, trees_mountains, water
+from harmonies.app.scenes.howto_examples import FIGURES, TOPICS, fields_buildings, water
+from harmonies.app.scenes.howto_figures import solo_suns, trees_mountains
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.catalogue import Catalogue, available_languages
 from harmonies.rules import rules_data
@@ -126,7 +128,8 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, app: App, figure: object, data: obje
 
     monkeypatch.setattr(paint, "text", text)
     scene = HowToScene(app)
-    figure(app.window, app, scene.art, data, (690.0, 160.0, 490.0, 400.0))  # type: ignore[operator]
+    pictures = dataclasses.replace(scene.pictures, rules=data)
+    figure(app.window, app, pictures, (690.0, 150.0, 490.0, 440.0))  # type: ignore[operator]
     monkeypatch.undo()
     return seen
 
@@ -184,3 +187,43 @@ def test_f1_opens_how_to_play_over_the_game_and_esc_returns_to_it(app: App) -> N
     d.key(pygame.K_RIGHT)
     d.key(pygame.K_ESCAPE)
     assert d.top is play and len(play.game.history) == before
+
+
+def _page_of(topic: str) -> int:
+    return TOPICS.index(topic)
+
+
+def test_f1_opens_the_page_of_what_the_player_is_doing(app: App) -> None:
+    d, play, _ = _playing(app, 2, 2, 6)
+    d.key(pygame.K_F1)                                   # nothing in hand: the turn's page
+    assert d.top.name == "howto" and d.top.page == _page_of("turn") == 0
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_1)                                    # three tokens taken, one picked by a click
+    d.settle()
+    d.click(play.layout.hand_slots[0])
+    assert play.pointer.selection is not None
+    d.key(pygame.K_F1)
+    assert d.top.name == "howto" and d.top.page == _page_of("stacking")
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)                               # the token put down
+    for _ in range(20):                                  # the ring on a face-up card: the cards' page
+        d.key(pygame.K_TAB)
+        if isinstance(play.frame().focus, Slot):
+            break
+    assert isinstance(play.frame().focus, Slot)
+    d.key(pygame.K_F1)
+    assert d.top.name == "howto" and d.top.page == _page_of("animals")
+    d.key(pygame.K_ESCAPE)
+    assert d.top is play
+
+
+def test_f1_while_choosing_a_spirit_opens_the_spirits_page(app: App) -> None:
+    game = played_game(2, 0, seed=5, spirits=True)
+    app.scenes.push(PlayScene(app, Resume.from_saved(game, meta_for(game, 2))))
+    d = Driver(app)
+    d.frames(2)
+    d.settle()
+    assert d.top.must_choose_spirit()
+    d.key(pygame.K_F1)
+    assert d.top.name == "howto" and d.top.page == _page_of("spirits")
+    assert d.top.pages()[d.top.page][0] == app.catalogue.strings["howto.pages"][_page_of("spirits")]["heading"]

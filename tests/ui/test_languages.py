@@ -127,6 +127,18 @@ def test_japanese_wraps_between_characters_and_keeps_the_no_break_rules() -> Non
         assert len(lines) > 1
 
 
+def test_japanese_keeps_a_word_of_kanji_on_one_line() -> None:
+    pygame.font.init()
+    font = pygame.font.Font(str(resource_path("assets/fonts/BIZUDPGothic-Regular.ttf")), 20)
+    text = "赤のトークンは茶色の上に置けます：積み重ねられるのは木、建物、山だけです"
+    for width in range(60, 400, 5):
+        lines = wrap_lines(font, text, width)
+        assert "".join(lines) == text
+        for word in ("建物", "茶色", "積"):
+            assert not any(ln.endswith(word[:1]) and nxt.startswith(word[1:]) for ln, nxt in zip(lines, lines[1:])
+                           if len(word) > 1), (width, lines)
+
+
 def test_latin_text_still_wraps_at_spaces_and_french_punctuation_stays_with_its_word() -> None:
     pygame.font.init()
     font = pygame.font.Font(None, 20)

@@ -17,8 +17,10 @@ from harmonies.rules import TakeTokens, rules_data
 
 from ..navigation import OpenHowTo
 from .cursor import ARROW_KEYS, HEX_KEYS
+from .frame import Frame
 from .layout import Rect
 from .logpanel import LogPanel
+from .places import HandToken, HeldCard, Slot, SpiritOffer, Swap
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
@@ -48,7 +50,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
         if sc.hints.on or sc.can_hint():
             sc.toggle_hint()
     elif event.key == pygame.K_F1:
-        sc.app.navigate.push(OpenHowTo())
+        sc.app.navigate.push(OpenHowTo(help_topic(sc.frame())))
     elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
         sc.log.toggle()
     elif event.key in ARROW_KEYS and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(event.key):
@@ -61,6 +63,28 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
         # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
         if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:
             cursor.to_hand()
+
+
+def help_topic(f: Frame) -> str:
+    """The How to play page for what the player is doing now (a topic of ``scenes/howto_examples.TOPICS``):
+    the spirits while choosing one, the tokens and stacks with a token carried, picked or under the ring,
+    the animal cards with a card carried, picked, under the ring or enlarged, the solo swap with the ring
+    on it; otherwise the turn's first page."""
+    if f.choosing_spirit:
+        return "spirits"
+    doing = (f.drag.target if f.drag is not None else f.selection.target if f.selection is not None
+             else f.focus)
+    if isinstance(doing, HandToken):
+        return "stacking"
+    if isinstance(doing, SpiritOffer):
+        return "spirits"
+    if isinstance(doing, Swap):
+        return "solo"
+    if isinstance(doing, HeldCard | Slot):
+        return "spirits" if isinstance(doing, HeldCard) and f.table.is_spirit(doing.card_id) else "animals"
+    if f.preview is not None:
+        return "spirits" if f.preview[1] else "animals"
+    return "turn"
 
 
 def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:

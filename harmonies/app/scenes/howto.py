@@ -1,6 +1,7 @@
 """How to play: pages of rules from the catalogue, each with its drawing, then the page of keys (the
 catalogue's key list, as Settings shows it); paged with Left/Right, the Previous/Next buttons or the page
-dots; Esc or Back leaves."""
+dots; Esc or Back leaves. It opens on the page of a topic (``howto_examples.TOPICS``) when given one: F1
+during play asks for the page of what the player is doing."""
 
 from __future__ import annotations
 
@@ -8,19 +9,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...rules import RulesData, rules_data
+from ...rules import rules_data
+from ...rules.cards import default_cards
 from .. import keylist, paint
+from ..assets import load_yaml
+from ..cardart import CardArt
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
-from .howto_figures import FIGURES
+from .howto_examples import FIGURES, TOPICS
+from .howto_figures import Pictures
 
 if TYPE_CHECKING:
     from ..app import App
 
 #: The rules panel and the box of a page's drawing, in virtual units.
 _PANEL = (70, 86, 1140, 544)
-_FIGURE_BOX = (690.0, 160.0, 490.0, 400.0)
+_FIGURE_BOX = (690.0, 150.0, 490.0, 440.0)
 _DOTS_Y = 608
 _DOT_GAP = 26
 
@@ -29,11 +34,12 @@ class HowToScene(WidgetScene):
     name = "howto"
     title_key = "howto.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, topic: str = "") -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
-        self.rules: RulesData = rules_data()
-        self.page = 0
+        self.pictures = Pictures(self.art, CardArt(app, default_cards(), self.art), rules_data(),
+                                 load_yaml("howto.yaml"))
+        self.page = TOPICS.index(topic) if topic in TOPICS else 0
         self.ui.add(Button((70, 644, 220, 50), lambda: app.t("howto.prev"), lambda: self.turn(-1),
                            enabled=lambda: self.page > 0, name="prev"))
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
@@ -91,7 +97,7 @@ class HowToScene(WidgetScene):
         else:
             paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:
-            figure(surface, app, self.art, self.rules, _FIGURE_BOX)
+            figure(surface, app, self.pictures, _FIGURE_BOX)
         for i, centre in enumerate(self._dot_centres()):
             on = i == self.page
             pygame.draw.circle(surface, th.c("accent" if on else "panel_edge"), app.vp.p(*centre), app.vp.s(8 if on else 6))

@@ -2,25 +2,42 @@
 
 Every number drawn here is read from ``RulesData`` (rules.yaml) or the stack table, so a table on screen
 cannot say something the scoring does not do. A figure draws inside the box it is given (virtual units).
+The worked examples (a building, an animal card, a river, the spirits) are in ``howto_examples.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...rules import RulesData
 from ...rules.tables import stack_table
+from ...rules.colours import Colour
 from .. import paint
-from ..tokens import TokenArt, stack_names
+from ..cardart import CardArt
+from ..tokens import TokenArt, cname, stack_names
 
 if TYPE_CHECKING:
     from ..app import App
 
 Box = tuple[float, float, float, float]
-Figure = Callable[[pygame.Surface, "App", TokenArt, RulesData, Box], None]
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """What a figure draws with: the token and card art, the rules' numbers and the examples chosen in
+    ``assets/howto.yaml``."""
+
+    art: TokenArt
+    cards: CardArt
+    rules: RulesData
+    examples: Mapping[str, Any]
+
+
+Figure = Callable[[pygame.Surface, "App", Pictures, Box], None]
 
 
 def _cell(surface: pygame.Surface, app: App, art: TokenArt, names: tuple[str, ...], centre: tuple[float, float],
@@ -49,6 +66,13 @@ def _heading(surface: pygame.Surface, app: App, key: str, pos: tuple[float, floa
                "midtop", bold=True)
 
 
+def _caption(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], width: float,
+             px: float = 15) -> None:
+    """A grey line under a drawing, shrunk (never under 12) to fit its width."""
+    paint.text(surface, app, text, pos, paint.fit_px(app, text, px, width, min_px=12), app.theme.c("ink_dim"),
+               "midtop")
+
+
 def _column(surface: pygame.Surface, app: App, art: TokenArt, key: str, rows: list[tuple[tuple[str, ...], int]],
             x: float, y: float, width: float) -> None:
     """A titled column of 'this stack scores this many points' rows."""
@@ -62,82 +86,70 @@ def _column(surface: pygame.Surface, app: App, art: TokenArt, key: str, rows: li
         _points(surface, app, str(pts), (x + width / 2 + 40, cy))
 
 
-def _arrow(surface: pygame.Surface, app: App, centre: tuple[float, float]) -> None:
+def _arrow(surface: pygame.Surface, app: App, centre: tuple[float, float], size: float = 7) -> None:
     x, y = app.vp.p(*centre)
-    s = app.vp.s(7)
+    s = app.vp.s(size)
     pygame.draw.polygon(surface, app.theme.c("ink_dim"), [(x - s, y - s), (x + s, y), (x - s, y + s)])
 
 
-def stacks(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
-    """Every legal stack of the rules' stack table, tallest last, in rows."""
-    x, y, w, _h = box
-    legal = sorted((s for s in stack_table().stacks if s), key=len)
-    per_row = 5
-    for i, s in enumerate(legal):
-        col, row = i % per_row, i // per_row
-        _cell(surface, app, art, stack_names(s), (x + 52 + col * (w - 104) / (per_row - 1), y + 50 + row * 92), 38)
+def _mark(surface: pygame.Surface, app: App, right: bool, centre: tuple[float, float], size: float = 12) -> None:
+    """A tick (right) or a cross (wrong), drawn with lines so that no font needs the glyph."""
+    vp = app.vp
+    x, y = vp.p(*centre)
+    s = vp.s(size)
+    width = max(2, vp.s(4))
+    if right:
+        pygame.draw.lines(surface, app.theme.c("legal_edge"), False, [(x - s, y), (x - s // 3, y + s * 2 // 3),
+                                                                     (x + s, y - s * 2 // 3)], width)
+    else:
+        colour = app.theme.c("danger")
+        pygame.draw.line(surface, colour, (x - s, y - s), (x + s, y + s), width)
+        pygame.draw.line(surface, colour, (x - s, y + s), (x + s, y - s), width)
 
 
-def trees_mountains(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
-    """Trees by height, mountains by height (the 'next to a mountain' condition is in the page's text)."""
-    x, y, w, _h = box
-    trees = [(("brown",) * (h - 1) + ("green",), pts) for h, pts in sorted(rd.tree_points.items())]
-    mountains = [(("gray",) * h, pts) for h, pts in sorted(rd.mountain_points.items())]
-    _column(surface, app, art, "score.trees", trees, x, y, w / 2)
-    _column(surface, app, art, "score.mountains", mountains, x + w / 2, y, w / 2)
-
-
-def fields_buildings(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
-    """A field of the smallest size that scores, and a building with just enough colours around it."""
-    x, y, w, _h = box
-    half = w / 2
-    _heading(surface, app, "score.fields", (x + half / 2, y), half)
-    step = 60
-    n = rd.field_min_size
-    for i in range(n):
-        _cell(surface, app, art, ("yellow",), (x + half / 2 - (n - 1) * step / 2 + i * step, y + 110 + (i % 2) * 34), 34)
-    _points(surface, app, str(rd.field_points), (x + half / 2, y + 230))
-    _heading(surface, app, "score.buildings", (x + half + half / 2, y), half)
-    cx, cy = x + half + half / 2, y + 140
-    around = ("blue", "yellow", "green", "gray", "brown", "red")[:rd.building_min_colours]
-    offsets = ((0, -68), (59, 34), (-59, 34), (59, -34), (-59, -34), (0, 68))
-    _cell(surface, app, art, ("gray", "red"), (cx, cy), 34)
-    for colour, (dx, dy) in zip(around, offsets):
-        _cell(surface, app, art, (colour,), (cx + dx, cy + dy), 34)
-    _points(surface, app, str(rd.building_points), (cx, cy + 130))
-
-
-def water(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
-    """Side A: river length against points (and what each token past the table adds); side B: one island."""
+def stacks(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+    """The six tokens named by the words the log and the refusals use, then every taller legal stack of the
+    rules' stack table: the trees, the mountains and the buildings, each row named."""
     x, y, w, _h = box
     th = app.theme
-    _heading(surface, app, "score.water_river", (x + w / 2, y), w)
-    lengths = sorted(rd.river_points)
-    col_w = (w - 20) / (len(lengths) + 1)
-    for i, length in enumerate(lengths + [lengths[-1] + 1]):
-        cx = x + 10 + col_w * (i + 0.5)
-        label = str(length) if i < len(lengths) else f"{length}+"
-        pts = str(rd.river_points[length]) if i < len(lengths) else f"+{rd.river_beyond_6}"
-        paint.text(surface, app, label, (cx, y + 44), paint.fit_px(app, label, 18, col_w - 8, bold=True),
-                   th.c("ink"), "midtop", bold=True)
-        _cell(surface, app, art, ("blue",), (cx, y + 92), 24)
-        _points(surface, app, pts, (cx, y + 140), 19)
-    caption = app.t("howto.fig.river_caption")
-    paint.text(surface, app, caption, (x + w / 2, y + 166), paint.fit_px(app, caption, 15, w), th.c("ink_dim"), "midtop")
-    _heading(surface, app, "score.water_islands", (x + w / 2, y + 204), w)
-    cx, cy = x + w / 2 - 60, y + 318
-    ring = ((0, -68), (59, -34), (59, 34), (0, 68), (-59, 34), (-59, -34))
-    _cell(surface, app, art, ("green",), (cx, cy), 32)
-    for dx, dy in ring:
-        _cell(surface, app, art, ("blue",), (cx + dx, cy + dy), 32)
-    _arrow(surface, app, (cx + 104, cy))
-    _points(surface, app, str(rd.island_points), (cx + 150, cy))
+    singles = list(Colour)
+    step = w / len(singles)
+    for i, colour in enumerate(singles):
+        cx = x + step * (i + 0.5)
+        _cell(surface, app, pic.art, (cname(colour),), (cx, y + 34), 30)
+        word = app.t(f"token_colour.{cname(colour)}")
+        paint.text(surface, app, word, (cx, y + 70), paint.fit_px(app, word, 16, step - 4, min_px=12), th.c("ink"),
+                   "midtop")
+    table = stack_table()
+    tall = [s for s in table.stacks if len(s) > 1]
+    rows = [("score.trees", [s for s in tall if s[-1] == Colour.GREEN]),
+            ("score.mountains", [s for s in tall if s[-1] == Colour.GRAY]),
+            ("score.buildings", [s for s in tall if s[-1] == Colour.RED])]
+    label_w = 150.0
+    for r, (key, found) in enumerate(rows):
+        cy = y + 150 + r * 88
+        label = app.t(key)
+        paint.text(surface, app, label, (x + label_w - 12, cy), paint.fit_px(app, label, 18, label_w - 16, bold=True),
+                   th.c("ink"), "midright", bold=True)
+        for i, s in enumerate(sorted(found, key=len)):
+            _cell(surface, app, pic.art, stack_names(s), (x + label_w + 46 + i * 108, cy), 38)
 
 
-def solo_suns(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
+def trees_mountains(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+    """Trees by height, mountains by height (the 'next to a mountain' condition is in the page's text)."""
+    x, y, w, _h = box
+    rd = pic.rules
+    trees = [(("brown",) * (h - 1) + ("green",), pts) for h, pts in sorted(rd.tree_points.items())]
+    mountains = [(("gray",) * h, pts) for h, pts in sorted(rd.mountain_points.items())]
+    _column(surface, app, pic.art, "score.trees", trees, x, y, w / 2)
+    _column(surface, app, pic.art, "score.mountains", mountains, x + w / 2, y, w / 2)
+
+
+def solo_suns(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
     """The score thresholds for suns, then the suns the side and playing without a spirit add."""
     x, y, w, _h = box
     th = app.theme
+    rd = pic.rules
     _heading(surface, app, "score.suns_title", (x + w / 2, y), w)
     rows = sorted(rd.suns_from_score)
     col_w = w / len(rows)
@@ -153,19 +165,3 @@ def solo_suns(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, b
         ry = y + 170 + i * 56
         paint.text(surface, app, label, (x + w - 90, ry), paint.fit_px(app, label, 18, w - 110), th.c("ink"), "midright")
         _points(surface, app, f"+{n}", (x + w - 40, ry), 20)
-
-
-def cubes(surface: pygame.Surface, app: App, art: TokenArt, rd: RulesData, box: Box) -> None:
-    """An animal cube and a Nature's Spirit cube on the spaces of a habitat: nothing more goes on them."""
-    x, y, w, _h = box
-    for i, (names, cube, key) in enumerate(((("brown", "green"), "animal", "score.animals"),
-                                            (("gray", "gray"), "spirit", "score.spirit"))):
-        cx = x + w * (0.25 + 0.5 * i)
-        _cell(surface, app, art, names, (cx, y + 110), 54, cube)
-        label = app.t(key)
-        paint.text(surface, app, label, (cx, y + 186), paint.fit_px(app, label, 18, w / 2 - 10, bold=True),
-                   app.theme.c("ink"), "midtop", bold=True)
-
-
-#: The figure beside each page of ``howto.pages``, in page order (None: the text takes the page's width).
-FIGURES: tuple[Figure | None, ...] = (None, stacks, cubes, trees_mountains, fields_buildings, water, cubes, solo_suns, None)

@@ -48,8 +48,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return FinishedScene(app)
         case OpenReplay(setup, commands, names, cards):
             return ReplayScene(app, setup, commands, names, cards)
-        case OpenHowTo():
-            return HowToScene(app)
+        case OpenHowTo(topic):
+            return HowToScene(app, topic)
         case OpenSettings():
             return SettingsScene(app)
         case OpenKeys():

@@ -7,7 +7,7 @@ import pygame
 from ...tokens import cname
 from ..anim import CardSprite, CubeSprite, SpaceSprite, Sprite, TokenSprite
 from ..frame import Frame, Kit
-from ..layout import CARD_H, CARD_W, HAND_R, TOKEN_R
+from ..layout import CARD_H, CARD_W, HAND_R, TOKEN_R, PlayLayout, Point, Rect, centre, inside
 from ..places import HandToken, HeldCard, Slot, Space
 from .common import Section, blit_centred, pill
 
@@ -79,19 +79,42 @@ def _draw_dragged(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
 
 
 class Banners(Section):
-    """The last two announcements (whose turn, a completed card, the last round) over the board."""
+    """The last two announcements (whose turn, a completed card, the last round) over the held cards' panel:
+    the board fills its box to the top, so a banner there would hide the top row of cells while it shows."""
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
-        if f.shown != f.table.current:
-            return  # the "viewing" notice has that spot
+        if f.shown != f.table.current or f.choosing_spirit:
+            return  # the "viewing" notice has that spot; the spirit choice covers it
         app = self.kit.app
         th = app.theme
-        bx, by, bw, bh = self.kit.layout.board_box
         for k, b in enumerate(f.banners[-2:]):
             fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
             fill = th.c("notice") if b.style == "notice" else th.c("panel")
-            pill(app, surface, b.text, (bx + bw / 2, by + 44 + k * 46), 22, fill, th.c("ink"), th.c("accent"),
-                 int(255 * max(0.0, fade)))
+            pill(app, surface, b.text, banner_centre(self.kit.layout, k), 22, fill, th.c("ink"), th.c("accent"),
+                 int(255 * max(0.0, fade)), max_w=self.kit.layout.held_panel[2] - 8)
+
+
+def banner_centre(L: PlayLayout, k: int) -> Point:
+    """Where the ``k``-th of the two banners shown is centred: on the held cards' panel, one above the other."""
+    x, y, w, h = L.held_panel
+    return (x + w / 2, y + h / 2 + (k - 0.5) * 46)
+
+
+def preview_rect(L: PlayLayout, card: Rect, size: tuple[float, float]) -> Rect:
+    """Where the enlarged copy of the card at ``card`` goes, covering no other card and no board cell: a
+    face-up card's over the scores panel under the display, a held card's over the seats' panels right of
+    the board, any other card's beside it."""
+    w, h = size
+    if inside(L.display_panel, centre(card)):
+        sx, sy, sw, sh = L.scores_panel
+        return (min(max(sx, card[0] + card[2] / 2 - w / 2), sx + sw - w), sy + 4, w, h)
+    if inside(L.held_panel, centre(card)):
+        bx, by, bw, bh = L.board_box
+        return (min(bx + bw + 10, 1270 - w), L.held_panel[1], w, h)
+    x = card[0] + card[2] + 10
+    if x + w > 1270:
+        x = card[0] - w - 10
+    return (x, min(max(8.0, card[1] - 10), 712 - h), w, h)
 
 
 class Preview(Section):
@@ -108,11 +131,7 @@ def _draw_preview(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
     app, vp = kit.app, kit.app.vp
     cid, spirit, rect = f.preview
     w, h = (190.0, 270.0) if spirit else PREVIEW_ANIMAL
-    x = rect[0] + rect[2] + 10
-    if x + w > 1270:
-        x = rect[0] - w - 10
-    y = min(max(8.0, rect[1] - 10), 712 - h)
-    r = vp.r((x, y, w, h))
+    r = vp.r(preview_rect(kit.layout, rect, (w, h)))
     held = next((n for c, s_, n in f.table.held_items(f.shown) if c == cid), None)
     if spirit:
         img = kit.cardart.spirit(cid, r.w, r.h, bool(held), app.settings.symbols, True)

@@ -50,22 +50,25 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
                   (w - 24) * 0.42)
     col_w = (w - 24 - label_w) / n
     top = y + 36
-    row_h = min(32.0, (h - 36 - 40) / len(rows))
+    # the Total row stands apart from the rows above it, its rule in the gap between them
+    gap = 8.0
+    row_h = min(32.0, (h - 36 - 40 - gap) / len(rows))
     # column heads
     for i in range(n):
         cx = x + 12 + label_w + col_w * (i + 0.5)
         if i == g.current and not g.over:
-            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + 6),
+            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + gap + 6),
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx, top + 10), 9)
         name = g.seats[i].name
         px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     for k, (row, label) in enumerate(zip(rows, labels)):
-        ry = top + 44 + k * row_h
         is_total = row == "total"
+        ry = top + 44 + k * row_h + (gap if is_total else 0)
         if is_total:
-            pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, ry - 3), app.vp.p(x + w - 12, ry - 3),
+            rule_y = ry - gap / 2 - 1
+            pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, rule_y), app.vp.p(x + w - 12, rule_y),
                              max(1, app.vp.s(1.5)))
         paint.text(surface, app, label, (x + 16, ry + row_h / 2), paint.fit_px(app, label, LABEL_PX, label_w - 6, is_total),
                    th.c("ink"), "midleft", bold=is_total)

@@ -51,7 +51,8 @@ class SpiritChoice(Section):
         bx, by, bw, bh = L.board_box
         r = vp.r(self.rect)
         shade = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (20, 28, 24, 238), shade.get_rect(), border_radius=vp.s(14))
+        # opaque: the held panel's "Completed" label and a fading banner must not show through
+        pygame.draw.rect(shade, (20, 28, 24, 255), shade.get_rect(), border_radius=vp.s(14))
         surface.blit(shade, r)
         paint.text(surface, app, app.t("play.choose_spirit"), (bx + bw / 2, by - 100), 24, th.c("table_text"),
                    "center", bold=True)
