@@ -28,8 +28,9 @@ from .paths import Dirs
 from .summary import CATEGORIES, FinishedSummary, SeatInfo, SummaryError, summarize
 
 INDEX_NAME = "finished-index.sqlite3"
-#: Changed whenever the tables change: an index of another schema is rebuilt.
-SCHEMA = "1"
+#: Changed whenever the tables change: an index of another schema is rebuilt (schema 2 added
+#: ``games.identity``, so an index of schema 1 is rebuilt once, each record read again).
+SCHEMA = "2"
 
 _TABLES = f"""
 CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -37,12 +38,13 @@ CREATE TABLE files (name TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEG
 CREATE TABLE games (
     name TEXT PRIMARY KEY, sort_key TEXT NOT NULL, finished TEXT NOT NULL, players INTEGER NOT NULL,
     side TEXT NOT NULL, spirits INTEGER NOT NULL, seed INTEGER NOT NULL, top INTEGER NOT NULL,
-    suns INTEGER, solo_spirit TEXT, human_won INTEGER, detail TEXT NOT NULL);
+    suns INTEGER, solo_spirit TEXT, human_won INTEGER, detail TEXT NOT NULL, identity TEXT);
 CREATE TABLE seats (
     name TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, level TEXT NOT NULL, total INTEGER NOT NULL,
     {", ".join(f"{c} INTEGER NOT NULL" for c in CATEGORIES)});
 CREATE INDEX games_by_time ON games (sort_key);
 CREATE INDEX seats_by_game ON seats (name);
+CREATE INDEX games_by_identity ON games (identity);
 """
 
 _TABLE_NAMES = frozenset({"info", "files", "games", "seats"})
@@ -84,6 +86,11 @@ class FinishedIndex:
         """Every game the archive holds, newest first (``by="date"``) or best score first (``by="score"``)."""
         order = "top DESC, sort_key DESC" if by == "score" else "sort_key DESC"
         return [_summary(row) for row in self.query(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY {order}")]
+
+    def recorded_as(self, identity: str) -> str | None:
+        """The name of a finished-game file that holds the game of ``identity``, or None (one indexed lookup)."""
+        rows = self.query("SELECT name FROM games WHERE identity = ? ORDER BY name LIMIT 1", (identity,))
+        return str(rows[0][0]) if rows else None
 
     def query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of one query on the up-to-date index.
@@ -238,9 +245,9 @@ def insert(conn: sqlite3.Connection, s: FinishedSummary) -> None:
     detail = json.dumps({"seats": [x.to_json() for x in s.seats], "totals": s.totals, "winners": s.winners,
                          "spirit_ids": s.spirit_ids, "categories": s.categories},
                         ensure_ascii=False, separators=(",", ":"))
-    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (s.file, s.sort_key, s.finished, s.players, s.side, int(s.spirits), s.seed, s.top, s.suns,
-                  s.spirit_ids[0] if s.solo else None, human_won, detail))
+                  s.spirit_ids[0] if s.solo else None, human_won, detail, s.identity))
     conn.executemany(f"INSERT INTO seats VALUES (?, ?, ?, ?, ?, {', '.join('?' for _ in CATEGORIES)})",
                      [(s.file, i, seat.kind, seat.level, s.totals[i], *s.categories[i])
                       for i, seat in enumerate(s.seats)])
