@@ -8,10 +8,10 @@ from .computer import ComputerSeats, HintJob, fallback_turn, make_seat_player, p
 from .jobs import Failure, Job, Jobs
 from .match import MatchConfig, Resume, Seat
 from .play import Before, CommandReport, Played, PlaySession, Refused
-from .saves import SaveProblem, SaveSlot, problem_of
+from .saves import Rescued, SaveProblem, SaveSlot, problem_of
 
 __all__ = [
     "Before", "CommandReport", "ComputerSeats", "Failure", "HintJob", "Job", "Jobs", "MatchConfig", "Played",
-    "PlaySession", "Refused", "Resume", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player",
+    "PlaySession", "Refused", "Rescued", "Resume", "SaveProblem", "SaveSlot", "Seat", "fallback_turn", "make_seat_player",
     "plan_hint", "problem_of", "seat_view",
 ]

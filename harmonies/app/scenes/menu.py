@@ -31,6 +31,8 @@ _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
 
 #: Vertical distance between two menu buttons.
 _GAP = 62
+#: Seconds between two tries of a data folder that cannot be used, while the menu shows it.
+_RETRY_EVERY = 2.0
 
 
 class MenuScene(WidgetScene):
@@ -38,6 +40,7 @@ class MenuScene(WidgetScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._retry_in = 0.0
         self.art = TokenArt(app.theme)
         t = app.t
         x, w, h, gap = 640 - 160, 320, 50, _GAP
@@ -69,10 +72,24 @@ class MenuScene(WidgetScene):
         self.ui.focus = 1 if has else -1
 
     def on_enter(self) -> None:
+        self._retry_in = 0.0
         self._relayout()
 
     def on_resume(self) -> None:
+        self._retry_in = 0.0
         self._relayout()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # While games cannot be saved, the folder is tried again now and then (a save that waits, a
+        # finished game to archive, or just the folder), so the notice goes once the folder works.
+        if self.app.saves.problem is None:
+            return
+        self._retry_in -= dt
+        if self._retry_in <= 0:
+            self._retry_in = _RETRY_EVERY
+            if self.app.saves.retry():
+                self._relayout()
 
     def new_game(self) -> None:
         confirm_replace(self.app, "new", lambda: self.app.scenes.push(setup.SetupScene(self.app)))

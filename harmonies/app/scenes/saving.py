@@ -13,8 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from harmonies.persist.lock import FolderInUse, LockNotFile
 from harmonies.persist.store import KEEP_REPLACED
-from harmonies.session import SaveProblem
+from harmonies.session import Rescued, SaveProblem
 
 from .. import paint
 from .confirm import Action, Dialog, Page
@@ -138,21 +139,28 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
         typed = dialog.text.strip()
         folder = Path(typed).expanduser()
         try:
-            path = app.saves.save_elsewhere(folder) if typed else None
+            rescued = app.saves.save_elsewhere(folder) if typed else None
+        except FolderInUse as exc:  # another window holds the folder: it would overwrite what is saved there
+            ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.in_use", folder=str(exc.folder)), typed)
+            return
+        except LockNotFile as exc:
+            ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.bad_lock", path=str(exc.path)), typed)
+            return
         except Exception as exc:  # the reason goes on the page; the player may type another folder
             reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
             ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.failed", reason=reason), typed)
             return
-        if path is None:
+        if rescued is None:
             return
-        done(path, folder)
+        done(rescued, folder)
 
-    def done(path: Path, folder: Path) -> None:
+    def done(rescued: Rescued, folder: Path) -> None:
         def go() -> None:
             dialog.close()
             proceed()
 
-        lines = [t("save.saved_elsewhere", path=str(path)), t("save.continue_from", folder=str(folder))]
+        saved = "save.saved_elsewhere" if rescued.fresh else "save.already_recorded"
+        lines = [t(saved, path=str(rescued.path)), t("save.continue_from", folder=str(folder))]
         app.messages.append(" ".join(lines))
         dialog.show(Page(t("dialog.elsewhere.done_title"), lines,
                          [Action(go_label, go, primary=True, name="go"),
