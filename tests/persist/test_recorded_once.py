@@ -169,7 +169,8 @@ _FULL_DISK_CHILD = textwrap.dedent("""
     full_disk = {"code": slot.problem and slot.problem.code, "unsaved": slot.unsaved,
                  "records": len(list(data.glob("finished/*.json"))), "has_current": slot.has_current(),
                  "continue": [g.current for g in slot.games()], "loaded": slot.load_continue() is not None,
-                 "retry": slot.retry()}
+                 "retry": slot.retry(), "autosave_left": data.joinpath("autosave.json").exists(),
+                 "set_aside": [p.name for p in data.glob("autosave.superseded-*.json")]}
     resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))   # space again
     rescued = None
     if mode == "new game":
@@ -194,6 +195,8 @@ def test_a_finished_game_that_met_a_full_disk_is_archived_once_with_its_real_sta
     assert during["code"] == "EFBIG" and during["unsaved"] and during["records"] == 0
     assert not during["has_current"] and True not in during["continue"] and not during["loaded"]
     assert during["retry"] is False                        # the disk is still full: the notice stays
+    # a rename needs no space: the stale autosave is set aside at once, so no later session continues it
+    assert not during["autosave_left"] and len(during["set_aside"]) == 1
     assert not result["problem"] and not result["unsaved"]  # the folder works again: the notice goes
     game = Game.from_json(result["identity_of"])
     started = "2021-03-04T05:06:07+00:00"

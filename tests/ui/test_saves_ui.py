@@ -418,3 +418,27 @@ def test_a_finished_game_whose_archive_failed_is_archived_from_the_menu_once_the
     assert Store(brk.folder).load_finished(record).game.to_json() == game.to_json()
     assert not slot.has_continue() and Store(brk.folder).load_autosave() is None
     pygame.display.quit()
+
+
+def test_rescuing_a_finished_game_into_a_folder_that_holds_it_adds_nothing_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    brk = Breakage("disk_full", tmp_path / "data", monkeypatch)
+    slot = SaveSlot(brk.folder)
+    app = make_app(slot)
+    config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
+    game = play_random_game(GameSetup(players=2, seed=5))
+    rescue = tmp_path / "rescue"
+    first = Store(rescue).archive_finished(game, {"started": "2026-01-01T10:00:00+00:00"})   # rescued before
+    brk.break_()
+    slot.autosave(game, config.to_meta())
+    app.scenes.push(ScoringScene(app, game, config))
+    d = Driver(app)
+    d.frames(2)
+    d.press_widget("menu")
+    d.frames(1)
+    d.press_widget("elsewhere")
+    type_folder(d, rescue)
+    d.key(pygame.K_RETURN)
+    assert any("already among the finished games" in line and str(first) in line for line in d.top.page.body)
+    assert list((rescue / "finished").glob("*.json")) == [first]
+    pygame.display.quit()
