@@ -11,7 +11,7 @@ import pygame
 
 from harmonies.catalogue import Catalogue
 from harmonies.persist import load_cards_or_default
-from harmonies.persist.lock import FolderInUse, lock_folder
+from harmonies.persist.lock import FolderInUse, LockNotFile, lock_folder
 from harmonies.persist.paths import resolve_dirs
 from harmonies.session import SaveSlot
 
@@ -50,6 +50,12 @@ def open_window(argv: list[str]) -> int:
     Before the window: SDL must have a display to show the window on (without one, a line says so
     rather than a game running unseen), and the data folder is locked for this process (a second
     window on the same folder says so and ends, leaving the first one's files alone).
+
+    A lock path that is not a regular file (``harmonies.lock`` a folder, say) gives one line and no
+    window: that folder cannot be kept to one window, and a window that opened anyway would be the
+    second window writing over the first one's saves that the lock exists to prevent. A read-only
+    window would instead play a whole game that is never saved; refusing loses nothing, and the line
+    says what to remove or which option to use.
     """
     args = build_parser().parse_args(argv)
     language, warning = checked_language(args.lang)
@@ -65,6 +71,9 @@ def open_window(argv: list[str]) -> int:
             lock = lock_folder(resolve_dirs(args.data_dir).data)
         except FolderInUse as exc:
             print(f"harmonies: {catalogue.t('app.already_open', folder=exc.folder)}", file=sys.stderr)
+            return 1
+        except LockNotFile as exc:
+            print(f"harmonies: {catalogue.t('app.bad_lock', path=exc.path, folder=exc.folder)}", file=sys.stderr)
             return 1
         try:
             app = make_app(argv)

@@ -21,6 +21,7 @@ from ..rules import GameSetup
 from .atomic import atomic_write_text
 from .document import parse_json, read_limited
 from .index import FinishedIndex
+from .lock import writing
 from .paths import Dirs
 from .summary import CATEGORIES
 
@@ -78,9 +79,11 @@ def cleared_at(dirs: Dirs) -> str | None:
 
 
 def clear(dirs: Dirs, now: datetime | None = None) -> str:
-    """Hide every game finished until now from the bests; returns the moment recorded. ``OSError`` if unwritable."""
+    """Hide every game finished until now from the bests; returns the moment recorded, written under the
+    data folder's lock. ``OSError`` if unwritable, :class:`~harmonies.persist.lock.LockProblem` if locked."""
     moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
-    atomic_write_text(dirs.data / RECORDS_NAME, json.dumps({"bests_cleared": moment}) + "\n")
+    with writing(dirs.data):
+        atomic_write_text(dirs.data / RECORDS_NAME, json.dumps({"bests_cleared": moment}) + "\n")
     return moment
 
 

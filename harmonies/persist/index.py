@@ -42,14 +42,14 @@ from .summary import CATEGORIES, FinishedSummary, SeatInfo, SummaryError, summar
 
 INDEX_NAME = "finished-index.sqlite3"
 #: The version of the tables below, kept in ``info``; an index of any other version is rebuilt.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: The ``games`` table, one row per game that gave a summary: (column, SQL declaration).
 GAME_COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "TEXT PRIMARY KEY"), ("sort_key", "TEXT NOT NULL"), ("finished", "TEXT NOT NULL"),
     ("players", "INTEGER NOT NULL"), ("side", "TEXT NOT NULL"), ("spirits", "INTEGER NOT NULL"),
     ("seed", "INTEGER NOT NULL"), ("top", "INTEGER NOT NULL"), ("suns", "INTEGER"), ("solo_spirit", "TEXT"),
-    ("human_won", "INTEGER"), ("detail", "TEXT NOT NULL"),
+    ("human_won", "INTEGER"), ("detail", "TEXT NOT NULL"), ("identity", "TEXT"),
 )
 _SEAT_COLUMNS = ("name", "seat", "kind", "level", "total", *CATEGORIES)
 
@@ -65,6 +65,7 @@ CREATE INDEX games_by_time ON games (sort_key DESC, name DESC);
 CREATE INDEX games_by_score ON games (top DESC, sort_key DESC, name DESC);
 CREATE INDEX seats_by_game ON seats (name);
 CREATE INDEX files_skipped ON files (name) WHERE problem IS NOT NULL;
+CREATE INDEX games_by_identity ON games (identity);
 """
 _TABLE_NAMES = frozenset({"info", "files", "games", "seats"})
 #: What a :class:`FinishedSummary` is rebuilt from, in this order (see :func:`_summary`).
@@ -106,6 +107,11 @@ class FinishedIndex:
         return self.dirs.data / INDEX_NAME
 
     # ------------------------------------------------------------------ reading
+    def recorded_as(self, identity: str) -> str | None:
+        """The name of a finished-game file that holds the game of ``identity``, or None (one indexed lookup)."""
+        rows = self.query("SELECT name FROM games WHERE identity = ? ORDER BY name LIMIT 1", (identity,))
+        return str(rows[0][0]) if rows else None
+
     def count(self) -> int:
         """How many games the index lists."""
         [(n,)] = self.query("SELECT COUNT(*) FROM games")
@@ -347,7 +353,7 @@ def game_row(s: FinishedSummary) -> dict[str, object]:
             "spirits": int(s.spirits), "seed": s.seed, "top": s.top, "suns": s.suns,
             "solo_spirit": s.spirit_ids[0] if s.solo else None,
             "human_won": int(any(i in s.winners for i in humans)) if humans and not s.solo else None,
-            "detail": detail}
+            "detail": detail, "identity": s.identity}
 
 
 def insert(conn: sqlite3.Connection, s: FinishedSummary) -> None:

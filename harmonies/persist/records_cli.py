@@ -5,7 +5,9 @@
   files). Each entry of the archive that gives no summary (a damaged or unreadable file, a folder, a
   pipe, a link to a device) is named on stderr in one line and left out; the status stays 0.
 - ``import FILE...``: each file is checked by replaying it and added to ``finished/``; a bad file is
-  named on stderr with the reason (nothing is imported from it) and the status is 1.
+  named on stderr with the reason (nothing is imported from it) and the status is 1. A game the archive
+  holds already (same setup and command log, under any name) is said and not added again. While a window
+  has the data folder open, import refuses in one line (it writes under the folder's lock).
 - ``export GAME TO``: copy a finished game (its name from ``history``, or a path) to a file or folder.
 """
 
@@ -20,6 +22,7 @@ from typing import Any, TextIO
 
 from .bests import Bests, personal_bests
 from .index import FinishedIndex
+from .lock import FolderInUse, LockNotFile
 from .share import ShareError, export_finished, import_finished
 from .store import Store
 from .summary import CATEGORIES
@@ -109,6 +112,14 @@ def import_files(store: Store, files: list[Path], out: TextIO, err: TextIO) -> i
     for path in files:
         try:
             done = import_finished(store, path)
+        except FolderInUse as e:  # every other file would be refused the same way: one line for all
+            print(f"harmonies import: {e.folder} is open in a Harmonies window; close it first "
+                  "(nothing more imported)", file=err)
+            return 1
+        except LockNotFile as e:
+            print(f"harmonies import: {e}: remove it, or import into another --data-dir (nothing more imported)",
+                  file=err)
+            return 1
         except ShareError as e:
             print(f"harmonies import: {path}: {e}; nothing imported from it", file=err)
             status = 1

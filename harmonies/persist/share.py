@@ -2,7 +2,9 @@
 
 Both check the game by replaying it through the rules (:func:`harmonies.persist.document.decode`), so
 no file the rules could not have produced enters the archive or leaves it. An imported game is written
-again in this version's format into ``finished/``; an exported one is copied byte for byte.
+again in this version's format into ``finished/``, under the data folder's lock, unless the archive
+already holds a game of the same identity (setup and command log, under any file name): then nothing
+is added. An exported one is copied byte for byte.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 from ..rules import CardSet, Game
 from . import document
 from .atomic import atomic_write_bytes, atomic_write_text
+from .identity import META_KEY, identity_of
+from .lock import writing
 from .store import Store, archive_name
 
 
@@ -48,25 +52,36 @@ def check_file(path: Path, cards: CardSet) -> tuple[Game, dict[str, Any], dict[s
 
 
 def import_finished(store: Store, path: Path) -> Imported:
-    """Check the finished game in ``path`` and add it to ``store``'s archive. :class:`ShareError`, ``OSError``."""
+    """Check the finished game in ``path`` and add it to ``store``'s archive, unless the archive holds
+    that game already (by its identity, whatever the file's name or stated times).
+
+    :class:`ShareError`, ``OSError``, :class:`~harmonies.persist.lock.LockProblem` (a window has the
+    data folder open, or its lock path is not a file).
+    """
     game, meta, doc = check_file(path, store.cards)
     meta = dict(meta)
     meta["finished"] = _time(meta.get("finished"), doc.get("saved_at")) or document.now_iso()
     meta["started"] = _time(meta.get("started")) or meta["finished"]
     meta["imported"] = document.now_iso()
+    # The identity is computed from the replayed game, never taken from the file's own meta.
+    identity = meta[META_KEY] = identity_of(game)
     folder = store.dirs.finished
     first = archive_name(game.setup, meta["started"])
-    for n in range(1, 1000):
-        target = folder / (first if n == 1 else f"{first[:-5]}-{n}.json")
-        if not target.exists():
-            break
-        if _same_game(target, game, store.cards):
-            return Imported(target, False)
-    else:
-        raise ShareError(f"the archive already holds too many games named like {first}")
-    cards_path = store.cards_path if game.cards is store.cards else None
-    text = document.dumps(document.encode(game, meta, document.KIND_FINISHED, cards_path))
-    atomic_write_text(target, text, durable=store.durable)
+    with writing(store.dirs.data):
+        existing = store.recorded(identity)
+        if existing is not None:
+            return Imported(existing, False)
+        for n in range(1, 1000):
+            target = folder / (first if n == 1 else f"{first[:-5]}-{n}.json")
+            if not target.exists():
+                break
+            if _same_game(target, game, store.cards):
+                return Imported(target, False)
+        else:
+            raise ShareError(f"the archive already holds too many games named like {first}")
+        cards_path = store.cards_path if game.cards is store.cards else None
+        text = document.dumps(document.encode(game, meta, document.KIND_FINISHED, cards_path))
+        atomic_write_text(target, text, durable=store.durable)
     return Imported(target, True)
 
 

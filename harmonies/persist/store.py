@@ -6,12 +6,22 @@ Every public method either does its job or raises one of two exceptions with a m
   beside itself, never deleted) when this is raised, so calling again starts clean.
 - :class:`SaveError` when a file cannot be written (disk full, no permission). The previous file is
   untouched, because every write is atomic.
+
+Every write happens under the data folder's lock (:func:`harmonies.persist.lock.writing`), so the
+writing methods also raise :class:`~harmonies.persist.lock.LockProblem` when another process holds
+the folder or its lock path is not a file.
+
+A finished game is recorded once: the archive looks its identity (setup and command log, see
+:mod:`harmonies.persist.identity`) up in the index of finished games and adds nothing when a record
+of it is already there, whatever its file name or start time.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
@@ -20,6 +30,9 @@ from ..rules import CardSet, Game, GameSetup, default_cards
 from . import document
 from .errors import LoadProblem, SaveError
 from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
+from .identity import META_KEY, identity_of
+from .index import FinishedIndex
+from .lock import writing
 from .paths import Dirs, resolve_dirs
 from .settings import read_settings, write_settings
 
@@ -50,6 +63,13 @@ class GameSummary(NamedTuple):
     names: tuple[str, ...] = ()
     round: int | None = None
     commands: int | None = None
+
+
+class Archived(NamedTuple):
+    """Where a finished game is recorded; ``fresh`` is false when the archive held it already (nothing added)."""
+
+    path: Path
+    fresh: bool
 
 
 class SavedGame(NamedTuple):
@@ -99,7 +119,8 @@ class Store:
         if game.over:
             return self.archive_finished(game, meta)
         full = self._meta(game, meta)
-        self._write(self.autosave_path, document.encode(game, full, document.KIND_SAVE, self._cards_path(game)))
+        with writing(self.dirs.data):
+            self._write(self.autosave_path, document.encode(game, full, document.KIND_SAVE, self._cards_path(game)))
         return self.autosave_path
 
     def has_autosave(self) -> bool:
@@ -135,7 +156,8 @@ class Store:
     def clear_autosave(self) -> None:
         """Forget the game in progress (the player abandoned it, or it has been archived)."""
         try:
-            self.autosave_path.unlink()
+            with writing(self.dirs.data):
+                self.autosave_path.unlink()
         except FileNotFoundError:
             pass
         except OSError as e:
@@ -150,8 +172,9 @@ class Store:
         """Write and remove a small file in the data folder: raises :class:`SaveError` if games cannot be saved there."""
         probe = self.dirs.data / ".write-check"
         try:
-            atomic_write_bytes(probe, b"", durable=False)
-            probe.unlink()
+            with writing(self.dirs.data):
+                atomic_write_bytes(probe, b"", durable=False)
+                probe.unlink()
         except OSError as e:
             raise SaveError(probe, e.strerror or str(e)) from None
 
@@ -170,13 +193,14 @@ class Store:
         if summary.readable and summary.commands == 0:
             return None
         folder = self.in_progress_dir
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target = self._free_name(folder)
-            os.rename(current, target)
-        except OSError as e:
-            raise SaveError(current, e.strerror or str(e)) from None
-        self._trim_kept()
+        with writing(self.dirs.data):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                target = self._free_name(folder)
+                os.rename(current, target)
+            except OSError as e:
+                raise SaveError(current, e.strerror or str(e)) from None
+            self._trim_kept()
         return target
 
     def games_in_progress(self) -> list[GameSummary]:
@@ -201,11 +225,12 @@ class Store:
             return self.load_autosave()
         if chosen.parent != self.in_progress_dir or chosen.suffix != ".json":
             raise ValueError(f"{chosen} is not a replaced game of {self.in_progress_dir}")
-        self.keep_current()
-        try:
-            os.replace(chosen, self.autosave_path)
-        except OSError as e:
-            raise SaveError(self.autosave_path, e.strerror or str(e)) from None
+        with writing(self.dirs.data):
+            self.keep_current()
+            try:
+                os.replace(chosen, self.autosave_path)
+            except OSError as e:
+                raise SaveError(self.autosave_path, e.strerror or str(e)) from None
         return self.load_autosave()
 
     def _kept_files(self) -> list[Path]:
@@ -253,21 +278,57 @@ class Store:
 
     # ------------------------------------------------------------------ finished games
     def archive_finished(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
-        """Keep a game that is over in ``finished/``, with setup, command log and final scores; returns the file.
+        """:meth:`archive`, returning only the file that holds the game."""
+        return self.archive(game, meta).path
 
-        The file name comes from when the game started and its setup, so archiving the same game
-        twice writes the same file. The autosave is cleared if it holds this game.
+    def archive(self, game: Game, meta: dict[str, Any] | None = None) -> Archived:
+        """Keep a game that is over in ``finished/``, with setup, command log, final scores and its
+        identity; returns where it is recorded and whether this call added it.
+
+        The file name comes from when the game started and its setup. A game whose identity the
+        archive already holds (under any name) is not written again. Either way the autosave is
+        cleared if it holds this game or a step of it before its end (a stale autosave is never
+        offered by Continue). When the write fails, that stale autosave is set aside as
+        ``autosave.superseded-<when>.json`` if the folder allows a rename, for the same reason.
         Raises :class:`SaveError`, or ``ValueError`` if the game is not over.
         """
         if not game.over:
             raise ValueError("only a game that is over can be archived")
         full = self._meta(game, meta)
         full.setdefault("finished", document.now_iso())
+        identity = full[META_KEY] = identity_of(game)
         path = self.dirs.finished / self._archive_name(game, full["started"])
-        self._write(path, document.encode(game, full, document.KIND_FINISHED, self._cards_path(game)))
-        if self._autosave_setup() == game.to_json()["setup"]:
-            self.clear_autosave()
-        return path
+        with writing(self.dirs.data):
+            existing = self.recorded(identity)
+            if existing is None:
+                try:
+                    self._write(path, document.encode(game, full, document.KIND_FINISHED, self._cards_path(game)))
+                except SaveError:
+                    self._retire_stale_autosave(game)
+                    raise
+            if self._autosave_is_part_of(game):
+                self.clear_autosave()
+        return Archived(existing or path, existing is None)
+
+    def recorded(self, identity: str) -> Path | None:
+        """The file of ``finished/`` that holds the game of ``identity``, or None.
+
+        One lookup in the index of finished games (brought up to date first, which reads only the
+        files that changed since it was built), never a read of every record."""
+        try:
+            name = FinishedIndex(self.dirs, self.cards).recorded_as(identity)
+        except sqlite3.Error:
+            return None  # no index can be read or built: the game is written, at worst a second time
+        return self.dirs.finished / name if name is not None else None
+
+    def stamped(self, game: Game, meta: dict[str, Any] | None) -> dict[str, Any]:
+        """``meta`` with the game's start time (``"started"``) filled in as this store knows it, so a save
+        of ``game`` through another store (a rescue) records its real start. :class:`SaveError`."""
+        return self._meta(game, meta)
+
+    def holds_step_of(self, game: Game) -> bool:
+        """Whether the autosave holds ``game`` as it was at some step (its setup, and a start of its log)."""
+        return self._autosave_is_part_of(game)
 
     def finished_games(self) -> list[Path]:
         """Files of finished games, newest first."""
@@ -349,13 +410,26 @@ class Store:
                                f" It could not be set aside ({e.strerror or e}); move it away by hand.")
         return LoadProblem(what, path, reason, moved)
 
-    def _autosave_setup(self) -> Any:
-        """The setup object of the autosave file, read without replaying (None if absent or unreadable)."""
+    def _autosave_is_part_of(self, game: Game) -> bool:
+        """Whether the autosave file holds ``game``'s setup and a start of its command log (read without replaying)."""
         try:
             doc = document.parse_json(document.read_limited(self.autosave_path))
-            return doc["game"]["setup"]
+            saved = doc["game"]
+            setup, commands = saved["setup"], saved["commands"]
         except (OSError, ValueError, KeyError, TypeError):
-            return None
+            return False
+        mine = game.to_json()
+        return (setup == mine["setup"] and isinstance(commands, list)
+                and commands == mine["commands"][: len(commands)])
+
+    def _retire_stale_autosave(self, game: Game) -> None:
+        """Rename the autosave aside when it holds an earlier step of the finished ``game`` (best effort:
+        a rename needs no free space, but a read-only folder refuses it)."""
+        if not self._autosave_is_part_of(game):
+            return
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        with suppress(OSError):
+            os.rename(self.autosave_path, self.dirs.data / f"autosave.superseded-{stamp}.json")
 
     @staticmethod
     def _archive_name(game: Game, started: str) -> str:
@@ -382,4 +456,4 @@ def _clean_name(value: Any) -> str:
     return text[:_NAME_LIMIT]
 
 
-__all__ = ["GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]
+__all__ = ["Archived", "GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]

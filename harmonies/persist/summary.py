@@ -9,12 +9,13 @@ reason in one line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
 from ..rules import CardSet, Game, GameSetup
 from . import document
+from .identity import identity_of, identity_of_json, recorded_identity
 
 #: The scoresheet's rows kept per seat, in this order.
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
@@ -46,6 +47,7 @@ class FinishedSummary:
     (ISO 8601) and ``sort_key`` the same instant in UTC, so times written with any offset sort
     together. ``spirit_ids`` holds each seat's chosen spirit (None without one), ``categories`` each
     seat's points per :data:`CATEGORIES`. ``suns`` is the solo result, None at a table.
+    ``identity`` is the game's identity (:mod:`harmonies.persist.identity`), None when unknown.
     """
 
     file: str
@@ -60,6 +62,7 @@ class FinishedSummary:
     suns: int | None
     spirit_ids: tuple[str | None, ...]
     categories: tuple[tuple[int, ...], ...]
+    identity: str | None = None
 
     @property
     def players(self) -> int:
@@ -91,7 +94,7 @@ def summarize(doc: Any, name: str, fallback_time: str, cards: CardSet) -> Finish
     """
     recorded = _from_record(doc, name, fallback_time)
     if recorded is not None:
-        return recorded
+        return replace(recorded, identity=recorded_identity(doc) or _identity_of_doc(doc))
     try:
         game, meta, _ = document.decode(doc, cards)
     except document.SaveFormatError as e:
@@ -99,7 +102,15 @@ def summarize(doc: Any, name: str, fallback_time: str, cards: CardSet) -> Finish
     if game.outcome is None:
         raise SummaryError(f"the game is not over after its {len(game.history)} commands")
     wrapper = doc if isinstance(doc, dict) else {}
-    return summary_of_game(game, meta, name, _when(meta, wrapper, fallback_time))
+    return replace(summary_of_game(game, meta, name, _when(meta, wrapper, fallback_time)), identity=identity_of(game))
+
+
+def _identity_of_doc(doc: dict[str, Any]) -> str | None:
+    """The identity of a record written before identities were stored, from its setup and commands."""
+    try:
+        return identity_of_json(doc.get("game"))
+    except (ValueError, TypeError):
+        return None
 
 
 def summary_of_game(game: Game, meta: dict[str, Any], name: str, finished: str) -> FinishedSummary:

@@ -9,10 +9,11 @@ from .computer import ComputerSeats, HintJob, fallback_turn, make_seat_player, p
 from .jobs import Failure, Job, Jobs
 from .match import MatchConfig, Resume, Seat
 from .play import Before, CommandReport, Played, PlaySession, Refused
-from .saves import SaveProblem, SaveSlot, problem_of
+from .saves import Rescued, SaveProblem, SaveSlot, problem_of
 
 __all__ = [
-    "Before", "CommandReport", "ComputerSeats", "Drop", "Failure", "Gain", "HintJob", "Job", "Jobs", "MatchConfig", "Played",
-    "PlaySession", "Refused", "Resume", "SaveProblem", "SaveSlot", "Seat", "drop_gains", "fallback_turn", "make_seat_player",
+    "Before", "CommandReport", "ComputerSeats", "Drop", "Failure", "Gain", "HintJob", "Job", "Jobs", "MatchConfig",
+    "Played", "PlaySession", "Refused", "Rescued", "Resume", "SaveProblem", "SaveSlot", "Seat", "drop_gains",
+    "fallback_turn", "make_seat_player",
     "plan_hint", "problem_of", "seat_view",
 ]

@@ -7,10 +7,12 @@ progress in memory, so Continue works for the running app either way.
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from harmonies.persist.lock import writing
 from harmonies.persist.store import GameSummary, Store
 from harmonies.rules import CardSet, Game
 
@@ -45,6 +47,14 @@ def problem_of(exc: BaseException, folder: Path, at_start: bool = False) -> Save
     return SaveProblem(where, str(getattr(exc, "reason", "") or exc), None, at_start)
 
 
+class Rescued(NamedTuple):
+    """Where "save elsewhere" put the game; ``fresh`` is false for a finished game the folder's archive
+    held already (nothing was added)."""
+
+    path: Path
+    fresh: bool
+
+
 class SaveSlot:
     """The one place the app saves and resumes games (over ``harmonies.persist.Store``).
 
@@ -55,6 +65,11 @@ class SaveSlot:
 
     Starting a new game keeps the game in progress among the replaced ones (``in-progress/``), where
     Continue still finds it: see :meth:`begin_new` and :meth:`games`.
+
+    A finished game whose archive failed is held apart from the game in progress: a new game does
+    not drop it, every later save that works (and :meth:`retry`, which the menu calls) archives it
+    into the data folder with its real start time, and meanwhile Continue never offers the autosave of
+    an earlier step of it (resuming that would let the computer seats play its end again, differently).
     """
 
     def __init__(self, data_dir: Path | None = None, cards: CardSet | None = None, cards_path: Path | None = None,
@@ -69,6 +84,9 @@ class SaveSlot:
         self.unsaved_actions = 0
         self._memory: tuple[Game, dict[str, Any]] | None = None
         self._pending: tuple[Game, dict[str, Any]] | None = None
+        #: A finished game not yet in the data folder's archive, and whether a rescue put it elsewhere.
+        self._unarchived: tuple[Game, dict[str, Any]] | None = None
+        self._kept_elsewhere = False
         self._must_keep = False
         self.store: Store | None = None
         if enabled:
@@ -98,7 +116,8 @@ class SaveSlot:
     @property
     def unsaved(self) -> bool:
         """A game with actions that are nowhere on disk: closing the window would lose them."""
-        return self._pending is not None and self.unsaved_actions > 0
+        return ((self._pending is not None and self.unsaved_actions > 0)
+                or (self._unarchived is not None and not self._kept_elsewhere))
 
     @property
     def unsaved_over(self) -> bool:
@@ -120,34 +139,122 @@ class SaveSlot:
         except Exception as exc:  # saving must never end the game night
             self.last_error = str(exc)
             self.problem = problem_of(exc, self.folder)
-            self._pending = (game, meta)
+            held = (game, self._stamped(game, meta))
+            if game.over:
+                self._unarchived, self._kept_elsewhere = held, False
+                self._pending = None
+            else:
+                self._pending = held
             self.unsaved_actions += 1
             return
         self.problem = None
         self._pending = None
         self.unsaved_actions = 0
+        if game.over and self._unarchived is not None and self._unarchived[0] is game:
+            self._unarchived = None
+        self._archive_unarchived()
+
+    def retry(self) -> bool:
+        """Try the data folder again without a new action (the menu calls it while a problem is shown):
+        save the game whose save failed, or archive the finished one, or check the folder. Returns
+        whether games are being saved again (``problem`` is then None)."""
+        if self.store is None or self.problem is None:
+            return self.problem is None
+        if self._pending is not None:
+            game, meta = self._pending
+            try:
+                if self._must_keep:
+                    self.store.keep_current()
+                    self._must_keep = False
+                self.store.autosave(game, meta)
+            except Exception:
+                return False
+            self._pending = None
+            self.unsaved_actions = 0
+        if self._unarchived is not None:
+            self._archive_unarchived()
+            return self.problem is None
+        try:
+            self.store.check_folder()
+        except Exception:
+            return False
+        self.problem = None
+        return True
+
+    def _archive_unarchived(self) -> None:
+        """Archive the finished game whose archive failed into the data folder (nothing if none waits)."""
+        if self._unarchived is None or self.store is None:
+            return
+        game, meta = self._unarchived
+        try:
+            self.store.archive(game, meta)
+        except Exception as exc:
+            self.last_error = str(exc)
+            self.problem = problem_of(exc, self.folder)
+            self.unsaved_actions = max(1, self.unsaved_actions)
+            return
+        self._unarchived = None
+        self._kept_elsewhere = False
+        if self._pending is None:
+            self.problem = None
+            self.unsaved_actions = 0
+
+    def _stamped(self, game: Game, meta: dict[str, Any]) -> dict[str, Any]:
+        """``meta`` with the game's real start time, so a later archive or rescue records it, not its own time."""
+        if self.store is None:
+            return meta
+        try:
+            return self.store.stamped(game, meta)
+        except Exception:
+            return meta
 
     def begin_new(self) -> None:
-        """A new game starts: its first save keeps the game in progress among the replaced ones."""
+        """A new game starts: its first save keeps the game in progress among the replaced ones.
+
+        A finished game still waiting for its archive stays, to be archived by the next save that works."""
         self._memory = None
         self._pending = None
-        self.unsaved_actions = 0
+        self.unsaved_actions = 1 if self._unarchived is not None and not self._kept_elsewhere else 0
         self._must_keep = self.store is not None
 
-    def save_elsewhere(self, folder: Path) -> Path:
-        """Save the unsaved game in ``folder`` (as its ``autosave.json``); returns the file.
+    def save_elsewhere(self, folder: Path) -> Rescued:
+        """Save the unsaved game in ``folder`` and say where it went.
 
-        A game in progress already there is kept among that folder's replaced games. Raises
-        ``OSError``/``SaveError`` with the reason; ``ValueError`` if no game is waiting to be saved.
+        A game in progress goes in as the folder's ``autosave.json`` (a game in progress already there
+        is kept among that folder's replaced games); a finished game goes into its archive, unless that
+        archive holds it already (``fresh`` is then false). The whole rescue happens under the folder's
+        lock. Raises :class:`~harmonies.persist.lock.LockProblem` when another window holds ``folder``
+        (or its lock path is not a file), ``OSError``/``SaveError`` with the reason, ``ValueError`` if
+        no game is waiting to be saved.
         """
-        if self._pending is None:
+        waiting = self._unarchived if self._unarchived is not None and not self._kept_elsewhere else None
+        if self._pending is None and waiting is None:
             raise ValueError("no unsaved game")
-        other = Store(folder, cards=self.cards, cards_path=self.cards_path)
-        game, meta = self._pending
-        other.keep_current()
-        path: Path = other.autosave(game, meta)
+        home = self.store is not None and _same_folder(self.store.dirs.data, folder)
+        other = self.store if home and self.store is not None else Store(folder, cards=self.cards,
+                                                                          cards_path=self.cards_path)
+        rescued: Rescued | None = None
+        with writing(other.dirs.data):
+            if waiting is not None:
+                archived = other.archive(*waiting)
+                rescued = Rescued(archived.path, archived.fresh)
+                if home:
+                    self._unarchived = None
+                else:
+                    self._kept_elsewhere = True  # still archived into the data folder once it works
+            if self._pending is not None:
+                game, meta = self._pending
+                if not home or self._must_keep:
+                    other.keep_current()
+                    self._must_keep = self._must_keep and not home
+                rescued = Rescued(other.autosave(game, meta), True)
+                if home:
+                    self._pending = None
         self.unsaved_actions = 0
-        return path
+        if home and self._pending is None and self._unarchived is None:
+            self.problem = None
+        assert rescued is not None
+        return rescued
 
     def has_current(self) -> bool:
         """A game in progress that a new game would replace."""
@@ -156,9 +263,13 @@ class SaveSlot:
         if self.store is None:
             return self._memory is not None
         try:
-            return bool(self.store.has_autosave())
+            return bool(self.store.has_autosave()) and not self._stale_autosave()
         except Exception:
             return False
+
+    def _stale_autosave(self) -> bool:
+        """Whether the autosave holds an earlier step of the finished game waiting for its archive."""
+        return self._unarchived is not None and self.store is not None and self.store.holds_step_of(self._unarchived[0])
 
     def has_continue(self) -> bool:
         """Something for Continue: the game in progress, or a replaced one."""
@@ -174,7 +285,8 @@ class SaveSlot:
         if self.store is None:
             return []
         try:
-            return list(self.store.games_in_progress())
+            stale = self._stale_autosave()
+            return [g for g in self.store.games_in_progress() if not (g.current and stale)]
         except Exception:
             return []
 
@@ -188,6 +300,9 @@ class SaveSlot:
         if current and self._pending is not None and not self._pending[0].over:
             game, meta = self._pending
             return game.clone(), dict(meta)
+        if current and self._stale_autosave():
+            self.last_error = "the saved game is an earlier step of the finished game that waits to be archived"
+            return None
         if self.store is not None:
             try:
                 saved = self.store.load_autosave() if path is None else self.store.resume_kept(path)
@@ -200,3 +315,8 @@ class SaveSlot:
             game, meta = self._memory
             return game.clone(), meta
         return None
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    """Whether two paths name one folder (``b`` may not exist yet)."""
+    return os.path.realpath(a) == os.path.realpath(Path(b).expanduser())

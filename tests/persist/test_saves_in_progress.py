@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harmonies.persist import SaveError, Store
+from harmonies.persist.lock import LOCK_NAME
 from harmonies.persist.store import IN_PROGRESS_DIR, KEEP_REPLACED
 from harmonies.rules import Game, GameSetup
 
@@ -119,4 +120,4 @@ def test_check_folder_fails_when_a_file_stands_in_the_way(tmp_path: Path) -> Non
         Store(blocker).check_folder()
     assert str(blocker) in str(info.value)
     Store(tmp_path / "fine").check_folder()                 # a usable folder: no error, nothing left
-    assert list((tmp_path / "fine").iterdir()) == []
+    assert [p.name for p in (tmp_path / "fine").iterdir()] == [LOCK_NAME]   # but the lock file of the write

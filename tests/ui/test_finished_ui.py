@@ -44,6 +44,7 @@ def fill(folder: Path, count: int = len(GAMES)) -> Store:
     store = Store(folder, durable=False)
     for day in range(count):
         players, side, spirits, seed, level = GAMES[day % len(GAMES)]
+        seed += 100 * (day // len(GAMES))  # another game each time round: one game is recorded once
         seats = [HUMAN] + [{"name": f"Bot {i}", "kind": "computer", "level": level} for i in range(1, players)]
         when = f"2026-01-{day + 1:02d}T10:00:00+00:00"
         store.archive_finished(game_of(players, side, spirits, seed),

@@ -9,6 +9,8 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
 from harmonies.persist import store as store_module
 from harmonies.persist.atomic import atomic_write_text
-from harmonies.rules import GameSetup
+from harmonies.rules import Game, GameSetup
 
 DANGER = pygame.Color("#C4472A")
 TOP_BAR_RIGHT = (380, 0, 680, 50)          # right of the turn text, left of the Hint button
@@ -344,4 +346,100 @@ def test_a_finished_game_that_was_archived_leaves_without_a_question(tmp_path: P
     d.press_widget("menu")
     d.frames(1)
     assert d.top.name == "menu"
+    pygame.display.quit()
+
+
+class LockHolder:
+    """Another process holding a folder's lock, as a second game window does (tests/persist/lock_holder.py)."""
+
+    def __init__(self, folder: Path) -> None:
+        script = Path(__file__).resolve().parents[1] / "persist" / "lock_holder.py"
+        root = script.parents[2]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+        self.proc = subprocess.Popen([sys.executable, str(script), str(folder)], cwd=root, env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "held"
+
+    def release(self) -> None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        self.proc.wait(30)
+        self.proc.stdout.close()
+
+
+def test_a_rescue_into_a_folder_another_window_holds_is_refused_in_one_line(broken: Breakage, tmp_path: Path) -> None:
+    app = make_app(SaveSlot(broken.folder))
+    d = start_game(app)
+    broken.break_()
+    take_and_undo(d)()
+    game = d.top.game.to_json()
+    held = tmp_path / "held"
+    Store(held).autosave(Game.new(GameSetup(players=3, seed=8)), {})   # the other window's game in progress
+    before = {p.name: p.read_bytes() for p in held.rglob("*") if p.is_file()}
+    holder = LockHolder(held)
+    try:
+        d.post(pygame.QUIT)
+        d.frames(2)
+        d.press_widget("elsewhere")
+        type_folder(d, held)
+        d.press_widget("save")
+        error = d.top.page.error
+        assert str(held) in error and "another Harmonies window" in error and "\n" not in error
+        assert d.top.page.field is not None                                   # asks for another folder
+        assert {p.name: p.read_bytes() for p in held.rglob("*") if p.is_file()} == before   # nothing written
+        assert app.saves.unsaved
+        rescue = tmp_path / "free"
+        type_folder(d, rescue)
+        d.key(pygame.K_RETURN)
+        assert saved_game(rescue) == game and not app.saves.unsaved
+    finally:
+        holder.release()
+
+
+def test_a_finished_game_whose_archive_failed_is_archived_from_the_menu_once_the_folder_works(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    brk = Breakage("disk_full", tmp_path / "data", monkeypatch)
+    slot = SaveSlot(brk.folder)
+    app = make_app(slot)
+    config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
+    game = play_random_game(GameSetup(players=2, seed=5))
+    before_end = type(game).replay(game.setup, game.history[:-3], game.cards)
+    slot.autosave(before_end, config.to_meta())              # the last save that worked: three commands before
+    brk.break_()
+    slot.autosave(game, config.to_meta())                    # the archive of the finished game fails
+    app.scenes.reset(MenuScene(app))
+    d = Driver(app)
+    d.frames(2)
+    assert d.top.name == "menu" and red_pixels(app, MENU_NOTICE) > 50
+    assert not slot.has_continue()                           # its stale autosave is not offered
+    brk.fix()                                                # space again
+    d.frames(3, dt=1.0)                                      # the menu tries the folder again
+    assert red_pixels(app, MENU_NOTICE) == 0 and not slot.unsaved
+    [record] = list(brk.folder.glob("finished/*.json"))
+    assert Store(brk.folder).load_finished(record).game.to_json() == game.to_json()
+    assert not slot.has_continue() and Store(brk.folder).load_autosave() is None
+    pygame.display.quit()
+
+
+def test_rescuing_a_finished_game_into_a_folder_that_holds_it_adds_nothing_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    brk = Breakage("disk_full", tmp_path / "data", monkeypatch)
+    slot = SaveSlot(brk.folder)
+    app = make_app(slot)
+    config = MatchConfig((Seat("Ada"), Seat("Bo")), seed=5)
+    game = play_random_game(GameSetup(players=2, seed=5))
+    rescue = tmp_path / "rescue"
+    first = Store(rescue).archive_finished(game, {"started": "2026-01-01T10:00:00+00:00"})   # rescued before
+    brk.break_()
+    slot.autosave(game, config.to_meta())
+    app.scenes.push(ScoringScene(app, game, config))
+    d = Driver(app)
+    d.frames(2)
+    d.press_widget("menu")
+    d.frames(1)
+    d.press_widget("elsewhere")
+    type_folder(d, rescue)
+    d.key(pygame.K_RETURN)
+    assert any("already among the finished games" in line and str(first) in line for line in d.top.page.body)
+    assert list((rescue / "finished").glob("*.json")) == [first]
     pygame.display.quit()

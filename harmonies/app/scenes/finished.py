@@ -17,6 +17,7 @@ import pygame
 
 from harmonies.persist.bests import Bests, clear, personal_bests
 from harmonies.persist.index import FinishedIndex
+from harmonies.persist.lock import LockProblem
 from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
 from harmonies.rules import Game
@@ -229,8 +230,8 @@ class FinishedScene(WidgetScene):
             return
         try:
             clear(self.index.dirs)
-        except OSError as exc:
-            self.notice = self.app.t("finished.clear_failed", reason=exc.strerror or str(exc))
+        except (OSError, LockProblem) as exc:
+            self.notice = self.app.t("finished.clear_failed", reason=getattr(exc, "strerror", None) or str(exc))
         self.reload()
 
     # ------------------------------------------------------------------ input

@@ -60,6 +60,8 @@ _VIGNETTE_BELOW = 104
 _VIGNETTE_HIGHEST = 310
 
 Rect = tuple[float, float, float, float]
+#: Seconds between two tries of a data folder that cannot be used, while the menu shows it.
+_RETRY_EVERY = 2.0
 
 
 class MenuScene(WidgetScene):
@@ -67,6 +69,7 @@ class MenuScene(WidgetScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._retry_in = 0.0
         self.art = TokenArt(app.theme)
         t = app.t
         x, w, h, gap = 640 - 160, 320, 50, _GAP
@@ -173,10 +176,12 @@ class MenuScene(WidgetScene):
         return lines, max(font.size(line)[0] for line in lines) / vp.scale
 
     def on_enter(self) -> None:
+        self._retry_in = 0.0
         self._relayout()
         self._focus_first()
 
     def on_resume(self) -> None:
+        self._retry_in = 0.0
         self._relayout()
         self._focus_first()
 
@@ -184,9 +189,19 @@ class MenuScene(WidgetScene):
         self._relayout()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         # A message added, a language chosen or a game saved elsewhere while the menu shows moves things.
         if self._layout_key() != self._laid_out:
             self._relayout()
+        # While games cannot be saved, the folder is tried again now and then (a save that waits, a
+        # finished game to archive, or just the folder), so the notice goes once the folder works.
+        if self.app.saves.problem is None:
+            return
+        self._retry_in -= dt
+        if self._retry_in <= 0:
+            self._retry_in = _RETRY_EVERY
+            if self.app.saves.retry():
+                self._relayout()
 
     def new_game(self) -> None:
         confirm_replace(self.app, "new", lambda: self.app.navigate.push(OpenSetup()))

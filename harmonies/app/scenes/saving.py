@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.persist.lock import FolderInUse, LockNotFile
 from harmonies.persist.store import KEEP_REPLACED
-from harmonies.session import SaveProblem
+from harmonies.session import Rescued, SaveProblem
 
 from .. import paint
 from ..options import data_dir_option, start_command
@@ -162,23 +163,30 @@ def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error
         folder = Path(typed).expanduser()
         finished = app.saves.unsaved_over  # asked before saving: the save is what makes it no longer unsaved
         try:
-            path = app.saves.save_elsewhere(folder) if typed else None
+            rescued = app.saves.save_elsewhere(folder) if typed else None
+        except FolderInUse as exc:  # another window holds the folder: it would overwrite what is saved there
+            ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.in_use", folder=str(exc.folder)), typed)
+            return
+        except LockNotFile as exc:
+            ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.bad_lock", path=str(exc.path)), typed)
+            return
         except Exception as exc:  # the reason goes on the page; the player may type another folder
             reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
             ask_folder(dialog, proceed, go_label, t("dialog.elsewhere.failed", reason=reason), typed)
             return
-        if path is None:
+        if rescued is None:
             return
-        done(path, folder, finished)
+        done(rescued, folder, finished)
 
-    def done(path: Path, folder: Path, finished: bool) -> None:
+    def done(rescued: Rescued, folder: Path, finished: bool) -> None:
         def go() -> None:
             dialog.close()
             proceed()
 
         # A finished game went into the folder's finished games, where Continue never looks.
         how = t("save.finished_from" if finished else "save.continue_from", option=data_dir_option(folder))
-        lines = [t("save.saved_elsewhere", path=str(path)), how]
+        saved = "save.saved_elsewhere" if rescued.fresh else "save.already_recorded"
+        lines = [t(saved, path=str(rescued.path)), how]
         app.tell(" ".join(lines))
 
         def page(copy_label: str) -> Page:
