@@ -20,7 +20,7 @@ import pytest
 
 from harmonies.persist import Store, document
 from harmonies.persist.identity import META_KEY, identity_of, identity_of_json
-from harmonies.persist.index import INDEX_NAME, FinishedIndex
+from harmonies.persist.index import INDEX_NAME, SCHEMA_VERSION, FinishedIndex
 from harmonies.persist.share import import_finished
 from harmonies.persist.store import archive_name
 from harmonies.rules import Game
@@ -109,15 +109,16 @@ def test_an_index_of_the_schema_before_identities_is_rebuilt_with_them(tmp_path:
     store = Store(tmp_path)
     game = finished_game(1)
     store.archive_finished(game, {})
+    FinishedIndex(store.dirs).count()          # the index as this version builds it
     index_path = tmp_path / INDEX_NAME
-    with sqlite3.connect(index_path) as conn:  # what an earlier version left: schema 1, no identity column
+    with sqlite3.connect(index_path) as conn:  # what an earlier version left: another schema, no identity column
         conn.execute("UPDATE info SET value = '1' WHERE key = 'schema'")
         conn.execute("DROP INDEX games_by_identity")
         conn.execute("ALTER TABLE games DROP COLUMN identity")
     index = FinishedIndex(store.dirs)
     assert index.recorded_as(identity_of(game)) is not None and index.rebuilt
     with sqlite3.connect(index_path) as conn:
-        assert conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone()[0] == "2"
+        assert conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
 
 
 def test_finding_a_recorded_game_reads_no_record_when_the_index_is_up_to_date(

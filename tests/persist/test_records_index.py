@@ -209,6 +209,7 @@ def test_a_refresh_fills_the_index_in_batches_newest_first_and_a_stopped_one_is_
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     for day in range(1, 8):
         archive(store, finished_game(1, "A", False, day), day)
+    (store.dirs.data / INDEX_NAME).unlink(missing_ok=True)  # built while archiving (each identity looked up)
     monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 3)
     stop = threading.Event()
     seen: list[tuple[int, int, list[str]]] = []
