@@ -1,6 +1,6 @@
 """How to play: pages of rules from the catalogue, each with its drawing, then the page of keys (the
 catalogue's key list, as Settings shows it); paged with Left/Right, the Previous/Next buttons or the page
-dots; Esc or Back leaves."""
+dots; Esc or Back leaves. The first page offers the guided first game in place of Previous."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import pygame
 
 from ...rules import RulesData, rules_data
 from .. import keylist, paint
+from ..navigation import OpenGuide, OpenMenu
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 from .howto_figures import FIGURES
+from .saving import confirm_leave
 
 if TYPE_CHECKING:
     from ..app import App
@@ -35,11 +37,20 @@ class HowToScene(WidgetScene):
         self.rules: RulesData = rules_data()
         self.page = 0
         self.ui.add(Button((70, 644, 220, 50), lambda: app.t("howto.prev"), lambda: self.turn(-1),
-                           enabled=lambda: self.page > 0, name="prev"))
+                           enabled=lambda: self.page > 0, visible=lambda: self.page > 0, name="prev"))
+        self.ui.add(Button((70, 644, 320, 50), lambda: app.t("guide.howto"), self.guided_game,
+                           visible=lambda: self.page == 0, name="guide"))
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
         self.ui.add(Button((990, 644, 220, 50), lambda: app.t("howto.next"), lambda: self.turn(1),
                            enabled=lambda: self.page < self.count - 1, primary=True, name="next"))
-        self.ui.focus = 2
+        self.ui.focus = 3
+
+    def guided_game(self) -> None:
+        """The guided first game, from the menu (a game in play below is left as Quit to menu leaves it)."""
+        def go() -> None:
+            self.app.navigate.reset(OpenMenu())
+            self.app.navigate.push(OpenGuide())
+        confirm_leave(self.app, "menu", go)
 
     def pages(self) -> list[tuple[str, str]]:
         """(heading, body) of each page; the last is the keys page, whose body is the key list."""

@@ -12,7 +12,7 @@ from harmonies.session import Resume
 from .. import paint
 from ..hexgrid import HexLayout
 from ..navigation import (
-    OpenFinished, OpenGames, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+    OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
@@ -32,6 +32,8 @@ _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
 
 #: Vertical distance between two menu buttons.
 _GAP = 62
+#: The guided game's offer, under the left-hand landscape (apart from the list, so Enter keeps its meaning).
+_GUIDE = (66.0, 626.0, 320.0, 50.0)
 
 
 class MenuScene(WidgetScene):
@@ -46,6 +48,8 @@ class MenuScene(WidgetScene):
         self.ui.add(Button((x, y, w, h), lambda: t("menu.new_game"), self.new_game, primary=True, px=24, name="new"))
         self.ui.add(Button((x, y + gap, w, h), lambda: t("menu.continue"), self.continue_game,
                            visible=self.app.saves.has_continue, px=24, name="continue"))
+        # second in the Tab order, after the first choice; highlighted until played or left once
+        self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.finished"), self.finished_games, px=24,
                            name="finished"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
@@ -59,7 +63,7 @@ class MenuScene(WidgetScene):
         has = self.app.saves.has_continue()
         y = 312 if has else 330
         for wdg in self.ui.widgets:
-            if not wdg.visible:
+            if not wdg.visible or getattr(wdg, "name", "") == "guide":
                 continue
             x, _, w, h = wdg.rect
             wdg.rect = (x, y, w, h)
@@ -105,6 +109,10 @@ class MenuScene(WidgetScene):
         if not game.over and sum(not s.is_computer for s in seats) >= 2 and not seats[game.current].is_computer:
             self.app.navigate.push(OpenHandover(seats[game.current].name, game.current))
 
+    def guided_game(self) -> None:
+        """The guided first game (it saves nothing, so it never replaces a game in progress)."""
+        self.app.navigate.push(OpenGuide())
+
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())
 
@@ -133,6 +141,7 @@ class MenuScene(WidgetScene):
         paint.text(surface, app, app.t("app.subtitle"), (640, 222), 24, th.c("table_text_dim"), "center")
         self._draw_vignette(surface, (226, 452), 38)
         self._draw_vignette(surface, (1054, 452), 38, mirror=True)
+        self._draw_guide_offer(surface)
         self.ui.draw(surface, app)
         self._draw_folder_problem(surface)
         y = 690
@@ -142,6 +151,18 @@ class MenuScene(WidgetScene):
         if not app.messages:
             footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
             paint.text(surface, app, footer, (640, 696), 16, th.c("table_text_dim"), "center")
+
+    def _draw_guide_offer(self, surface: pygame.Surface) -> None:
+        """Until the guided game is finished or left once, a sky-blue frame and "First game?" above its button."""
+        app, th = self.app, self.app.theme
+        if app.settings.guide_done:
+            return
+        x, y, w, h = _GUIDE
+        paint.panel(surface, app, (x - 10, y - 40, w + 20, h + 50), th.c("table_dark"), radius=16, edge=th.c("guide"),
+                    width=3)
+        head = app.t("guide.menu_head")
+        paint.text(surface, app, head, (x + w / 2, y - 20), paint.fit_px(app, head, 19, w, bold=True),
+                   th.c("table_text"), "center", bold=True)
 
     def _draw_folder_problem(self, surface: pygame.Surface) -> None:
         """While games cannot be saved, a notice between the title and the buttons says where and why."""

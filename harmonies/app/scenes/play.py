@@ -30,6 +30,7 @@ from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
 from ..play.frame import Frame, HintShown, Kit
+from ..play.guide import Guide
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
@@ -68,9 +69,10 @@ class PlayScene(Scene):
     name = "play"
 
     def __init__(self, app: App, start: Start | None = None, demo: bool = False,
-                 exit_when_done: bool = False) -> None:
+                 exit_when_done: bool = False, guide: Guide | None = None) -> None:
         super().__init__(app)
         self.demo = demo
+        self.guide = guide  # the guided first game's steps, checking each command before it is queued
         self.exit_when_done = exit_when_done
         self.resumed = isinstance(start, Resume)
         start = start if start is not None else default_config(app)
@@ -137,7 +139,8 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         """A new game with the same seats; the new game's first save keeps this one with the replaced games."""
-        self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done))
+        self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done,
+                                          self.guide and self.guide.fresh()))
 
     def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
         """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
@@ -238,11 +241,16 @@ class PlayScene(Scene):
             log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
-            recap_alpha=self.recent.alpha)
+            recap_alpha=self.recent.alpha,
+            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None)
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
-        """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted."""
+        """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted (the guided game's step
+        answers a command it does not expect with a friendly line, and the command is never queued)."""
+        if self.guide is not None and not self.guide.allows(cmd):
+            self.say(self.app.t(self.guide.refusal_key()), 5.0)
+            return False
         self.session.submit(cmd, dropped)
         outcomes = self.pump()
         return bool(outcomes) and isinstance(outcomes[-1], Played)
@@ -269,6 +277,8 @@ class PlayScene(Scene):
     def _played(self, played: Played) -> None:
         if self.is_human(played.before.view.seat):
             self.recent.acted()
+        if self.guide is not None:
+            self.guide.played(played.command)
         self.pointer.selection = None
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
@@ -349,7 +359,8 @@ class PlayScene(Scene):
         self.pointer.drag = None
         self.pointer.press = None
         self.drop_hint()
-        self.app.navigate.push(OpenPause(self.game, tuple(seat.name for seat in self.config.seats), self.restart))
+        names = tuple(seat.name for seat in self.config.seats)
+        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
