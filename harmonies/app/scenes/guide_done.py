@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 #: The panel, in virtual units.
-_PANEL = (640 - 300, 190, 600, 330)
+_PANEL = (640 - 300, 170, 600, 370)
+#: Where the words start under the title, and the room they leave above the buttons.
+_BODY_TOP, _BODY_ROOM = 92.0, 170.0
 
 
 class GuideDoneScene(WidgetScene):
@@ -62,6 +64,9 @@ class GuideDoneScene(WidgetScene):
         title = app.t("guide.done_title")
         paint.text(surface, app, title, (640, y + 46), paint.fit_px(app, title, 34, w - 40, bold=True), th.c("ink"),
                    "center", bold=True)
-        paint.text_block(surface, app, app.t("guide.done_body"), (x + 36, y + 92), 19, th.c("ink"), w - 72,
-                         align="center")
+        body = app.t("guide.done_body")
+        px = 19.0
+        while px > 14 and paint.block_height(app, body, px, w - 72) > _BODY_ROOM:
+            px -= 1
+        paint.text_block(surface, app, body, (x + 36, y + _BODY_TOP), px, th.c("ink"), w - 72, align="center")
         self.ui.draw(surface, app)

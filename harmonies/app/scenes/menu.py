@@ -48,13 +48,13 @@ class MenuScene(WidgetScene):
         self.ui.add(Button((x, y, w, h), lambda: t("menu.new_game"), self.new_game, primary=True, px=24, name="new"))
         self.ui.add(Button((x, y + gap, w, h), lambda: t("menu.continue"), self.continue_game,
                            visible=self.app.saves.has_continue, px=24, name="continue"))
-        # second in the Tab order, after the first choice; highlighted until played or left once
-        self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.finished"), self.finished_games, px=24,
                            name="finished"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
         self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
+        # last in the Tab order, as it is the lowest on screen; highlighted until played or left once
+        self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide"))
         self._relayout()
 
     def _relayout(self) -> None:
