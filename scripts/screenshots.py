@@ -286,6 +286,54 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         row = next(r for r in viewer.log.rows if r.entry is not None and r.entry.cell is not None)
         viewer.hovered = lambda: row  # type: ignore[method-assign]
 
+    def guide_at(step: str, then: Callable[[Any], None] | None = None) -> Callable[[], None]:
+        """The guided game played by its own steps up to ``step`` (``then``: what to do there)."""
+        def go() -> None:
+            from harmonies.app.navigation import OpenGuide
+            from harmonies.rules import EndTurn, PlaceCube, TakeCard
+            from harmonies.rules.colours import Colour
+            app.scenes.reset(MenuScene(app))
+            app.step(0.0, events=[])
+            sc = app.navigate.scene(OpenGuide())
+            app.scenes.push(sc)
+            app.step(0.0, events=[])
+            blue, gray, green, red, yellow = Colour.BLUE, Colour.GRAY, Colour.GREEN, Colour.RED, Colour.YELLOW
+            plan = [TakeTokens(1), PlaceToken(gray, (2, 1)), PlaceToken(red, (2, 1)), PlaceToken(green, (1, 2)),
+                    None, TakeCard("duck"), EndTurn(), TakeTokens(1), PlaceToken(blue, (2, 2)),
+                    PlaceCube("duck", (2, 2)), PlaceToken(yellow, (3, 1)), PlaceToken(Colour.BROWN, (3, 0)),
+                    EndTurn(), None, None, None]
+            for cmd in plan:
+                if sc.guide.done or sc.guide.step.id == step:
+                    break
+                if cmd is None:
+                    sc.pointer.guide_next()
+                else:
+                    assert sc.submit(cmd), cmd
+            for _ in range(100):         # the flights land (the last Next opens the end panel over them)
+                if not sc.anims.busy:
+                    break
+                app.step(0.1, events=[])
+                sc.anims.update(0.1)
+            sc.anims.banners.clear()
+            if then is not None:
+                then(sc)
+        return go
+
+    def refused_guide(sc: Any) -> None:
+        sc.submit(TakeTokens(0))
+
+    def pause_guide(sc: Any) -> None:
+        sc.pause()
+
+    def keys_guide(sc: Any) -> None:
+        sc.pointer.cursor.focus = HandToken(0)
+        sc.pointer.cursor.use()
+
+    for step in ("take_space", "place_red", "score", "take_card", "place_cube", "place_yellow", "game_end", "done"):
+        yield f"guide_{step}", guide_at(step)
+    yield "guide_refused", guide_at("take_space", refused_guide)
+    yield "guide_keys_gray", guide_at("place_gray", keys_guide)
+    yield "guide_pause", guide_at("place_gray", pause_guide)
     yield "play_log", log_shown
     yield "play_log_card", log_card
     yield "replay_solo", replay_solo

@@ -47,11 +47,23 @@ class OpenPlay:
 
 @dataclass(frozen=True)
 class OpenPause:
-    """The pause menu over a game in play: the game its Replay shows, the seats' names, and what Restart runs."""
+    """The pause menu over a game in play: the game its Replay shows, the seats' names, what Restart runs, and
+    whether it is the guided game (its way out is then "Leave the guided game")."""
 
     game: Game
     names: tuple[str, ...]
     restart: Callable[[], None]
+    guided: bool = False
+
+
+@dataclass(frozen=True)
+class OpenGuide:
+    """The guided first game: a short solo game on a fixed deal whose steps say what to do and why."""
+
+
+@dataclass(frozen=True)
+class OpenGuideDone:
+    """The "well done" panel over the finished guided game: play a real game, or back to the menu."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +127,7 @@ class OpenHandover:
 
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
-                    OpenSettings, OpenKeys, OpenGames, OpenHandover]
+                    OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

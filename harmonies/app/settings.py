@@ -32,6 +32,8 @@ class Settings:
     volume: int = 70
     #: What the other seats just did stays on show until the player's first action (else it fades).
     recap_keep: bool = False
+    #: The guided first game was finished or left once: the menu no longer highlights it.
+    guide_done: bool = False
     #: The catalogue's language code; empty until the player chooses one, so the system's locale is followed.
     language: str = ""
     #: The setup of the last game started (seats with names, kinds and levels, side, spirits), which

@@ -16,6 +16,7 @@ from harmonies.rules import Game, GameSetup, TakeTokens
 from harmonies.session import MatchConfig, Resume
 
 from .app import App
+from .navigation import OpenGuide, OpenGuideDone
 from .scene import Scene
 from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
@@ -144,6 +145,15 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
         app.scenes.push(viewer)
         viewer.go(len(game.history) // 2)
 
+    def guide() -> None:
+        """The guided game's first step (its speech panel and ring), then its end panel over it."""
+        app.scenes.reset(MenuScene(app))
+        app.navigate.push(OpenGuide())
+
+    def guide_done() -> None:
+        guide()
+        app.navigate.push(OpenGuideDone())
+
     yield "menu", menu
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
@@ -159,6 +169,8 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "scoring", scoring
     yield "solo_scoring", solo_scoring
     yield "replay", replay
+    yield "guide", guide
+    yield "guide_done", guide_done
 
 
 def make_offscreen_app(size: tuple[int, int], language: str | None = None) -> App:

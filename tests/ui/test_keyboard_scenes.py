@@ -333,11 +333,11 @@ def test_the_save_elsewhere_dialog_by_keys_alone(tmp_path: Path, monkeypatch: py
 
 def test_the_first_key_in_the_menu_moves_on_from_new_game(app: Any) -> None:
     """New game is lit and what Enter does; the first Down goes on to the next choice (it does not only show
-    the ring on New game), and the first Up to the last."""
+    the ring on New game), and the first Up to the last (the guided game's offer, lowest on the screen)."""
     d = Driver(app)
     assert d.top.name == "menu" and d.top.ui.focused is None
     d.key(pygame.K_DOWN)
     assert d.top.ui.focused is not None and d.top.ui.focused.name == "finished"
     d.top.ui.focus = -1
     d.key(pygame.K_UP)
-    assert d.top.ui.focused is not None and d.top.ui.focused.name == "quit"
+    assert d.top.ui.focused is not None and d.top.ui.focused.name == "guide"

@@ -18,6 +18,7 @@ from ..tokens import TokenArt
 from harmonies.session.recap import SeatRecap
 
 from .anim import Banner, Flyer
+from .guide import GuideShown
 from .hint import HintPlan
 from .layout import PlayLayout, Point, Rect
 from .logpanel import LogPanel, LogRow
@@ -101,6 +102,8 @@ class Frame:
     recaps: tuple[SeatRecap, ...] = ()
     recap_lines: tuple[str, ...] = ()
     recap_alpha: int = 0
+    #: The guided game's step on show (None: not a guided game).
+    guide: GuideShown | None = None
 
     @property
     def own_board(self) -> bool:

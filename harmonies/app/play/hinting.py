@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from harmonies.rules import Command
 from harmonies.session import HintJob, PlaySession
 
+from ..widgets import Button
 from .hint import HintPlan
 
 #: Words a hint plan for the player (the scene's catalogue and card names).
@@ -20,7 +21,11 @@ Wording = Callable[[HintPlan], str]
 class HintBox:
     """The latest hint asked for, whether the player is waiting for it, and the one on show."""
 
-    def __init__(self) -> None:
+    def __init__(self, wording: Wording) -> None:
+        #: Words a plan for the player (the scene's catalogue and card names, at the time it is shown).
+        self.wording = wording
+        #: The Hint button, lit while the hint is on.
+        self.button: Button | None = None
         self.job: HintJob | None = None
         self.wanted = False
         self.plan: HintPlan | None = None
@@ -41,13 +46,19 @@ class HintBox:
         if self.job is None or self.job.version != session.version:
             self.job = session.plan_hint()
 
-    def toggle(self, session: PlaySession, allowed: bool, wording: Wording) -> None:
+    def toggle(self, session: PlaySession, allowed: bool) -> None:
         """Put the hint away, or (when ``allowed``) ask for it."""
         if self.on:
             self.drop()
         elif allowed:
             self.ask(session)
-            self.poll(session.version, wording)
+        self.update(session.version)
+
+    def update(self, version: int) -> None:
+        """Each frame: light the button while the hint is on, and show the answer once it is in."""
+        if self.button is not None:
+            self.button.primary = self.on
+        self.poll(version)
 
     def drop(self, forget: bool = False) -> None:
         """Hide the hint; ``forget`` also drops the planned answer (the game changed)."""
@@ -58,7 +69,7 @@ class HintBox:
             # the worker cannot be stopped; it finishes on its copy and its answer is ignored
             self.job = None
 
-    def poll(self, version: int, wording: Wording) -> None:
+    def poll(self, version: int) -> None:
         """Show the answer once it is in, if the player still wants it and the position is the same."""
         job = self.job
         if job is None or not job.done or not self.wanted:
@@ -66,10 +77,10 @@ class HintBox:
         if job.version != version:
             self.drop(forget=True)
             return
-        self.show(job.commands, wording)
+        self.show(job.commands)
 
-    def show(self, commands: Sequence[Command], wording: Wording) -> None:
+    def show(self, commands: Sequence[Command]) -> None:
         """Put ``commands`` (what ``harmonies.ai.hint`` returned for this very position) on show."""
         self.plan = HintPlan.from_commands(commands)
         self.wanted = False
-        self.line = wording(self.plan)
+        self.line = self.wording(self.plan)

@@ -35,7 +35,9 @@ _MOST_SPACES = max(rules_data().central_spaces.values())
 def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     """Turn a key press into what it means on the play screen (a command goes through ``sc.submit``)."""
     cursor = sc.pointer.cursor
-    if event.key == pygame.K_ESCAPE:
+    if sc.guide is not None and sc.guide.reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        sc.pointer.guide_next()      # a step of the guided game to read: Enter or Space is its Next
+    elif event.key == pygame.K_ESCAPE:
         _escape(sc)
     elif event.key == pygame.K_TAB:
         cursor.tab(bool(event.mod & pygame.KMOD_SHIFT))
@@ -103,7 +105,7 @@ def _escape(sc: PlayScene) -> None:
     elif sc.pointer.cursor.drop():
         pass
     elif sc.hints.on:
-        sc.drop_hint()
+        sc.hints.drop()
     elif sc.view_seat is not None:
         sc.view_seat = None
     else:

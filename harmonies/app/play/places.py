@@ -91,14 +91,26 @@ class EndButton:
     """The End turn button, as a stop of the keyboard ring."""
 
 
+@dataclass(frozen=True)
+class ScoresPanel:
+    """The live scores panel, as something the guided game points at."""
+
+
+@dataclass(frozen=True)
+class GuideNext:
+    """The guided game's Next button, on a step the player reads."""
+
+
 #: What the pointer can be on.
-Target = Union[SeatBoard, SpiritOffer, Space, Slot, Swap, HandToken, HeldCard, Cell]
+Target = Union[SeatBoard, SpiritOffer, Space, Slot, Swap, HandToken, HeldCard, Cell, GuideNext]
 #: What the keyboard ring can stop on.
 Focus = Union[Target, UndoButton, EndButton]
 #: What is hidden while a piece flies to it.
 Spot = Union[HandToken, Slot, Space, Cell, Cube, HeldCard]
 #: The spots that belong to one seat's board and cards.
 SeatSpot = Union[Cell, Cube, HeldCard]
+#: What a step of the guided game rings.
+GuideMark = Union[Space, HandToken, Cell, Slot, HeldCard, EndButton, ScoresPanel]
 #: What can be picked up and dragged.
 Carried = Union[Space, Slot, HandToken, HeldCard]
 #: What can be selected, then put on a cell with a second click.

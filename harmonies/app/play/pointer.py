@@ -14,12 +14,14 @@ import pygame
 
 from harmonies.rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
 
+from ..navigation import OpenGuideDone
 from ..tokens import cname
 from .anim import CardSprite, CubeSprite, Flyer, SpaceSprite, TokenSprite
 from .cursor import KeyCursor
 from .layout import Rect, centre, inside
 from .places import (
-    Carried, Cell, Drag, HandToken, HeldCard, SeatBoard, Selectable, Selection, Slot, Space, SpiritOffer, Swap, Target,
+    Carried, Cell, Drag, GuideNext, HandToken, HeldCard, SeatBoard, Selectable, Selection, Slot, Space, SpiritOffer,
+    Swap, Target,
 )
 from .sections import display, held, seats
 
@@ -129,6 +131,9 @@ class Pointer:
             sc.view_seat = None if target.seat in (g.current, sc.view_seat) else target.seat
             self.selection = None
             return
+        if isinstance(target, GuideNext):
+            self.guide_next()
+            return
         if not sc.human_turn():
             return
         if isinstance(target, SpiritOffer):
@@ -143,6 +148,13 @@ class Pointer:
             self._select(target)
         elif isinstance(target, Cell):
             self._put(target.cell)
+
+    def guide_next(self) -> None:
+        """Next on a step of the guided game to read (click or Enter); after the last step, the "well done"
+        panel over the board."""
+        guide = self.sc.guide
+        if guide is not None and guide.reading and guide.next():
+            self.sc.app.navigate.push(OpenGuideDone())
 
     def _select(self, target: Selectable) -> None:
         if self.selection is not None and self.selection.target == target:

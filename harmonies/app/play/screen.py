@@ -22,6 +22,7 @@ from .sections.common import Section
 from .sections.display import Display, SwapTip
 from .sections.drop_preview import DropPreview
 from .sections.focus import FocusRing
+from .sections.guide import GuideBubble
 from .sections.hand import Hand
 from .sections.held import Held
 from .sections.hint import HintMarks
@@ -37,11 +38,11 @@ from .sections.top_bar import TopBar
 def play_sections(kit: Kit, ui: WidgetGroup) -> list[Section]:
     """The play screen's sections, bottom to top; the ring's stops come in this order too: the central
     spaces, the hand, the held cards, the face-up cards and their swap buttons, the board, the other
-    seats' boards, Undo and End turn (or the spirits alone, while one is chosen)."""
+    seats' boards, Undo and End turn, the guided game's Next (or the spirits alone, while one is chosen)."""
     return [
         TopBar(kit), Central(kit), Hand(kit), Held(kit), Display(kit), Scores(kit), Board(kit), HintMarks(kit),
-        Seats(kit), Buttons(kit, ui), Recap(kit), LogMark(kit), Banners(kit), SpiritChoice(kit), FocusRing(kit),
-        SwapTip(kit), Flyers(kit), Preview(kit), DropPreview(kit), Dragged(kit),
+        Seats(kit), Buttons(kit, ui), Recap(kit), GuideBubble(kit), LogMark(kit), Banners(kit), SpiritChoice(kit),
+        FocusRing(kit), SwapTip(kit), Flyers(kit), Preview(kit), DropPreview(kit), Dragged(kit),
     ]
 
 

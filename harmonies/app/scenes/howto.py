@@ -1,7 +1,8 @@
 """How to play: pages of rules from the catalogue, each with its drawing, then the page of keys (the
 catalogue's key list, as Settings shows it); paged with Left/Right, the Previous/Next buttons or the page
 dots; Esc or Back leaves. It opens on the page of a topic (``howto_examples.TOPICS``) when given one: F1
-during play asks for the page of what the player is doing."""
+during play asks for the page of what the player is doing. The first page offers the guided first game
+in place of Previous."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from ...rules.cards import default_cards
 from .. import keylist, paint
 from ..assets import load_yaml
 from ..cardart import CardArt
+from ..navigation import OpenGuide, OpenMenu
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 from .howto_examples import FIGURES, TOPICS
 from .howto_figures import Pictures
+from .saving import confirm_leave
 
 if TYPE_CHECKING:
     from ..app import App
@@ -41,11 +44,20 @@ class HowToScene(WidgetScene):
                                  load_yaml("howto.yaml"))
         self.page = TOPICS.index(topic) if topic in TOPICS else 0
         self.ui.add(Button((70, 644, 220, 50), lambda: app.t("howto.prev"), lambda: self.turn(-1),
-                           enabled=lambda: self.page > 0, name="prev"))
+                           enabled=lambda: self.page > 0, visible=lambda: self.page > 0, name="prev"))
+        self.ui.add(Button((70, 644, 320, 50), lambda: app.t("guide.howto"), self.guided_game,
+                           visible=lambda: self.page == 0, name="guide"))
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
         self.ui.add(Button((990, 644, 220, 50), lambda: app.t("howto.next"), lambda: self.turn(1),
                            enabled=lambda: self.page < self.count - 1, primary=True, name="next"))
-        self.ui.focus = 2
+        self.ui.focus = 3
+
+    def guided_game(self) -> None:
+        """The guided first game, from the menu (a game in play below is left as Quit to menu leaves it)."""
+        def go() -> None:
+            self.app.navigate.reset(OpenMenu())
+            self.app.navigate.push(OpenGuide())
+        confirm_leave(self.app, "menu", go)
 
     def pages(self) -> list[tuple[str, str]]:
         """(heading, body) of each page; the last is the keys page, whose body is the key list."""

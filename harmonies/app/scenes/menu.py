@@ -12,7 +12,7 @@ from harmonies.session import Resume
 from .. import paint
 from ..hexgrid import HexLayout
 from ..navigation import (
-    OpenFinished, OpenGames, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+    OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
@@ -62,6 +62,8 @@ _VIGNETTE_HIGHEST = 310
 Rect = tuple[float, float, float, float]
 #: Seconds between two tries of a data folder that cannot be used, while the menu shows it.
 _RETRY_EVERY = 2.0
+#: The guided game's offer, under the left-hand landscape (apart from the list, so Enter keeps its meaning).
+_GUIDE = (66.0, 626.0, 320.0, 50.0)
 
 
 class MenuScene(WidgetScene):
@@ -85,6 +87,10 @@ class MenuScene(WidgetScene):
         #: Each message shown, oldest first, with its lines and the virtual rectangle they fill.
         self.message_boxes: list[tuple[list[str], Rect]] = []
         self._laid_out: tuple[object, ...] | None = None
+        # last in the Tab order, as it is the lowest on screen; highlighted until played or left once; it
+        # gives the bottom of the screen to the messages while there are any
+        self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide",
+                           visible=lambda: not self.app.messages))
         self._relayout()
         self._focus_first()
 
@@ -104,7 +110,7 @@ class MenuScene(WidgetScene):
         """
         self._laid_out = self._layout_key()
         has = self.app.saves.has_continue()
-        buttons = [wdg for wdg in self.ui.widgets if wdg.visible]
+        buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") != "guide"]
         n = len(buttons)
         base = _BELOW_SUBTITLE if self.app.saves.problem is None else _BELOW_NOTICE
         wrapped = [self._wrap(msg) for msg in self.app.messages[-_MSG_SHOWN:]]
@@ -232,6 +238,10 @@ class MenuScene(WidgetScene):
         if not game.over and sum(not s.is_computer for s in seats) >= 2 and not seats[game.current].is_computer:
             self.app.navigate.push(OpenHandover(seats[game.current].name, game.current))
 
+    def guided_game(self) -> None:
+        """The guided first game (it saves nothing, so it never replaces a game in progress)."""
+        self.app.navigate.push(OpenGuide())
+
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())
 
@@ -261,6 +271,8 @@ class MenuScene(WidgetScene):
         if self.vignette_y is not None:
             self._draw_vignette(surface, (226, self.vignette_y), 38)
             self._draw_vignette(surface, (1054, self.vignette_y), 38, mirror=True)
+        if not app.messages:
+            self._draw_guide_offer(surface)
         self.ui.draw(surface, app)
         self._draw_folder_problem(surface)
         for lines, (_, top, _, _) in self.message_boxes:
@@ -269,6 +281,18 @@ class MenuScene(WidgetScene):
         if not app.messages:
             footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
             paint.text(surface, app, footer, (640, 696), 16, th.c("table_text_dim"), "center")
+
+    def _draw_guide_offer(self, surface: pygame.Surface) -> None:
+        """Until the guided game is finished or left once, a sky-blue frame and "First game?" above its button."""
+        app, th = self.app, self.app.theme
+        if app.settings.guide_done:
+            return
+        x, y, w, h = _GUIDE
+        paint.panel(surface, app, (x - 10, y - 40, w + 20, h + 50), th.c("table_dark"), radius=16, edge=th.c("guide"),
+                    width=3)
+        head = app.t("guide.menu_head")
+        paint.text(surface, app, head, (x + w / 2, y - 20), paint.fit_px(app, head, 19, w, bold=True),
+                   th.c("table_text"), "center", bold=True)
 
     def _draw_folder_problem(self, surface: pygame.Surface) -> None:
         """While games cannot be saved, a notice between the title and the buttons says where and why."""

@@ -1,4 +1,5 @@
-"""The pause menu over the play scene: resume, replay so far, restart, settings, quit to menu."""
+"""The pause menu over the play scene: resume, replay so far, restart, settings, quit to menu (in the guided
+game: leave the guided game)."""
 
 from __future__ import annotations
 
@@ -21,14 +22,17 @@ if TYPE_CHECKING:
 
 class PauseScene(WidgetScene):
     """The pause menu over the game in play: ``game`` is the game below (its Replay shows it up to now),
-    ``names`` its seats' names, and ``restart`` starts it again with the same seats."""
+    ``names`` its seats' names, and ``restart`` starts it again with the same seats; ``guided``: the guided
+    game, which saves nothing, so Restart asks nothing and leaving it counts as having seen it."""
 
     name = "pause"
     transparent = True
 
-    def __init__(self, app: App, game: Game, names: tuple[str, ...], restart: Callable[[], None]) -> None:
+    def __init__(self, app: App, game: Game, names: tuple[str, ...], restart: Callable[[], None],
+                 guided: bool = False) -> None:
         super().__init__(app)
         self.game = game
+        self.guided = guided
         self.names = names
         self.restart_game = restart
         t = app.t
@@ -38,7 +42,8 @@ class PauseScene(WidgetScene):
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.howto"), self.how_to_play, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
-        self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("pause.menu"), self.to_menu, name="menu"))
+        self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("guide.leave" if guided else "pause.menu"),
+                           self.leave_guide if guided else self.to_menu, name="menu"))
         self.ui.focus = 0
 
     def how_to_play(self) -> None:
@@ -57,7 +62,7 @@ class PauseScene(WidgetScene):
         """Restart the game below; once something is played, ask first (the game in progress is then kept
         with the replaced ones)."""
         self.app.scenes.pop()
-        if self.game.history:
+        if self.game.history and not self.guided:
             confirm_replace(self.app, "restart", self.restart_game)
         else:
             self.restart_game()  # nothing played yet: nothing to lose, so nothing to ask
@@ -66,6 +71,11 @@ class PauseScene(WidgetScene):
         """To the menu; with actions that could not be saved, ask first (and offer to save elsewhere)."""
         self.app.scenes.pop()
         confirm_leave(self.app, "menu", lambda: self.app.navigate.reset(OpenMenu()))
+
+    def leave_guide(self) -> None:
+        """Out of the guided game to the menu; the menu no longer highlights it."""
+        self.app.apply_settings(self.app.settings.with_(guide_done=True))
+        self.app.navigate.reset(OpenMenu())
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

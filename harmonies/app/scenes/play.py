@@ -30,6 +30,7 @@ from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
 from ..play.frame import Frame, HintShown, Kit
+from ..play.guide import Guide
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
@@ -68,9 +69,10 @@ class PlayScene(Scene):
     name = "play"
 
     def __init__(self, app: App, start: Start | None = None, demo: bool = False,
-                 exit_when_done: bool = False) -> None:
+                 exit_when_done: bool = False, guide: Guide | None = None) -> None:
         super().__init__(app)
         self.demo = demo
+        self.guide = guide  # the guided first game's steps, checking each command before it is queued
         self.exit_when_done = exit_when_done
         self.resumed = isinstance(start, Resume)
         start = start if start is not None else default_config(app)
@@ -94,9 +96,9 @@ class PlayScene(Scene):
         self.mouse: Point = (0.0, 0.0)
         self.hover_card: tuple[str, bool, Rect] | None = None
         self.hover_t = 0.0
-        self.hints = HintBox()
+        self.hints = HintBox(self._hint_words)
         self.recent = Recent()
-        self.ui, self.hint_btn = play_buttons(self.layout, app.t, self.log, ButtonActions(
+        self.ui, self.hints.button = play_buttons(self.layout, app.t, self.log, ButtonActions(
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
         self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
@@ -137,7 +139,8 @@ class PlayScene(Scene):
 
     def restart(self) -> None:
         """A new game with the same seats; the new game's first save keeps this one with the replaced games."""
-        self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done))
+        self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done,
+                                          self.guide and self.guide.fresh()))
 
     def save_notice(self, max_w: float = 640) -> tuple[str, str] | None:
         """The banner's two lines while games cannot be saved, fitted to ``max_w`` (never in the demo)."""
@@ -145,10 +148,10 @@ class PlayScene(Scene):
         return banner_lines(self.app, problem, max_w) if problem is not None else None
 
     def on_pause(self) -> None:
-        self.drop_hint(forget=True)  # the player left the board: an answer arriving later is not wanted
+        self.hints.drop(forget=True)  # the player left the board: an answer arriving later is not wanted
 
     def on_exit(self) -> None:
-        self.drop_hint(forget=True)
+        self.hints.drop(forget=True)
         self.session.close()
 
     # ------------------------------------------------------------------ queries for input and drawing
@@ -238,11 +241,16 @@ class PlayScene(Scene):
             log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
-            recap_alpha=self.recent.alpha)
+            recap_alpha=self.recent.alpha,
+            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None)
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
-        """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted."""
+        """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted (the guided game's step
+        answers a command it does not expect with a friendly line, and the command is never queued)."""
+        if self.guide is not None and not self.guide.allows(cmd):
+            self.say(self.app.t(self.guide.refusal_key()), 5.0)
+            return False
         self.session.submit(cmd, dropped)
         outcomes = self.pump()
         return bool(outcomes) and isinstance(outcomes[-1], Played)
@@ -269,6 +277,8 @@ class PlayScene(Scene):
     def _played(self, played: Played) -> None:
         if self.is_human(played.before.view.seat):
             self.recent.acted()
+        if self.guide is not None:
+            self.guide.played(played.command)
         self.pointer.selection = None
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
@@ -302,7 +312,7 @@ class PlayScene(Scene):
         self.table = take_table(self.game, self.config.seats)
         self.log.follow(self.game.history)
         # a hint describes the board it was planned on: any change makes it wrong
-        self.drop_hint(forget=True)
+        self.hints.drop(forget=True)
 
     def say(self, text: str, dur: float = 3.0) -> None:
         """Show ``text`` as the one line under the board for ``dur`` seconds."""
@@ -324,23 +334,13 @@ class PlayScene(Scene):
             self.submit(EndTurn())
 
     def toggle_hint(self) -> None:
-        """H or the Hint button: ask for the turn the hard player would play, or put it away.
-
-        It is planned off the frame loop; it is only ever shown, never played for the player.
-        """
-        self.hints.toggle(self.session, self.can_hint(), self._hint_words)
-        self._update_hint()
-
-    def drop_hint(self, forget: bool = False) -> None:
-        self.hints.drop(forget)
-
-    def _update_hint(self) -> None:
-        self.hint_btn.primary = self.hints.on  # lit while the hint is on
-        self.hints.poll(self.session.version, self._hint_words)
+        """H or the Hint button: ask for the turn the hard player would play (planned off the frame loop,
+        only ever shown, never played for the player), or put it away."""
+        self.hints.toggle(self.session, self.can_hint())
 
     def show_hint(self, commands: list[Command]) -> None:
         """Put ``commands`` (what ``harmonies.ai.hint`` returned for this very position) on show."""
-        self.hints.show(commands, self._hint_words)
+        self.hints.show(commands)
 
     def _hint_words(self, plan: HintPlan) -> str:
         return hint_text(plan, self.app.t, self.cardart.name, self.table.views[self.table.current].spirit)
@@ -348,8 +348,9 @@ class PlayScene(Scene):
     def pause(self) -> None:
         self.pointer.drag = None
         self.pointer.press = None
-        self.drop_hint()
-        self.app.navigate.push(OpenPause(self.game, tuple(seat.name for seat in self.config.seats), self.restart))
+        self.hints.drop()
+        names = tuple(seat.name for seat in self.config.seats)
+        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -374,7 +375,7 @@ class PlayScene(Scene):
             self.hover_card, self.hover_t = card, 0.0
         self.anims.update(dt)
         self.recent.tick(dt)
-        self._update_hint()
+        self.hints.update(self.session.version)
         for failure in self.session.take_failures():
             self.show_failure(failure)
         if self.message_t > 0:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from ..navigation import (Destination, OpenFinished, OpenGames, OpenHandover, OpenHowTo, OpenKeys, OpenMenu,
-                          OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
+from ..navigation import (Destination, OpenFinished, OpenGames, OpenGuide, OpenGuideDone, OpenHandover, OpenHowTo,
+                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
+from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .finished import FinishedScene
 from .games import GamesScene
+from .guide_done import GuideDoneScene
 from .handover import HandoverScene
 from .howto import HowToScene
 from .keys import KeysScene
@@ -40,8 +42,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return SetupScene(app, config)
         case OpenPlay(start, demo, exit_when_done):
             return PlayScene(app, start, demo, exit_when_done)
-        case OpenPause(game, names, restart):
-            return PauseScene(app, game, names, restart)
+        case OpenPause(game, names, restart, guided):
+            return PauseScene(app, game, names, restart, guided)
         case OpenScoring(game, config, demo, exit_when_done, review):
             return ScoringScene(app, game, config, demo, exit_when_done, review)
         case OpenFinished():
@@ -58,6 +60,12 @@ def build_scene(app: App, to: Destination) -> Scene:
             return GamesScene(app, games, open_game)
         case OpenHandover(who, seat):
             return HandoverScene(app, who, seat)
+        case OpenGuide():
+            # played like the demo: nothing is saved, archived or counted in the bests
+            guide = Guide()
+            return PlayScene(app, guide_config(guide, app.t("setup.default_name", n=1)), demo=True, guide=guide)
+        case OpenGuideDone():
+            return GuideDoneScene(app)
         case _:
             return _unreachable(to)
 
