@@ -121,8 +121,11 @@ class SaveSlot:
 
     @property
     def unsaved_over(self) -> bool:
-        """The game waiting to be saved is over: saving it anywhere puts it among that folder's finished games."""
-        return self._pending is not None and self._pending[0].over
+        """The game waiting to be saved is over: saving it anywhere puts it among that folder's finished games
+        (a finished game whose archive failed, when no game in progress waits too)."""
+        if self._pending is not None:
+            return self._pending[0].over
+        return self._unarchived is not None and not self._kept_elsewhere
 
     def autosave(self, game: Game, meta: dict[str, Any]) -> None:
         """Called after every accepted command (a finished game is archived by the store)."""

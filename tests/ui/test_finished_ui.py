@@ -22,7 +22,7 @@ from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.session import MatchConfig, SaveSlot
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist import Store
-from harmonies.persist.index import FinishedIndex
+from harmonies.persist.index import INDEX_NAME, FinishedIndex
 from harmonies.persist.summary import FinishedSummary
 from harmonies.rules import Game, GameSetup, board_shape
 
@@ -308,6 +308,7 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
     """No index yet: the screen opens at once, says how far the indexing is, shows each batch as it lands
     (newest first) and answers the keys meanwhile; at the end every game is listed and the bests are read."""
     fill(tmp_path / "data", 12)
+    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)  # built while archiving: these tests want none
     monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 3)
     allowed = threading.Semaphore(3)  # files the indexing may read: the test hands them out
     real = FinishedIndex._read
@@ -350,6 +351,7 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
 def test_leaving_the_screen_stops_the_indexing_and_the_next_opening_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fill(tmp_path / "data", 6)
+    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)  # built while archiving: these tests want none
     monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 2)
     allowed = threading.Semaphore(2)
     real = FinishedIndex._read
