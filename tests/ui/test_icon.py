@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 import harmonies.app.app as app_module
+from harmonies import resources, smoke
 from harmonies.app.app import App, set_window_icon
 from harmonies.app.assets import AssetError
 
@@ -84,3 +85,18 @@ def test_a_missing_icon_keeps_the_window_opening(monkeypatch: pytest.MonkeyPatch
     assert set_window_icon() is False
     monkeypatch.setattr(app_module, "asset", lambda name: REPO / "cards.yaml")  # not an image
     assert set_window_icon() is False
+
+
+def test_the_smoke_test_fails_a_bundle_without_the_icon(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    smoke._check_icon()  # this checkout has it
+
+    def missing(name: str) -> Path:
+        raise FileNotFoundError(f"game resource {name!r} not found")
+
+    monkeypatch.setattr(resources, "resource_path", missing)
+    with pytest.raises(smoke.SmokeFailure, match="no window icon"):
+        smoke._check_icon()
+    (tmp_path / "icon.png").write_text("not a picture")
+    monkeypatch.setattr(resources, "resource_path", lambda name: tmp_path / "icon.png")
+    with pytest.raises(smoke.SmokeFailure, match="not a PNG"):
+        smoke._check_icon()
