@@ -69,6 +69,19 @@ def _check_fonts() -> None:
         raise SmokeFailure(f"no .ttf/.otf font in {fonts_dir}")
 
 
+def _check_icon() -> None:
+    # The window quietly keeps SDL's icon without assets/icon.png; the bundle must have it.
+    resource_path = _require("harmonies.resources", "resource_path", "the app's files")
+    try:
+        icon = resource_path("assets/icon.png")
+        with open(icon, "rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        raise SmokeFailure(f"no window icon: {exc}") from None
+    if head != b"\x89PNG\r\n\x1a\n":
+        raise SmokeFailure(f"{icon} is not a PNG image")
+
+
 def _check_languages() -> list[str]:
     # Each catalogue must load, and Babel must have its locale data: without it the catalogue
     # would quietly choose plurals by English rules (a bundle that left the data out).
@@ -142,6 +155,7 @@ def run() -> int:
     try:
         card_count = _check_cards()
         _check_fonts()
+        _check_icon()
         languages = _check_languages()
         scenes = _draw_scenes()
         scores = _play_game()

@@ -19,6 +19,7 @@ from harmonies.session import SaveSlot
 from harmonies.session.errlog import log_error, log_folder
 
 from harmonies.catalogue import Catalogue, has_language, system_language
+from .assets import AssetError, asset
 from .navigation import Navigator, OpenMenu
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
@@ -26,6 +27,10 @@ from .settings import MemorySettingsStore, Settings, SettingsStore
 from .sound import Sounds
 from .theme import Fonts, Theme
 from .viewport import Viewport
+
+#: The name the desktop knows the window by (X11's WM_CLASS, Wayland's app id): the ``.desktop`` file of
+#: the Linux package says ``StartupWMClass=harmonies``, so the menu entry and the window are one app.
+WINDOW_CLASS = "harmonies"
 
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 # Video drivers that draw nowhere. SDL falls back to them when no display answers; a player
@@ -58,8 +63,12 @@ class App:
         self.cards = cards
         #: What the menu tells the player (problems met on the way there), oldest first, each once.
         self.messages: list[str] = list(dict.fromkeys(messages or []))
+        # SDL reads the window's class when it starts its video part; one set by the caller is kept.
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+        os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
         pygame.init()
         pygame.display.set_caption("Harmonies")
+        set_window_icon()
         self.window = self._open_window()
         self.vp = Viewport(self.window.get_size())
         self.theme = Theme.load()
@@ -217,6 +226,19 @@ class App:
             self.running = False
             return
         ask_before_closing(self)
+
+
+def set_window_icon() -> bool:
+    """Give the window (its title bar, the task bar, the window switcher) the app's icon,
+    assets/icon.png, before the window opens. Without the file, or with one SDL cannot read, the
+    window keeps SDL's own icon rather than not opening: returns whether the icon was set. (The
+    smoke test fails a bundle without it.)"""
+    try:
+        icon = pygame.image.load(str(asset("icon.png")))
+    except (AssetError, FileNotFoundError, pygame.error):
+        return False
+    pygame.display.set_icon(icon)
+    return True
 
 
 def display_problem(catalogue: Catalogue) -> str | None:

@@ -28,7 +28,7 @@ from .position import Position, SeatPosition
 from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
-from .state import GameSetup
+from .state import SEEDS, GameSetup
 from .tables import RulesData, rules_data
 
 __all__ = [
@@ -43,5 +43,5 @@ __all__ = [
     "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView",
     "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",
-    "ScoreSheet", "SunReport", "score_board", "solo_suns", "GameSetup", "RulesData", "rules_data",
+    "ScoreSheet", "SunReport", "score_board", "solo_suns", "SEEDS", "GameSetup", "RulesData", "rules_data",
 ]

@@ -46,10 +46,9 @@ class GameDoers(GameQueries):
 
     def _do_choose_spirit(self, cmd: ChooseSpirit) -> tuple[Event, ...]:
         p = self._players[self._current]
-        returned = next(s for s in p.spirit_choices if s != cmd.spirit_id)
         p.spirit = cmd.spirit_id
         p.spirit_choices = ()
-        return (SpiritChosen(self._current, cmd.spirit_id, returned),)
+        return (SpiritChosen(self._current, cmd.spirit_id),)
 
     def _do_take_tokens(self, cmd: TakeTokens) -> tuple[Event, ...]:
         taken = self._central[cmd.space]

@@ -1,5 +1,9 @@
 """Events: what a command did, for the UI to animate. Every event names the seat that acted.
 
+An event names only what every seat may see: a card or token it names is face up before or after the
+command (tests/rules/test_hidden.py checks every event of random games). So the spirit card a seat
+puts back is not in :class:`SpiritChosen`: the other seats never see it.
+
 An event holds copies (ids, counts, tuples), never the game's own lists, so nothing done to an event
 reaches the game. Events are plain slotted dataclasses rather than frozen ones: every command makes
 a few and the frozen kind takes several times longer to build. They compare and hash by value.
@@ -22,7 +26,6 @@ if TYPE_CHECKING:
 class SpiritChosen:
     player: int
     spirit_id: str
-    returned_id: str
 
 
 @dataclass(slots=True, unsafe_hash=True)

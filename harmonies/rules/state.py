@@ -16,6 +16,13 @@ from .colours import Colour
 from .tables import rules_data, stack_table
 
 
+# The seeds a game may have: the whole numbers a signed 64-bit integer holds, which is what the index
+# of finished games stores a seed in (an SQLite INTEGER). A new game's seed is drawn from 1 to
+# 2**63 - 1 (``MatchConfig.resolved_seed``): too many to find a game's seed, and with it the pouch,
+# the animal pile and the spirit cards face down, by trying seeds until one deals the opening seen.
+SEEDS = range(-2**63, 2**63)
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """Everything that decides a game before the first command: same setup, same game."""
@@ -37,6 +44,8 @@ class GameSetup:
             raise ValueError(f"spirits must be true or false, not {self.spirits!r}")
         if self.seed is not None and type(self.seed) is not int:
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
+        if self.seed is not None and self.seed not in SEEDS:
+            raise ValueError(f"seed must be from -2**63 to 2**63 - 1, not {self.seed}")
 
     @property
     def solo(self) -> bool:

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from harmonies.rules import CardSet, Game, GameSetup
+from harmonies.rules import SEEDS, CardSet, Game, GameSetup
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,9 @@ class MatchConfig:
     seed: int | None = None
 
     def resolved_seed(self) -> int:
-        return self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2**31)
+        """The seed given, or a new one drawn by the system's random source from 1 to 2**63 - 1:
+        2**31 seeds could be tried one by one against the opening deal to learn what is face down."""
+        return self.seed if self.seed is not None else random.SystemRandom().randrange(1, SEEDS.stop)
 
     def deal(self, cards: CardSet | None = None) -> Game:
         """A new game for these seats, dealt from the seed (a random one if none was given)."""
@@ -54,9 +56,9 @@ class MatchConfig:
             seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or "human"),
                               str(raw.get("level") or "random")))
         # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
-        # whole number is dropped, so a hand-edited meta cannot break Restart.
+        # whole number a game may have (SEEDS) is dropped, so a hand-edited meta cannot break Restart.
         seed = meta.get("seed")
-        return cls(tuple(seats), side, spirits, seed if type(seed) is int else None)
+        return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None)
 
 
 @dataclass(frozen=True)

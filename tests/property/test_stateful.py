@@ -109,7 +109,7 @@ class RulesMachine(RuleBasedStateMachine):
     game: Game
 
     @initialize(players=st.sampled_from([1, 1, 2, 3, 4]), side=st.sampled_from("AB"), spirits=st.booleans(),
-                seed=st.integers(0, 2**31))
+                seed=st.integers(0, 2**63 - 1))
     def start(self, players: int, side: str, spirits: bool, seed: int) -> None:
         self.game = Game.new(GameSetup(players, side, spirits, seed))
         self.before_each: list[tuple[Any, ...]] = []  # snapshots before each command Undo may take back

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import pytest
 
 from harmonies.rules import (
-    ChooseSpirit, Command, EndTurn, Game, GameSetup, PlaceCube, SoloSwap, TakeCard, TakeTokens, Undo,
+    ChooseSpirit, Colour, Command, EndTurn, Game, GameSetup, PlaceCube, SoloSwap, TakeCard, TakeTokens, Undo,
 )
 from test_support import refusal_code, snapshot
 from test_turns import place_all
@@ -202,3 +203,81 @@ def test_a_view_mid_turn_undoes_to_the_turns_start_like_the_game() -> None:
         while g.turn_commands:
             assert g.apply(Undo()).ok
     assert public(view) == public(game)
+
+
+# --------------------------------------------------------------------------- events name only what is seen
+
+
+def named(value: Any) -> Iterator[Any]:
+    """Every card id (any string) and token colour an event holds, through its fields, the command
+    of an Undone and the outcome of a GameEnded."""
+    if isinstance(value, (str, Colour)):
+        yield value
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            yield from named(getattr(value, f.name))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from named(k)
+            yield from named(v)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for v in value:
+            yield from named(v)
+
+
+def seen_by(game: Game, seat: int) -> tuple[set[str], Counter[Colour]]:
+    """The card ids and tokens ``seat`` sees: every board, cube and card in front of a seat, the
+    central board, the hand and the face-up cards; of the undecided spirit cards only its own."""
+    pos = game.position()
+    cards = {c for c in pos.display or () if c is not None}
+    tokens: Counter[Colour] = Counter(pos.hand)
+    for space in pos.central or ():
+        tokens.update(space)
+    for n, s in enumerate(pos.seats):
+        cards |= {*s.cubes.values(), *s.held, *s.completed, *([s.spirit] if s.spirit else [])}
+        if n == seat:
+            cards |= set(s.spirit_choices or ())
+        for stack in s.board.values():
+            tokens.update(stack)
+    return cards, tokens
+
+
+@pytest.mark.parametrize("setup", SETUPS[:10], ids=str)
+def test_no_event_names_a_card_or_token_another_seat_cannot_see(setup: GameSetup) -> None:
+    """Every event of random games (Undo and the solo swap included), for every seat: each card it
+    names, and each token, is in sight of that seat before the command or after it. The spirit card
+    a seat puts back is in sight of no other seat, so no event may name it."""
+    rng = random.Random(setup.seed)
+    game = Game.new(setup)
+    cards = set(game.cards.ids)
+    kinds: Counter[str] = Counter()
+    shown: Counter[type] = Counter()
+    while not game.over:
+        cmd = Undo() if game.turn_commands and rng.random() < 0.1 else random_command(game, rng)
+        before = [seen_by(game, seat) for seat in range(setup.players)]
+        result = game.apply(cmd)
+        assert result.ok, cmd
+        after = [seen_by(game, seat) for seat in range(setup.players)]
+        for event in result.events:
+            kinds[type(event).__name__] += 1
+            words = list(named(event))
+            ids = {w for w in words if isinstance(w, str) and w in cards}
+            tokens = Counter(w for w in words if isinstance(w, Colour))
+            shown.update({str: len(ids), Colour: tokens.total()})
+            for seat in range(setup.players):
+                (cards_before, tokens_before), (cards_after, tokens_after) = before[seat], after[seat]
+                assert ids <= cards_before | cards_after, (seat, event)
+                assert tokens <= tokens_before | tokens_after, (seat, event)
+    assert kinds["TokensTaken"] and kinds["TokenPlaced"] and kinds["GameEnded"] == 1
+    assert shown[str] and shown[Colour]  # the audit saw cards and tokens named
+    if setup.spirits:
+        assert kinds["SpiritChosen"] >= setup.players
+
+
+def test_a_chosen_spirit_names_only_the_card_kept() -> None:
+    game = Game.new(GameSetup(2, spirits=True, seed=4))
+    kept, put_back = game.spirit_choices
+    result = game.apply(ChooseSpirit(kept))
+    assert result.ok
+    assert put_back not in set(named(result.events))
+    assert put_back not in seen_by(game, 1)[0]

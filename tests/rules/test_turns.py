@@ -328,7 +328,7 @@ def test_the_spirit_is_chosen_first_on_the_first_turn_of_each_player() -> None:
         assert refusal_code(result) == expected, cmd
         assert snapshot(game) == before
     result = game.apply(ChooseSpirit(b))
-    assert result.ok and result.events == (SpiritChosen(0, b, a),)
+    assert result.ok and result.events == (SpiritChosen(0, b),)
     view = game.player(0)
     assert view.spirit == b and view.spirit_choices == () and not view.spirit_placed
     assert game.spirit_choices == ()
