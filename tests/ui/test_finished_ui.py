@@ -326,7 +326,8 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
     scene = d.top
     assert isinstance(scene, FinishedScene) and not scene.indexing.finished
     deadline = time.monotonic() + 60
-    while scene.list.total < 3 and time.monotonic() < deadline:
+    # the batch is committed (and may be listed) a moment before its progress is reported: wait for both
+    while (scene.list.total < 3 or scene.indexing.progress != (3, 12)) and time.monotonic() < deadline:
         d.frames(1, dt=0.3)  # the page is read again at most every RELOAD_EVERY seconds of frames
     newest = [f"2026-01-{day:02d}" for day in range(12, 9, -1)]
     assert [g.finished[:10] for g in shown(scene)] == newest  # the first batch, at the top
