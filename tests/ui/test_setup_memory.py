@@ -83,3 +83,17 @@ def test_without_memory_the_defaults_stay(app: App) -> None:
     scene = open_setup(d)
     assert scene.count == 2 and [s["kind"] for s in scene.seats[:2]] == ["human", "computer"]
     assert Settings.from_dict({"last_setup": [1, 2]}).last_setup == {}  # a wrong type is dropped
+
+
+def test_any_games_seed_can_be_typed_back(tmp_path: Path) -> None:
+    """New games draw their seeds from 2^63 values: the field takes all 19 digits of one, and a larger
+    number is no seed (the game gets a new one)."""
+    d = open_app(tmp_path)
+    setup = open_setup(d)
+    d.press_widget("seed")
+    biggest = str(2**63 - 1)
+    d.post(pygame.TEXTINPUT, text=biggest)
+    d.frames(1)
+    assert setup.seed == biggest and setup.config().seed == 2**63 - 1
+    setup.seed = str(2**63)
+    assert setup.config().seed is None

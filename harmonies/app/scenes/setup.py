@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from harmonies import ai
+from harmonies.rules import SEEDS
 from harmonies.session import MatchConfig, Seat
 
 from .. import paint
@@ -110,10 +111,11 @@ class SetupScene(WidgetScene):
                       name="side"))
         ui.add(Choice((660, 450, 430, 46), lambda: t("setup.spirits"), [False, True], lambda: self.spirits,
                       lambda v: setattr(self, "spirits", v), lambda v: t("setup.switch_on" if v else "setup.switch_off"),
-                      label_w=0.54, name="spirits"))
-        ui.add(TextField((190, 514, 430, 46), lambda: t("setup.seed"), lambda: self.seed,
-                         lambda v: setattr(self, "seed", v), placeholder=lambda: t("setup.seed_hint"), max_len=9,
-                         digits=True, label_w=0.46, name="seed"))
+                      label_w=0.6, name="spirits"))
+        # as wide as the two rows above it: a 19-digit seed keeps a readable size
+        ui.add(TextField((190, 514, 900, 46), lambda: t("setup.seed"), lambda: self.seed,
+                         lambda v: setattr(self, "seed", v), placeholder=lambda: t("setup.seed_hint"), max_len=19,
+                         digits=True, label_w=0.22, name="seed"))
         ui.add(Button((190, 604, 220, 54), lambda: t("setup.back"), lambda: self.app.scenes.pop(), name="back"))
         ui.add(Button((830, 604, 260, 54), lambda: t("setup.start"), self.start, primary=True, px=24, name="start"))
 
@@ -139,7 +141,9 @@ class SetupScene(WidgetScene):
             Seat(self.seats[i]["name"].strip() or self._default_name(i), self.seats[i]["kind"], self.seats[i]["level"])
             for i in range(self.count)
         )
-        seed = int(self.seed) if self.seed.isdigit() else None
+        # a seed as long as a game may have (new games draw theirs from 2^63 values), so any game's seed
+        # can be typed back; a larger number is no seed, and the game gets a new one
+        seed = int(self.seed) if self.seed.isdigit() and int(self.seed) in SEEDS else None
         return MatchConfig(seats, self.side, self.spirits, seed)
 
     def start(self) -> None:
