@@ -27,7 +27,7 @@ from harmonies.app import checked_language
 from harmonies.app.scenes.finished import FinishedScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.session import MatchConfig, SaveSlot
-from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game
+from harmonies.app.smoke import habitat_formed_game, iter_scenes, make_offscreen_app, meta_for, played_game
 from harmonies.persist import Store
 from harmonies.rules import GameSetup
 
@@ -99,22 +99,14 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     def cube_ready() -> None:
         """A solo turn where the token just placed formed a held card's habitat: the card asks for its cube,
         which is chosen with the ring on a cell where it may go (the points preview above it)."""
-        for seed in range(1, 60):
-            game = played_game(1, 3, seed=seed)
-            game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
-            for cmd in [c for c in game.legal_commands() if isinstance(c, PlaceToken)]:
-                after = game.clone()
-                after.apply(cmd)
-                if after.cube_options():
-                    sc = start(after, 1)
-                    app.step(0.0, events=[])
-                    sc.anims.banners.clear()
-                    card, cells = next(iter(after.cube_options().items()))
-                    sc.pointer.click(HeldCard(0, card))
-                    sc.pointer.cursor.cell = cells[0]
-                    sc.pointer.cursor.focus = Cell(0, cells[0])
-                    return
-        raise AssertionError("no seed gives a habitat formed by one token")
+        after = habitat_formed_game()
+        sc = start(after, 1)
+        app.step(0.0, events=[])
+        sc.anims.banners.clear()
+        card, cells = next(iter(after.cube_options().items()))
+        sc.pointer.click(HeldCard(0, card))
+        sc.pointer.cursor.cell = cells[0]
+        sc.pointer.cursor.focus = Cell(0, cells[0])
 
     def solo() -> None:
         game = played_game(1, 5, seed=4)

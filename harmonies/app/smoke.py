@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from harmonies.ai import make_player
-from harmonies.rules import Game, GameSetup, TakeTokens
+from harmonies.rules import Game, GameSetup, PlaceToken, TakeTokens
 from harmonies.session import MatchConfig, Resume
 
 from .app import App
@@ -51,6 +51,19 @@ def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirit
         bots[game.current].play_turn(game)
         n += 1
     return game
+
+
+def habitat_formed_game() -> Game:
+    """A solo game in which the token just placed formed a held card's habitat (a cube waits to be placed)."""
+    for seed in range(1, 60):
+        game = played_game(1, 3, seed=seed)
+        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
+        for cmd in [c for c in game.legal_commands() if isinstance(c, PlaceToken)]:
+            after = game.clone()
+            after.apply(cmd)
+            if after.cube_options():
+                return after
+    raise AssertionError("no seed gives a habitat formed by one token")
 
 
 def meta_for(game: Game, humans: int = 1) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from ui_driver import Driver
 from harmonies.app.play.places import Cell, HeldCard
 from harmonies.app.play.sections.drop_preview import gain_text
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.smoke import played_game, resume
-from harmonies.rules import Game, PlaceToken, TakeTokens
+from harmonies.app.smoke import habitat_formed_game, played_game, resume
+from harmonies.rules import Game, TakeTokens
 
 
 def _start(app: Any, game: Game) -> tuple[Driver, PlayScene]:
@@ -29,19 +29,6 @@ def _start(app: Any, game: Game) -> tuple[Driver, PlayScene]:
 
 def _texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[str]:
     return drawn_texts(monkeypatch, lambda: app.step(1 / 60, events=[]))
-
-
-def _cube_ready() -> Game:
-    """A solo game where one token just formed a held card's habitat."""
-    for seed in range(1, 60):
-        game = played_game(1, 3, seed=seed)
-        game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))
-        for cmd in [c for c in game.legal_commands() if isinstance(c, PlaceToken)]:
-            after = game.clone()
-            after.apply(cmd)
-            if after.cube_options():
-                return after
-    raise AssertionError("no seed gives a habitat formed by one token")
 
 
 def test_dragging_a_token_over_a_cell_shows_what_it_would_score(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,7 +61,7 @@ def test_dragging_a_token_over_a_cell_shows_what_it_would_score(app: Any, monkey
 
 def test_a_formed_habitat_asks_for_its_cube_and_the_ring_previews_its_points(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _cube_ready()
+    game = habitat_formed_game()
     d, sc = _start(app, game)
     card, cells = next(iter(game.cube_options().items()))
     points = max(v for (what, _c), gain in sc.table.gains.items() if what == card for _r, v in gain)
