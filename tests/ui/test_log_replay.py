@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
+from harmonies.app import paint
 from harmonies.app.play.logpanel import HEAD_H, ROW_H
 from harmonies.app.play.sections.log import touched
 from harmonies.app.scenes.menu import MenuScene
@@ -19,6 +22,7 @@ from harmonies.session import Resume
 from harmonies.session.log import entry_text, log_of
 
 from test_finished_ui import menu_with_finished_games
+from textfit import drawn_texts
 from ui_driver import Driver
 
 
@@ -194,3 +198,30 @@ def test_the_log_is_worded_again_when_the_language_changes() -> None:
     now[0] = other
     panel.follow(game.history)
     assert "Ann a fini son tour" in [r.text for r in panel.rows]
+
+
+def test_every_log_line_is_drawn_at_one_size_and_a_cut_one_shows_whole_when_pointed_at(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = _resumed(app, played_game(2, 6, seed=12))
+    sc = d.top
+    sc.log.toggle()
+    d.frames(1)
+    rect = sc.layout.scores_panel
+    i = next(i for i, r in enumerate(sc.log.visible(rect)) if r.entry is not None)
+    long_text = sc.log.visible(rect)[i].text + ", and then a great many more words than the panel can hold on one line"
+    sc.log.rows[sc.log.top + i] = replace(sc.log.rows[sc.log.top + i], text=long_text)
+    sizes: list[float] = []
+    real = paint.text
+
+    def record(surface: pygame.Surface, app_: Any, s: str, pos: Any, px: float, *args: Any, **kw: Any) -> Any:
+        if s.endswith("…"):
+            sizes.append(px)
+        return real(surface, app_, s, pos, px, *args, **kw)
+
+    monkeypatch.setattr(paint, "text", record)
+    d.frames(1)
+    assert sizes == [14]                                          # cut, not shrunk
+    d.post(pygame.MOUSEMOTION, pos=d.screen(_row_point(rect, i)), rel=(0, 0), buttons=(0, 0, 0))
+    d.frames(1)
+    words = drawn_texts(monkeypatch, lambda: app.step(1 / 60, events=[]))
+    assert set(long_text.split()) <= {w for t in words for w in t.split()}   # the whole line, on its card

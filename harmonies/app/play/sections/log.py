@@ -40,11 +40,26 @@ def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hov
             text = paint.ellipsize(app, row.text, 14, w - 60, True)
             paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft", bold=True)
         else:
-            # A long line shrinks a little before it is cut, so most lines keep their last words.
-            px = paint.fit_px(app, row.text, 14, w - 62, False, min_px=11)
-            text = paint.ellipsize(app, row.text, px, w - 62, False)
-            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), px, th.c("ink"), "midleft")
+            # every line at one size; a line too long for the panel ends with "…", and pointing at it
+            # shows it whole (below)
+            text = paint.ellipsize(app, row.text, 14, w - 62, False)
+            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft")
     _scrollbar(surface, app, panel, rect)
+    if hover is not None and hover.entry is not None and hover in panel.visible(rect):
+        _whole_line(surface, app, hover.text, rect, y + HEAD_H + panel.visible(rect).index(hover) * ROW_H)
+
+
+def _whole_line(surface: pygame.Surface, app: App, text: str, rect: Rect, row_y: float) -> None:
+    """The pointed line in full, on a card just under it, when the panel had to cut it."""
+    x, y, w, h = rect
+    if paint.text_width(app, text, 14) <= w - 62:
+        return
+    height = paint.block_height(app, text, 14, w - 40) + 10
+    top = row_y + ROW_H + 2 if row_y + ROW_H + 2 + height <= y + h else row_y - 2 - height
+    th = app.theme
+    paint.panel(surface, app, (x + 6, top, w - 20, height), th.c("button_hover"), radius=6, edge=th.c("legal_edge"),
+                width=1.5, shadow=True)
+    paint.text_block(surface, app, text, (x + 16, top + 5), 14, th.c("ink"), w - 40)
 
 
 def _badge(surface: pygame.Surface, app: App, seat: int, pos: Point) -> None:
