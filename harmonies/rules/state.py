@@ -13,6 +13,8 @@ from typing import TypeVar
 from .boards import board_shape
 from .cards import CardSet
 from .colours import Colour
+from .commands import Command
+from .outcome import Outcome
 from .tables import rules_data, stack_table
 
 
@@ -57,7 +59,7 @@ class PlayerState:
     def __init__(self, size: int) -> None:
         self.stacks: list[int] = [0] * size            # stack id per cell (0 = empty)
         self.cubes: list[str | None] = [None] * size   # id of the card whose cube sits on the cell
-        self.held: list[list[object]] = []             # [card_id, cubes placed] of unfinished cards
+        self.held: list[tuple[str, int]] = []          # (card_id, cubes placed) of unfinished cards
         self.completed: list[str] = []
         self.spirit_choices: tuple[str, ...] = ()
         self.spirit: str | None = None
@@ -76,7 +78,7 @@ class PlayerState:
         other = PlayerState.__new__(PlayerState)
         other.stacks = self.stacks[:]
         other.cubes = self.cubes[:]
-        other.held = [h[:] for h in self.held]
+        other.held = self.held[:]
         other.completed = self.completed[:]
         other.spirit_choices = self.spirit_choices
         other.spirit = self.spirit
@@ -91,6 +93,81 @@ class PlayerState:
     def unfinished(self) -> int:
         """Cards counting toward the limit of 4: held animals plus an unplaced spirit."""
         return len(self.held) + (1 if self.spirit is not None and not self.spirit_placed else 0)
+
+
+class GameState:
+    """Everything of one game that commands change, as one value with public fields.
+
+    :class:`~.game.Game` owns it (``game.state``) and only the rules change it: the doers through
+    commands, :mod:`.position` when it builds one, :mod:`.hidden` when it deals a hidden order again.
+    Undo replaces the whole value; :meth:`copy` is the cheap independent copy search runs on.
+    """
+
+    __slots__ = (
+        "setup", "pouch", "deck", "central", "display", "players", "current", "round", "taken_space",
+        "hand", "took_card", "swapped", "end_reason", "over", "outcome", "discarded", "history",
+        "turn_start", "start",
+    )
+
+    def __init__(self, setup: GameSetup, pouch: list[Colour], deck: list[str], central: list[list[Colour]],
+                 display: list[str | None], players: list[PlayerState]) -> None:
+        self.setup = setup
+        self.pouch = pouch                       # drawn from the end
+        self.deck = deck                         # the animal pile, drawn from the end
+        self.central = central
+        self.display = display                   # None: a slot the exhausted pile left empty
+        self.players = players
+        self.current = 0
+        self.round = 1
+        self.taken_space = -1                    # the space taken this turn, -1 before
+        self.hand: list[Colour] = []
+        self.took_card = False
+        self.swapped = False
+        self.end_reason: str | None = None      # what triggered the end: "pouch" or "board"
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.discarded = 0
+        self.history: list[Command] = []
+        self.turn_start = 0                      # how far Undo may go back: moved by every command that draws
+        # Where a game whose hidden order its seed does not deal (an observer's view, a sample, a
+        # position) began: Undo replays its commands from there. None: from the seed, like loading a save.
+        self.start: GameState | None = None
+
+    def copy(self) -> "GameState":
+        """An independent copy (the setup, the outcome and the start are values, and shared)."""
+        other = GameState(self.setup, self.pouch[:], self.deck[:], [s[:] for s in self.central],
+                          self.display[:], [p.clone() for p in self.players])
+        other.current = self.current
+        other.round = self.round
+        other.taken_space = self.taken_space
+        other.hand = self.hand[:]
+        other.took_card = self.took_card
+        other.swapped = self.swapped
+        other.end_reason = self.end_reason
+        other.over = self.over
+        other.outcome = self.outcome
+        other.discarded = self.discarded
+        other.history = self.history[:]
+        other.turn_start = self.turn_start
+        other.start = self.start
+        return other
+
+
+def new_state(setup: GameSetup, cards: CardSet) -> GameState:
+    """The state at the start of a game: the pouch, the pile and the spirits dealt from the seed,
+    the central board and the display filled from them."""
+    data = rules_data()
+    dealt = deal(setup, cards)
+    pouch = dealt.pouch
+    deck = dealt.deck
+    per_space = data.tokens_per_space
+    central = [[pouch.pop() for _ in range(per_space)] for _ in range(data.central_spaces[setup.solo])]
+    display: list[str | None] = [deck.pop() if deck else None for _ in range(data.face_up[setup.solo])]
+    size = board_shape(setup.side).size
+    players = [PlayerState(size) for _ in range(setup.players)]
+    for p, hand in zip(players, dealt.spirit_hands):
+        p.spirit_choices = hand
+    return GameState(setup, pouch, deck, central, display, players)
 
 
 @dataclass
