@@ -7,7 +7,7 @@ for a command with a ``match`` over the command union, which mypy checks is exha
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .colours import Colour
 from .commands import (
@@ -57,7 +57,12 @@ class GameChecks(GameCore):
             return Rejected("spirit.choose_first")
         return None
 
+    # A command read from a save may hold anything in any field, so the checks read its fields
+    # untyped (``sent: Any``) and test them before use; typed reads would stop at the first wrong
+    # type in the compiled build instead of answering with the refusal.
+
     def _check_choose_spirit(self, cmd: ChooseSpirit) -> Rejected | None:
+        sent: Any = cmd
         if self.state.over:
             return Rejected("game.over")
         p = self.state.players[self.state.current]
@@ -65,36 +70,39 @@ class GameChecks(GameCore):
             return Rejected("spirit.not_in_game")
         if p.spirit is not None:
             return Rejected("spirit.already_chosen")
-        if cmd.spirit_id not in p.spirit_choices:
-            return Rejected("spirit.not_offered", {"spirit": quoted(cmd.spirit_id)})
+        if sent.spirit_id not in p.spirit_choices:
+            return Rejected("spirit.not_offered", {"spirit": quoted(sent.spirit_id)})
         return None
 
     def _check_take_tokens(self, cmd: TakeTokens) -> Rejected | None:
+        sent: Any = cmd
         why = self._check_common()
         if why:
             return why
         if self.state.taken_space >= 0:
             return Rejected("tokens.already_taken")
-        if type(cmd.space) is not int or not 0 <= cmd.space < len(self.state.central):
-            return Rejected("tokens.no_space", {"space": quoted(cmd.space)})
-        if not self.state.central[cmd.space]:
+        space = sent.space
+        if type(space) is not int or not 0 <= space < len(self.state.central):
+            return Rejected("tokens.no_space", {"space": quoted(space)})
+        if not self.state.central[space]:
             return Rejected("tokens.space_empty")
         return None
 
     def _check_place_token(self, cmd: PlaceToken) -> Rejected | None:
+        sent: Any = cmd
         why = self._check_common()
         if why:
             return why
         if self.state.taken_space < 0:
             return Rejected("token.take_first")
-        colour = cmd.colour
+        colour = sent.colour
         if type(colour) is not Colour:  # a plain int would be played, then written as a number no save reads
             return Rejected("token.bad_colour", {"colour": quoted(colour)})
         if colour not in self.state.hand:
             return Rejected("token.not_in_hand", {"colour": Colour(colour).label})
-        i = self._cell_index(cmd.cell)
+        i = self._cell_index(sent.cell)
         if i is None:
-            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
+            return Rejected("cell.not_on_board", {"cell": quoted(sent.cell)})
         p = self.state.players[self.state.current]
         if p.cubes[i] is not None:
             return Rejected("token.on_cube")
@@ -119,7 +127,8 @@ class GameChecks(GameCore):
         why = self._check_take_card_limits()
         if why:
             return why
-        return self._check_face_up(cmd.card_id)
+        sent: Any = cmd
+        return self._check_face_up(sent.card_id)
 
     def _check_face_up(self, card_id: object) -> Rejected | None:
         # An exhausted pile leaves None in the display: that slot holds no card to take.
@@ -127,7 +136,7 @@ class GameChecks(GameCore):
             return Rejected("card.not_face_up", {"card": quoted(card_id)})
         return None
 
-    def _check_cube_card(self, card_id: str) -> Rejected | None:
+    def _check_cube_card(self, card_id: object) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
@@ -139,15 +148,16 @@ class GameChecks(GameCore):
         return None
 
     def _check_place_cube(self, cmd: PlaceCube) -> Rejected | None:
-        why = self._check_cube_card(cmd.card_id)
+        sent: Any = cmd
+        why = self._check_cube_card(sent.card_id)
         if why:
             return why
-        i = self._cell_index(cmd.cell)
+        i = self._cell_index(sent.cell)
         if i is None:
-            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
+            return Rejected("cell.not_on_board", {"cell": quoted(sent.cell)})
         if self.state.players[self.state.current].cubes[i] is not None:
             return Rejected("cube.occupied")
-        if not self._cube_bits(cmd.card_id) >> i & 1:
+        if not self._cube_bits(sent.card_id) >> i & 1:  # a held card's id: a str
             return Rejected("cube.no_habitat")
         return None
 
@@ -171,7 +181,8 @@ class GameChecks(GameCore):
         why = self._check_swap_limits()
         if why:
             return why
-        return self._check_face_up(cmd.card_id)
+        sent: Any = cmd
+        return self._check_face_up(sent.card_id)
 
     def _check_end_turn(self, cmd: EndTurn | None = None) -> Rejected | None:
         why = self._check_common()

@@ -131,18 +131,22 @@ class GameCore:
         """How many commands of the current turn could be undone."""
         return len(self.state.history) - self.state.turn_start
 
+    # The queries that name a seat, a colour or a card take ``object`` and check it themselves: a
+    # caller's mistake is a ValueError saying what is wrong, in the compiled build too (whose typed
+    # arguments would be a TypeError at the call).
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game; ValueError otherwise (no answer for seat -1)."""
         if type(seat) is not int or not 0 <= seat < len(self.state.players):
             raise ValueError(f"there is no seat {seat!r} (seats 0 to {len(self.state.players) - 1})")
         return seat
 
-    def player(self, seat: int) -> PlayerView:
-        p = self.state.players[self._seat(seat)]
+    def player(self, seat: object) -> PlayerView:
+        n = self._seat(seat)
+        p = self.state.players[n]
         cells = self.shape.cells
         stacks = stack_table().stacks
         return PlayerView(
-            seat=seat,
+            seat=n,
             stacks={cells[i]: stacks[s] for i, s in enumerate(p.stacks) if s},
             cubes={cells[i]: c for i, c in enumerate(p.cubes) if c is not None},
             cards=tuple(self._held_view(cid, n) for cid, n in p.held),
@@ -157,12 +161,12 @@ class GameCore:
     def _held_view(self, card_id: str, placed: int) -> HeldCard:
         return HeldCard(card_id, placed, self.cards.animal(card_id).cubes)
 
-    def stack_ids(self, seat: int) -> tuple[int, ...]:
+    def stack_ids(self, seat: object) -> tuple[int, ...]:
         """The compact board (a stack id per cell, in ``shape.cells`` order), for fast readers."""
         return tuple(self.state.players[self._seat(seat)].stacks)
 
     # ----------------------------------------------------------------- scoring
-    def score(self, seat: int) -> ScoreSheet:
+    def score(self, seat: object) -> ScoreSheet:
         """The score of a board as it stands now (the final score once the game is over)."""
         p = self.state.players[self._seat(seat)]
         cards = [(self.cards.animal(cid), n) for cid, n in p.held]

@@ -23,7 +23,6 @@ from typing import Any
 from . import hidden
 from .boards import board_shape
 from .cards import CardSet, default_cards
-from .cellbits import cell_bits
 from .commands import Command, Undo, command_to_json
 from .core import habitat_tables
 from .doers import GameDoers
@@ -31,8 +30,7 @@ from .events import Event, Undone
 from .position import Position, build, read
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .saves import FORMAT_VERSION, game_json, read_game_json
-from .state import GameSetup, deal
-from .tables import stack_table
+from .state import GameSetup, GameState, deal
 
 __all__ = ["FORMAT_VERSION", "Game", "habitat_tables"]
 
@@ -92,21 +90,13 @@ class Game(GameDoers):
         """An independent copy, cheap enough for search (shares the immutable tables)."""
         return hidden.clone(self)
 
-    def __getstate__(self) -> dict[str, Any]:
-        # The board shape, the habitat tables, the cell-set reader and the stack table follow from
-        # the cards, the side and rules.yaml, and are many times the size of the state itself: a
-        # pickled game (sent to a helper process) carries the state and the cards, and finds or
-        # rebuilds the tables where it is loaded.
-        return {"state": self.state, "cards": self.cards}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.state = data["state"]
-        self.cards = data["cards"]
-        side = self.state.setup.side
-        self.shape = board_shape(side)
-        self._habitats = habitat_tables(self.cards, side)
-        self._cell_bits = cell_bits(side)
-        self._stacks = stack_table()
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickled game (sent to a helper process) carries its class, its state and its cards; the
+        # board shape, the habitat tables, the cell-set reader and the stack table follow from the
+        # cards, the side and rules.yaml, are many times the size of the state, and are found or
+        # rebuilt where it is loaded. Through the constructor: a compiled class is never made
+        # without running its __init__.
+        return (_unpickled, (type(self), self.state, self.cards))
 
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch, the animal draw pile and the other seats' undecided spirit cards
@@ -139,3 +129,8 @@ class Game(GameDoers):
         """Rebuild a game written by :meth:`to_json`; ``ValueError`` says what is wrong and where."""
         setup, commands = read_game_json(data)
         return cls.replay(setup, commands, cards)
+
+
+def _unpickled(kind: type[Game], state: GameState, cards: CardSet) -> Game:
+    """The game a pickle holds (see :meth:`Game.__reduce__`)."""
+    return kind(state.setup, cards, state=state)

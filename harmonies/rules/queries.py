@@ -36,7 +36,7 @@ class GameQueries(GameChecks):
             return "board"
         return None
 
-    def token_cells(self, colour: Colour) -> list[Hex]:
+    def token_cells(self, colour: object) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand).
 
         ``ValueError`` for anything that is not a :class:`Colour` (a plain int included).
@@ -45,7 +45,7 @@ class GameQueries(GameChecks):
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
         return self._cell_bits.cells(self._token_bits(colour))
 
-    def token_moves(self, colour: Colour) -> list[PlaceToken]:
+    def token_moves(self, colour: object) -> list[PlaceToken]:
         """The commands placing a token of ``colour`` on each cell of :meth:`token_cells`, in the
         same order (ignores whether it is in hand); with the colour in hand, each may be played
         through :meth:`play_listed`. ``ValueError`` for anything that is not a :class:`Colour`."""
@@ -53,7 +53,7 @@ class GameQueries(GameChecks):
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
         return token_moves(self.setup.side)[colour].cells(self._token_bits(colour))
 
-    def cube_cells(self, card_id: str) -> list[Hex]:
+    def cube_cells(self, card_id: object) -> list[Hex]:
         """Cells where the next cube of a held card (or the spirit cube) may go now; none for a card
         that is not the current player's. ``ValueError`` for an id that names no card."""
         if not isinstance(card_id, str) or not self._is_card(card_id):

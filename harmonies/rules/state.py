@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat, starmap
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .boards import board_shape
 from .cards import CardSet
@@ -44,6 +44,11 @@ class GameSetup:
     def solo(self) -> bool:
         return self.players == 1
 
+    # The values below pickle through their constructors: a compiled class is never made without
+    # running its __init__, which pickle's default (a bare object, then its fields) would skip.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameSetup, (self.players, self.side, self.spirits, self.seed))
+
 
 T = TypeVar("T")
 
@@ -55,40 +60,64 @@ class PlayerState:
         "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
         "animal_cubes", "empty", "where", "cube_bits", "cube_cache",
     )
+    stacks: list[int]
+    cubes: list[str | None]
+    held: list[tuple[str, int]]
+    completed: list[str]
+    spirit_choices: tuple[str, ...]
+    spirit: str | None
+    spirit_placed: bool
+    animal_cubes: int
+    empty: int
+    where: list[int]
+    cube_bits: int
+    cube_cache: dict[str, int]
 
-    def __init__(self, size: int) -> None:
-        self.stacks: list[int] = [0] * size            # stack id per cell (0 = empty)
-        self.cubes: list[str | None] = [None] * size   # id of the card whose cube sits on the cell
-        self.held: list[tuple[str, int]] = []          # (card_id, cubes placed) of unfinished cards
-        self.completed: list[str] = []
-        self.spirit_choices: tuple[str, ...] = ()
-        self.spirit: str | None = None
+    def __init__(self, size: int, copy_of: PlayerState | None = None) -> None:
+        """An empty board of ``size`` cells, or an independent copy of ``copy_of`` (one constructor
+        for both: a compiled class cannot be made without running its ``__init__``)."""
+        if copy_of is not None:
+            self.stacks = copy_of.stacks[:]
+            self.cubes = copy_of.cubes[:]
+            self.held = copy_of.held[:]
+            self.completed = copy_of.completed[:]
+            self.spirit_choices = copy_of.spirit_choices
+            self.spirit = copy_of.spirit
+            self.spirit_placed = copy_of.spirit_placed
+            self.animal_cubes = copy_of.animal_cubes
+            self.empty = copy_of.empty
+            self.where = copy_of.where[:]
+            self.cube_bits = copy_of.cube_bits
+            self.cube_cache = copy_of.cube_cache.copy()
+            return
+        self.stacks = [0] * size            # stack id per cell (0 = empty)
+        self.cubes = [None] * size          # id of the card whose cube sits on the cell
+        self.held = []                      # (card_id, cubes placed) of unfinished cards
+        self.completed = []
+        self.spirit_choices = ()
+        self.spirit = None
         self.spirit_placed = False
         self.animal_cubes = 0
         self.empty = size
         # Bit sets of cells by stack id and of cells with a cube, for fast habitat matching.
-        self.where: list[int] = [0] * len(stack_table().stacks)
+        self.where = [0] * len(stack_table().stacks)
         self.where[0] = (1 << size) - 1
         self.cube_bits = 0
         # Card id -> bit set of the cells its next cube may go on; the game keeps it right as the
         # board changes (it follows from the board, so copies and saves may share or drop it).
-        self.cube_cache: dict[str, int] = {}
+        self.cube_cache = {}
 
-    def clone(self) -> "PlayerState":
-        other = PlayerState.__new__(PlayerState)
-        other.stacks = self.stacks[:]
-        other.cubes = self.cubes[:]
-        other.held = self.held[:]
-        other.completed = self.completed[:]
-        other.spirit_choices = self.spirit_choices
-        other.spirit = self.spirit
-        other.spirit_placed = self.spirit_placed
-        other.animal_cubes = self.animal_cubes
-        other.empty = self.empty
-        other.where = self.where[:]
-        other.cube_bits = self.cube_bits
-        other.cube_cache = self.cube_cache.copy()
-        return other
+    def clone(self) -> PlayerState:
+        return PlayerState(0, self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (self.stacks, self.cubes, self.held, self.completed, self.spirit_choices, self.spirit,
+                  self.spirit_placed, self.animal_cubes, self.empty, self.where, self.cube_bits, self.cube_cache)
+        return (PlayerState, (0,), fields)
+
+    def __setstate__(self, fields: tuple[Any, ...]) -> None:
+        (self.stacks, self.cubes, self.held, self.completed, self.spirit_choices, self.spirit, self.spirit_placed,
+         self.animal_cubes, self.empty, self.where, self.cube_bits, self.cube_cache) = fields
 
     def unfinished(self) -> int:
         """Cards counting toward the limit of 4: held animals plus an unplaced spirit."""
@@ -151,6 +180,16 @@ class GameState:
         other.turn_start = self.turn_start
         other.start = self.start
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        dealt = (self.setup, self.pouch, self.deck, self.central, self.display, self.players)
+        fields = (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped,
+                  self.end_reason, self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start)
+        return (GameState, dealt, fields)
+
+    def __setstate__(self, fields: tuple[Any, ...]) -> None:
+        (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped, self.end_reason,
+         self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start) = fields
 
 
 def new_state(setup: GameSetup, cards: CardSet) -> GameState:
