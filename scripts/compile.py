@@ -15,7 +15,9 @@ folder (``scripts/build`` bundles such a build into the packaged app).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.machinery
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -47,6 +49,16 @@ setup(
 """
 
 
+def recipe() -> str:
+    """What the build was made with besides the source: this script's compile step and mypyc's
+    version (a change of either makes a new build; the source's key is checked by the game)."""
+    try:
+        version = importlib.metadata.version("mypy")
+    except importlib.metadata.PackageNotFoundError:
+        version = "none"
+    return f"mypy {version}; {hashlib.sha256(SETUP.encode()).hexdigest()[:16]}"
+
+
 def say(line: str) -> None:
     print(f"harmonies: {line}", file=sys.stderr, flush=True)
 
@@ -71,6 +83,14 @@ def modules_of(lib: Path) -> dict[str, str]:
             rel = path.relative_to(lib)
             out[".".join((*rel.parts[:-1], rel.name[: -len(suffix)]))] = rel.as_posix()
     return out
+
+
+def made_with(folder: Path) -> str | None:
+    try:
+        made = json.loads((folder / compiled.MANIFEST).read_text(encoding="utf-8")).get("recipe")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return made if isinstance(made, str) else None
 
 
 def build(folder: Path, key: str) -> bool:
@@ -99,7 +119,7 @@ def build(folder: Path, key: str) -> bool:
             return False
         shutil.rmtree(lib, ignore_errors=True)
         (work / "lib").rename(lib)
-        manifest = {"key": key, "modules": {name: f"{lib.name}/{rel}" for name, rel in modules.items()}}
+        manifest = {"key": key, "recipe": recipe(), "modules": {name: f"{lib.name}/{rel}" for name, rel in modules.items()}}
         staged = folder / f"{compiled.MANIFEST}.new"
         staged.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
         os.replace(staged, folder / compiled.MANIFEST)
@@ -122,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     key = compiled.source_key()
     found = compiled.read_manifest(folder)
-    if found is not None and found[0] == key:
+    if found is not None and found[0] == key and made_with(folder) == recipe():
         say("compiled build (rules and AI compiled by mypyc; up to date)")
         return 0
     if c_compiler() is None:

@@ -14,6 +14,10 @@ def pytest_report_header() -> str:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Every test of tests/golden is marked golden, for scripts/test's second, pure-Python pass.
+    for item in items:
+        if "golden" in item.path.parts:
+            item.add_marker(pytest.mark.golden)
     # A test marked pure_python replaces a method of a compiled class to spy on it, which a compiled
     # class does not allow; scripts/test runs these once more with the pure build forced.
     if BUILD != COMPILED:
