@@ -17,7 +17,8 @@ from .commands import Command
 from .habitats import HabitatTable, build_table, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .scoring import ScoreSheet, score_board, solo_suns
-from .state import GameSetup, GameState, new_state
+from .setup import GameSetup
+from .state import GameState, new_state
 from .tables import rules_data, stack_table
 
 _TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}

@@ -30,7 +30,8 @@ from .events import Event, Undone
 from .position import Position, build, read
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .saves import FORMAT_VERSION, game_json, read_game_json
-from .state import GameSetup, GameState, deal
+from .setup import GameSetup
+from .state import GameState, deal
 
 __all__ = ["FORMAT_VERSION", "Game", "habitat_tables"]
 

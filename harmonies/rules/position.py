@@ -19,7 +19,8 @@ from .boards import BoardShape, Hex
 from .cards import CardSet
 from .colours import Colour
 from .core import GameCore
-from .state import Dealt, GameSetup, GameState, PlayerState
+from .setup import GameSetup
+from .state import Dealt, GameState, PlayerState
 from .tables import rules_data, stack_table
 
 

@@ -1,4 +1,5 @@
-"""The setup of a game and the compact mutable state of one player."""
+"""The state of a game: one value (:class:`GameState`) holding the compact mutable state of each
+player (:class:`PlayerState`) and everything else commands change, and the deal at setup."""
 
 from __future__ import annotations
 
@@ -15,39 +16,8 @@ from .cards import CardSet
 from .colours import Colour
 from .commands import Command
 from .outcome import Outcome
+from .setup import GameSetup
 from .tables import rules_data, stack_table
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """Everything that decides a game before the first command: same setup, same game."""
-
-    players: int
-    side: str = "A"
-    spirits: bool = False
-    # None: unknown, as in an observer's view or a sample (Game.observer_view), whose hidden order
-    # is not the one any seed deals; such a setup cannot be dealt.
-    seed: int | None = 0
-
-    def __post_init__(self) -> None:
-        if type(self.players) is not int or not 1 <= self.players <= 4:
-            raise ValueError(f"players must be 1 to 4, not {self.players!r}")
-        if not isinstance(self.side, str):
-            raise ValueError(f"side must be \"A\" or \"B\", not {self.side!r}")
-        board_shape(self.side)  # raises for an unknown side
-        if not isinstance(self.spirits, bool):
-            raise ValueError(f"spirits must be true or false, not {self.spirits!r}")
-        if self.seed is not None and type(self.seed) is not int:
-            raise ValueError(f"seed must be a whole number, not {self.seed!r}")
-
-    @property
-    def solo(self) -> bool:
-        return self.players == 1
-
-    # The values below pickle through their constructors: a compiled class is never made without
-    # running its __init__, which pickle's default (a bare object, then its fields) would skip.
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (GameSetup, (self.players, self.side, self.spirits, self.seed))
 
 
 T = TypeVar("T")
