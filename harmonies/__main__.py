@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from harmonies import __version__, app, cli, smoke
+from harmonies.compiled import build_name
 
 # argv[0] values that go to the command-line tools (harmonies/cli.py) rather
 # than opening the window.
@@ -39,7 +40,8 @@ options:
   --cards PATH    use this cards file instead of the bundled cards.yaml
   --lang CODE     open the window in this language (en, fr, ...); default:
                   as chosen in Settings, else the system's
-  --version       print the version and exit
+  --version       print the version and the build ("compiled" or "pure
+                  Python") and exit
   --smoke-test    check this install headlessly (cards, every scene, one
                   computer game, the hard player's helper process) and print
                   one line; exit 1 if anything fails
@@ -84,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ours = args if sub is None else args[:sub]
 
     if "--version" in ours:
-        print(f"harmonies {__version__}")
+        print(f"harmonies {__version__} ({build_name()})")
         return 0
     if "--help" in ours or "-h" in ours:
         print(USAGE.format(commands=", ".join(sorted(SUBCOMMANDS))), end="")

@@ -6,6 +6,16 @@
 #   skipped when a stamp file says it was already done for the same
 #   pyproject.toml, so a second run starts at once.
 #   Sets VENV_PY to the venv's python.
+#
+# harmonies_compile
+#   Builds the compiled twin of the rules and the AI into the venv when a C
+#   compiler is there, or finds it up to date (scripts/compile.py), and prints
+#   one line saying which build runs. Never fails: without a compiler, or when
+#   the compile fails, the same source runs as pure Python.
+#
+# harmonies_compile_tools
+#   With a C compiler on PATH, makes sure the venv holds mypyc and setuptools
+#   (the "compile" extra); without them the game runs as pure Python.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
@@ -82,3 +92,20 @@ harmonies_venv() {
     fi
     printf '%s\n' "$hash" >"$stamp"
 }
+
+_have_cc() {
+    command -v "${CC:-cc}" >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || command -v clang >/dev/null 2>&1
+}
+
+harmonies_compile_tools() {
+    _have_cc || return 0
+    "$VENV_PY" -c 'import mypyc, setuptools' >/dev/null 2>&1 && return 0
+    harmonies_venv "compile" || _say "could not install mypy and setuptools; the game runs as pure Python."
+    return 0
+}
+
+harmonies_compile() {
+    "$VENV_PY" "$ROOT/scripts/compile.py" || _say "pure Python build (scripts/compile.py failed)"
+    return 0
+}
+

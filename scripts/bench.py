@@ -78,7 +78,7 @@ def query_micros(rounds: int = 200) -> tuple[float, float]:
                 game.token_cells(colour)
             token_times.append(time.perf_counter() - start)
             start = time.perf_counter()
-            game._players[game.current].cube_cache.clear()  # measure the full computation, not a cache hit
+            game.state.players[game.current].cube_cache.clear()  # measure the full computation, not a cache hit
             game.cube_options()
             cube_times.append(time.perf_counter() - start)
     return statistics.median(token_times) * 1e6, statistics.median(cube_times) * 1e6

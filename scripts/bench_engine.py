@@ -4,7 +4,10 @@
 Each round is one run of that command; a table's figure is the best of its rounds, since other work
 on the machine only ever slows a round down. ``--compare DIR`` also runs a second copy of the
 project (e.g. a base commit unpacked with ``git archive``) round by round alternately with this one,
-so that both see the same load, and prints the ratio.
+so that both see the same load, and prints the ratio. ``--builds`` runs this copy's compiled build
+and its pure-Python twin (``HARMONIES_PURE=1``) round by round alternately instead, and adds the
+hard player's CPU per turn (solo, ``--hard-games`` games from seed 3; the process and its helper
+together), with a check that both builds scored the same.
 """
 
 from __future__ import annotations
@@ -12,22 +15,56 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 TABLES = {"solo": "random", "4 players": "random,random,random,random"}
 
 
-def one_round(root: Path, players: str, games: int) -> float:
-    """Games per second of one ``harmonies simulate`` run by the copy of the project at ``root``."""
+def simulate(root: Path, players: str, games: int, seed: int = 11, pure: bool | None = None) -> tuple[dict[str, Any], float]:
+    """The JSON of one ``harmonies simulate`` run by the copy of the project at ``root`` and the CPU
+    seconds it took (with its helper processes); ``pure`` forces a build (None: as found)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("HARMONIES_PURE", None)
+    if pure:
+        env["HARMONIES_PURE"] = "1"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
         [sys.executable, "-m", "harmonies", "simulate", "--players", players, "--games", str(games),
-         "--seed", "11", "--json"],
+         "--seed", str(seed), "--json"],
         env=env, cwd=root, capture_output=True, text=True, check=True,
     ).stdout
-    return float(json.loads(out)["games_per_second"])
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return json.loads(out), cpu
+
+
+def one_round(root: Path, players: str, games: int, pure: bool | None = None) -> float:
+    """Games per second of one ``harmonies simulate`` run by the copy of the project at ``root``."""
+    return float(simulate(root, players, games, pure=pure)[0]["games_per_second"])
+
+
+def builds(root: Path, games: int, rounds: int, hard_games: int) -> None:
+    """The compiled build against the pure one, alternately: random games/s, then hard's CPU a turn."""
+    for table, players in TABLES.items():
+        fast = slow = 0.0
+        for _ in range(rounds):
+            fast = max(fast, one_round(root, players, games, pure=False))
+            slow = max(slow, one_round(root, players, games, pure=True))
+        print(f"{table:>9}: compiled {fast:7.0f} games/s   pure {slow:7.0f} games/s   ratio {fast / slow:.2f}", flush=True)
+    per_turn = {}
+    scores = {}
+    for pure in (False, True):
+        data, cpu = simulate(root, "hard", hard_games, seed=3, pure=pure)
+        turns = hard_games * data["turns_per_seat"]
+        per_turn[pure] = cpu / turns
+        scores[pure] = data["players"][0]["mean"]
+    print(f"hard solo: compiled {per_turn[False]:.3f} s CPU a turn   pure {per_turn[True]:.3f} s   "
+          f"ratio {per_turn[True] / per_turn[False]:.2f}   mean score {scores[False]} / {scores[True]}"
+          f"{'' if scores[False] == scores[True] else '   SCORES DIFFER'}", flush=True)
 
 
 def main() -> int:
@@ -35,8 +72,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--compare", type=Path, metavar="DIR", help="another copy of the project to run alternately")
+    parser.add_argument("--builds", action="store_true", help="this copy compiled against pure Python, alternately")
+    parser.add_argument("--hard-games", type=int, default=2, help="solo games of the hard player (--builds)")
     args = parser.parse_args()
     here = Path(__file__).resolve().parent.parent
+    if args.builds:
+        builds(here, args.games, args.rounds, args.hard_games)
+        return 0
     for table, players in TABLES.items():
         this = other = 0.0
         for _ in range(args.rounds):

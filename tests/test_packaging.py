@@ -16,6 +16,7 @@ import pytest
 import harmonies
 from harmonies import app as app_package
 from harmonies import cli
+from harmonies.compiled import build_name
 from harmonies import __main__ as entry
 from harmonies import resources
 from harmonies.resources import resource_path
@@ -81,7 +82,7 @@ def test_version_from_the_command_line() -> None:
         [sys.executable, "-m", "harmonies", "--version"],
         capture_output=True, text=True, env=env, cwd=REPO, timeout=60, check=True,
     )
-    assert out.stdout.strip() == f"harmonies {harmonies.__version__}"
+    assert out.stdout.strip() == f"harmonies {harmonies.__version__} ({build_name()})"
 
 
 def test_light_modules_do_not_import_pygame() -> None:

@@ -67,6 +67,11 @@ class Weights:
     # whatever it covers (weights.yaml, docs/ai.md).
     room_turns: float = 0.5
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to the helper process) through the constructor: the compiled build's frozen
+        # dataclass refuses pickle's default of setting each field on a bare object.
+        return (Weights, tuple(getattr(self, f.name) for f in fields(self)))
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Weights":
         known = {f.name for f in fields(cls)}

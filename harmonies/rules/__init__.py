@@ -28,7 +28,7 @@ from .position import Position, SeatPosition
 from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
-from .state import SEEDS, GameSetup
+from .setup import SEEDS, GameSetup
 from .tables import RulesData, rules_data
 
 __all__ = [

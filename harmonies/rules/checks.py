@@ -1,17 +1,18 @@
 """The checks: why a command would be refused now, with no side effect.
 
 Each ``_check_*`` answers ``None`` for a legal command or the :class:`Rejected` that
-:meth:`Game.apply <harmonies.rules.game.Game.apply>` returns; ``_CHECKS`` finds the one for a
-command's type.
+:meth:`Game.apply <harmonies.rules.game.Game.apply>` returns; :meth:`GameChecks.check` picks the one
+for a command with a ``match`` over the command union, which mypy checks is exhaustive.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from .colours import Colour
-from .commands import ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo
+from .commands import (
+    COMMAND_TYPES, ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
+)
 from .core import GameCore
 from .refusals import quoted
 from .results import Rejected
@@ -23,59 +24,86 @@ class GameChecks(GameCore):
 
     def check(self, cmd: Command) -> Rejected | None:
         """``None`` when ``cmd`` is legal now, else the refusal :meth:`apply` would return."""
-        checker = self._CHECKS.get(type(cmd))
-        if checker is None:
+        # Only the command types themselves: a subclass or anything else sent (a save may hold
+        # anything) is no command.
+        if type(cmd) not in COMMAND_TYPES:
             return Rejected("command.unknown", {"command": quoted(repr(cmd))})
-        return checker(self, cmd)
+        match cmd:
+            case PlaceToken():
+                return self._check_place_token(cmd)
+            case PlaceCube():
+                return self._check_place_cube(cmd)
+            case TakeTokens():
+                return self._check_take_tokens(cmd)
+            case TakeCard():
+                return self._check_take_card(cmd)
+            case EndTurn():
+                return self._check_end_turn(cmd)
+            case ChooseSpirit():
+                return self._check_choose_spirit(cmd)
+            case SoloSwap():
+                return self._check_swap(cmd)
+            case Undo():
+                return self._check_undo(cmd)
+            case _:
+                unreachable(cmd)
 
 
     def _check_common(self) -> Rejected | None:
-        if self._over:
+        if self.state.over:
             return Rejected("game.over")
-        p = self._players[self._current]
+        p = self.state.players[self.state.current]
         if p.spirit is None and p.spirit_choices:
             return Rejected("spirit.choose_first")
         return None
 
+    # A command read from a save may hold anything in any field, so the checks read its fields
+    # untyped (``sent: Any``) and test them before use; typed reads would stop at the first wrong
+    # type in the compiled build instead of answering with the refusal.
+
     def _check_choose_spirit(self, cmd: ChooseSpirit) -> Rejected | None:
-        if self._over:
+        sent: Any = cmd
+        if self.state.over:
             return Rejected("game.over")
-        p = self._players[self._current]
+        p = self.state.players[self.state.current]
         if not p.spirit_choices and p.spirit is None:
             return Rejected("spirit.not_in_game")
         if p.spirit is not None:
             return Rejected("spirit.already_chosen")
-        if cmd.spirit_id not in p.spirit_choices:
-            return Rejected("spirit.not_offered", {"spirit": quoted(cmd.spirit_id)})
+        if sent.spirit_id not in p.spirit_choices:
+            return Rejected("spirit.not_offered", {"spirit": quoted(sent.spirit_id)})
         return None
 
     def _check_take_tokens(self, cmd: TakeTokens) -> Rejected | None:
+        sent: Any = cmd
         why = self._check_common()
         if why:
             return why
-        if self._taken_space >= 0:
+        if self.state.taken_space >= 0:
             return Rejected("tokens.already_taken")
-        if type(cmd.space) is not int or not 0 <= cmd.space < len(self._central):
-            return Rejected("tokens.no_space", {"space": quoted(cmd.space)})
-        if not self._central[cmd.space]:
+        space = sent.space
+        if type(space) is not int or not 0 <= space < len(self.state.central):
+            return Rejected("tokens.no_space", {"space": quoted(space)})
+        if not self.state.central[space]:
             return Rejected("tokens.space_empty")
         return None
 
     def _check_place_token(self, cmd: PlaceToken) -> Rejected | None:
+        sent: Any = cmd
         why = self._check_common()
         if why:
             return why
-        if self._taken_space < 0:
+        if self.state.taken_space < 0:
             return Rejected("token.take_first")
-        colour = cmd.colour
+        colour = sent.colour
         if type(colour) is not Colour:  # a plain int would be played, then written as a number no save reads
             return Rejected("token.bad_colour", {"colour": quoted(colour)})
-        if colour not in self._hand:
+        if colour not in self.state.hand:
             return Rejected("token.not_in_hand", {"colour": Colour(colour).label})
-        i = self._cell_index(cmd.cell)
+        i = self._cell_index(sent.cell)
         if i is None:
-            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
-        p = self._players[self._current]
+            return Rejected("cell.not_on_board", {"cell": quoted(sent.cell)})
+        p = self.state.players[self.state.current]
         if p.cubes[i] is not None:
             return Rejected("token.on_cube")
         if stack_table().add[p.stacks[i]][colour] < 0:
@@ -86,12 +114,12 @@ class GameChecks(GameCore):
         why = self._check_common()
         if why:
             return why
-        if self._took_card:
+        if self.state.took_card:
             return Rejected("card.already_taken")
-        if self._swapped:
+        if self.state.swapped:
             return Rejected("card.after_swap")
         most = rules_data().max_unfinished_cards
-        if self._players[self._current].unfinished() >= most:
+        if self.state.players[self.state.current].unfinished() >= most:
             return Rejected("card.too_many", {"n": most})
         return None
 
@@ -99,19 +127,20 @@ class GameChecks(GameCore):
         why = self._check_take_card_limits()
         if why:
             return why
-        return self._check_face_up(cmd.card_id)
+        sent: Any = cmd
+        return self._check_face_up(sent.card_id)
 
     def _check_face_up(self, card_id: object) -> Rejected | None:
         # An exhausted pile leaves None in the display: that slot holds no card to take.
-        if not isinstance(card_id, str) or card_id not in self._display:
+        if not isinstance(card_id, str) or card_id not in self.state.display:
             return Rejected("card.not_face_up", {"card": quoted(card_id)})
         return None
 
-    def _check_cube_card(self, card_id: str) -> Rejected | None:
+    def _check_cube_card(self, card_id: object) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
-        p = self._players[self._current]
+        p = self.state.players[self.state.current]
         if p.spirit is not None and card_id == p.spirit:
             return Rejected("cube.spirit_placed") if p.spirit_placed else None
         if not any(h[0] == card_id for h in p.held):
@@ -119,15 +148,16 @@ class GameChecks(GameCore):
         return None
 
     def _check_place_cube(self, cmd: PlaceCube) -> Rejected | None:
-        why = self._check_cube_card(cmd.card_id)
+        sent: Any = cmd
+        why = self._check_cube_card(sent.card_id)
         if why:
             return why
-        i = self._cell_index(cmd.cell)
+        i = self._cell_index(sent.cell)
         if i is None:
-            return Rejected("cell.not_on_board", {"cell": quoted(cmd.cell)})
-        if self._players[self._current].cubes[i] is not None:
+            return Rejected("cell.not_on_board", {"cell": quoted(sent.cell)})
+        if self.state.players[self.state.current].cubes[i] is not None:
             return Rejected("cube.occupied")
-        if not self._cube_bits(cmd.card_id) >> i & 1:
+        if not self._cube_bits(sent.card_id) >> i & 1:  # a held card's id: a str
             return Rejected("cube.no_habitat")
         return None
 
@@ -137,13 +167,13 @@ class GameChecks(GameCore):
             return why
         if not self.setup.solo:
             return Rejected("swap.not_solo")
-        if self._took_card:
+        if self.state.took_card:
             return Rejected("swap.took_card")
-        if self._swapped:
+        if self.state.swapped:
             return Rejected("swap.already_swapped")
-        if self._taken_space < 0 or self._hand:
+        if self.state.taken_space < 0 or self.state.hand:
             return Rejected("swap.too_early", {"n": rules_data().tokens_per_space})
-        if not self._deck:
+        if not self.state.deck:
             return Rejected("swap.pile_empty")
         return None
 
@@ -151,37 +181,33 @@ class GameChecks(GameCore):
         why = self._check_swap_limits()
         if why:
             return why
-        return self._check_face_up(cmd.card_id)
+        sent: Any = cmd
+        return self._check_face_up(sent.card_id)
 
     def _check_end_turn(self, cmd: EndTurn | None = None) -> Rejected | None:
         why = self._check_common()
         if why:
             return why
-        if self._taken_space < 0:
+        if self.state.taken_space < 0:
             return Rejected("turn.take_first", {"n": rules_data().tokens_per_space})
-        if self._hand:
-            return Rejected("turn.tokens_left", {"n": len(self._hand)})
+        if self.state.hand:
+            return Rejected("turn.tokens_left", {"n": len(self.state.hand)})
         return None
 
     def _check_undo(self, cmd: Undo) -> Rejected | None:
-        if self._over:
+        if self.state.over:
             return Rejected("game.over")
-        if len(self._history) == self._turn_start:
-            if self._swapped:
+        if len(self.state.history) == self.state.turn_start:
+            if self.state.swapped:
                 return Rejected("undo.swap_final")
             return Rejected("undo.nothing")
         return None
 
-    _CHECKS: dict[type, Callable[[Any, Any], Rejected | None]] = {
-        ChooseSpirit: _check_choose_spirit,
-        TakeTokens: _check_take_tokens,
-        PlaceToken: _check_place_token,
-        TakeCard: _check_take_card,
-        PlaceCube: _check_place_cube,
-        SoloSwap: _check_swap,
-        EndTurn: _check_end_turn,
-        Undo: _check_undo,
-    }
+
+def unreachable(value: NoReturn) -> NoReturn:
+    """The end of a ``match`` over a union that has a case for each member: mypy accepts a call
+    here only when no member is left (``typing.assert_never`` from Python 3.11, written out for 3.10)."""
+    raise AssertionError(f"no case for {value!r}")
 
 
 def _stacking_refusal(stack_id: int, colour: int) -> Rejected:

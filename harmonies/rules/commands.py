@@ -64,6 +64,9 @@ class Undo:
 
 
 Command = Union[ChooseSpirit, TakeTokens, PlaceToken, TakeCard, PlaceCube, SoloSwap, EndTurn, Undo]
+# The types of the union, for telling a command from anything else sent.
+COMMAND_TYPES: frozenset[type] = frozenset({ChooseSpirit, TakeTokens, PlaceToken, TakeCard, PlaceCube, SoloSwap,
+                                            EndTurn, Undo})
 
 _KINDS: dict[str, type] = {
     "choose_spirit": ChooseSpirit,

@@ -12,14 +12,12 @@ a few and the frozen kind takes several times longer to build. They compare and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from .boards import Hex
 from .colours import Colour
-
-if TYPE_CHECKING:
-    from .commands import Command
-    from .outcome import Outcome
+from .commands import Command
+from .outcome import Outcome
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -8,8 +8,8 @@ Undo goes back as far as the last command that drew from the pouch or the animal
 the previous turn, or a solo swap): what a draw showed cannot be un-seen. A computer player or the
 hint is handed :meth:`Game.observer_view`, a copy whose hidden order is not the real one.
 
-The parts of ``Game`` live beside it, one module each: the state and its read-only answers
-(:mod:`.core`), the refusals (:mod:`.checks`), the queries (:mod:`.queries`), what each command
+The parts of ``Game`` live beside it, one module each: the state (a :class:`~.state.GameState`
+value, ``game.state``) and its read-only answers (:mod:`.core`), the refusals (:mod:`.checks`), the queries (:mod:`.queries`), what each command
 changes (:mod:`.doers`), copies and hidden-information views (:mod:`.hidden`) and the save
 format (:mod:`.saves`); :mod:`.position` checks and builds a position to start from.
 """
@@ -21,18 +21,17 @@ from dataclasses import replace
 from typing import Any
 
 from . import hidden
-from .cards import CardSet
-from .cellbits import cell_bits
-from .commands import Command, Undo
+from .boards import board_shape
+from .cards import CardSet, default_cards
+from .commands import Command, Undo, command_to_json
 from .core import habitat_tables
 from .doers import GameDoers
 from .events import Event, Undone
 from .position import Position, build, read
-from .refusals import quoted
-from .results import Accepted, Rejected, Result
+from .results import Accepted, IllegalCommand, Rejected, Result
 from .saves import FORMAT_VERSION, game_json, read_game_json
-from .state import GameSetup, deal
-from .tables import stack_table
+from .setup import GameSetup
+from .state import GameState, deal
 
 __all__ = ["FORMAT_VERSION", "Game", "habitat_tables"]
 
@@ -49,10 +48,10 @@ class Game(GameDoers):
         """The game at ``position`` (see :mod:`.position`), no command played; ``ValueError`` names
         what makes the position impossible. Undo goes back to the position at most."""
         setup = position.setup if position.setup.seed is not None else replace(position.setup, seed=0)
-        game = cls(setup, cards)
-        build(game, position, deal(setup, game.cards))
-        game._start = hidden.clone(game)
-        return game
+        cards = cards if cards is not None else default_cards()
+        state = build(board_shape(setup.side), cards, position, deal(setup, cards))
+        state.start = state.copy()
+        return cls(state.setup, cards, state=state)
 
     def position(self) -> Position:
         """Everything of this game as a :class:`Position`, hidden order included, for tests and
@@ -62,22 +61,18 @@ class Game(GameDoers):
     # ----------------------------------------------------------------- apply
     def apply(self, cmd: Command) -> Result:
         """Play ``cmd``: the events it caused, or why it was rejected (and nothing changed)."""
-        kind = type(cmd)
-        checker = self._CHECKS.get(kind)
-        if checker is None:
-            return Rejected("command.unknown", {"command": quoted(repr(cmd))})
-        why = checker(self, cmd)
+        why = self.check(cmd)
         if why is not None:
             return why
-        if kind is Undo:
+        if type(cmd) is Undo:
             return Accepted(self._undo())
         return Accepted(self.play_listed(cmd))
 
     def _undo(self) -> tuple[Event, ...]:
-        undone = self._history[-1]
-        again = hidden.rebuilt(self, len(self._history) - 1)
-        self.__dict__.update(again.__dict__)
-        return (Undone(self._current, undone),)
+        history = self.state.history
+        undone = history[-1]
+        self.state = hidden.rebuilt(self, len(history) - 1).state
+        return (Undone(self.state.current, undone),)
 
     # ----------------------------------------------------------------- copies and replays
     @classmethod
@@ -86,28 +81,23 @@ class Game(GameDoers):
         """Rebuild a game from its setup and commands; :class:`IllegalCommand` (a ``ValueError``) at the
         first illegal one."""
         game = cls(setup, cards)
-        hidden.play_all(game, commands)
+        for n, cmd in enumerate(commands):
+            result = game.apply(cmd)
+            if isinstance(result, Rejected):
+                raise IllegalCommand(n, command_to_json(cmd), result)
         return game
 
     def clone(self) -> "Game":
         """An independent copy, cheap enough for search (shares the immutable tables)."""
         return hidden.clone(self)
 
-    def __getstate__(self) -> dict[str, Any]:
-        # The habitat tables, the cell-set reader and the stack table follow from the cards, the side
-        # and rules.yaml, and are many times the size of the state itself: a pickled game (sent to a
-        # helper process) carries the state and finds or rebuilds the tables where it is loaded.
-        state = self.__dict__.copy()
-        del state["_habitats"]
-        del state["_cell_bits"]
-        del state["_stacks"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._habitats = habitat_tables(self.cards, self.setup.side)
-        self._cell_bits = cell_bits(self.setup.side)
-        self._stacks = stack_table()
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A pickled game (sent to a helper process) carries its class, its state and its cards; the
+        # board shape, the habitat tables, the cell-set reader and the stack table follow from the
+        # cards, the side and rules.yaml, are many times the size of the state, and are found or
+        # rebuilt where it is loaded. Through the constructor: a compiled class is never made
+        # without running its __init__.
+        return (_unpickled, (type(self), self.state, self.cards))
 
     def sample_hidden(self, rng: random.Random) -> "Game":
         """A copy with the pouch, the animal draw pile and the other seats' undecided spirit cards
@@ -133,10 +123,15 @@ class Game(GameDoers):
     # ----------------------------------------------------------------- saves
     def to_json(self) -> dict[str, Any]:
         """Setup and command log: everything needed to rebuild this game exactly."""
-        return game_json(self.setup, self._history)
+        return game_json(self.setup, self.state.history)
 
     @classmethod
     def from_json(cls, data: Any, cards: CardSet | None = None) -> "Game":
         """Rebuild a game written by :meth:`to_json`; ``ValueError`` says what is wrong and where."""
         setup, commands = read_game_json(data)
         return cls.replay(setup, commands, cards)
+
+
+def _unpickled(kind: type[Game], state: GameState, cards: CardSet) -> Game:
+    """The game a pickle holds (see :meth:`Game.__reduce__`)."""
+    return kind(state.setup, cards, state=state)

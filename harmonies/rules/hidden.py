@@ -10,94 +10,90 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from .commands import Command, command_to_json
-from .results import IllegalCommand, Rejected
+from .doers import GameDoers
+from .results import IllegalCommand
+from .state import GameState
 
-if TYPE_CHECKING:
-    from .game import Game
+# Any game class built on the doers: a copy is of the same class as the game copied.
+G = TypeVar("G", bound=GameDoers)
 
 
-def play_all(game: Game, commands: Iterable[Command]) -> None:
-    """Apply ``commands`` in turn; :class:`IllegalCommand` names the first one refused."""
+def play_checked(game: GameDoers, commands: Iterable[Command]) -> None:
+    """Check and play ``commands`` in turn (none of them an Undo); :class:`IllegalCommand` names
+    the first one refused."""
     for n, cmd in enumerate(commands):
-        result = game.apply(cmd)
-        if isinstance(result, Rejected):
-            raise IllegalCommand(n, command_to_json(cmd), result)
+        why = game.check(cmd)
+        if why is not None:
+            raise IllegalCommand(n, command_to_json(cmd), why)
+        game.play_listed(cmd)
 
 
-def clone(game: Game) -> Game:
+def clone(game: G) -> G:
     """An independent copy, cheap enough for search (shares the immutable tables)."""
-    kind = type(game)
-    other = kind.__new__(kind)
-    other.__dict__.update(game.__dict__)
-    other._pouch = game._pouch[:]
-    other._deck = game._deck[:]
-    other._central = [s[:] for s in game._central]
-    other._display = game._display[:]
-    other._players = [p.clone() for p in game._players]
-    other._hand = game._hand[:]
-    other._history = game._history[:]
-    return other
+    return type(game)(game.setup, game.cards, state=game.state.copy())
 
 
-def sample_hidden(game: Game, rng: random.Random) -> Game:
+def sample_hidden(game: G, rng: random.Random) -> G:
     """A copy with the hidden order dealt again at random (see :meth:`Game.sample_hidden`)."""
-    def shuffle(start: Game) -> None:
-        rng.shuffle(start._pouch)
-        rng.shuffle(start._deck)
-        deal_unseen_spirits(start, lambda ids: rng.sample(ids, len(ids)))
+    def shuffle(start: GameState) -> None:
+        rng.shuffle(start.pouch)
+        rng.shuffle(start.deck)
+        deal_unseen_spirits(game, start, lambda ids: rng.sample(ids, len(ids)))
 
     return rehidden(game, shuffle)
 
 
-def observer_view(game: Game) -> Game:
+def observer_view(game: G) -> G:
     """A copy with the hidden order in a fixed order (see :meth:`Game.observer_view`)."""
-    def canonical(start: Game) -> None:
-        start._pouch.sort()
-        start._deck.sort()
-        deal_unseen_spirits(start, sorted)
+    def canonical(start: GameState) -> None:
+        start.pouch.sort()
+        start.deck.sort()
+        deal_unseen_spirits(game, start, sorted)
 
     return rehidden(game, canonical)
 
 
-def rebuilt(game: Game, upto: int) -> Game:
+def rebuilt(game: G, upto: int) -> G:
     """``game`` as it stood after its first ``upto`` commands, replayed from its seed or from
     where it began (the draws since then come out of its pouch and pile in the same order)."""
     # Each command was legal at the very position it is played at again (a replay reaches the
     # same positions), so the second check is skipped.
-    start = game._start
+    state = game.state
+    start = state.start
     if start is None:
         again = type(game)(game.setup, game.cards)
-        commands = game._history[:upto]
+        commands = state.history[:upto]
     else:
-        again = clone(start)
-        again._start = start
-        commands = game._history[len(start._history):upto]
+        again = type(game)(start.setup, game.cards, state=start.copy())
+        again.state.start = start
+        commands = state.history[len(start.history):upto]
     for cmd in commands:
         again.play_listed(cmd)
     return again
 
 
-def rehidden(game: Game, hide: Callable[[Game], None]) -> Game:
+def rehidden(game: G, hide: Callable[[GameState], None]) -> G:
     """A copy whose hidden parts ``hide`` sets at the start of this turn (which is where they
     last changed), the turn so far then played again on it; its setup has no seed."""
-    start = clone(game) if game.turn_commands == 0 else rebuilt(game, game._turn_start)
-    start.setup = replace(game.setup, seed=None)
-    start._start = None
+    state = game.state
+    start = (state.copy() if game.turn_commands == 0 else rebuilt(game, state.turn_start).state)
+    start.setup = replace(state.setup, seed=None)
+    start.start = None
     hide(start)
-    copy = clone(start)
-    copy._start = start
-    play_all(copy, game._history[game._turn_start:])
+    copy = type(game)(start.setup, game.cards, state=start.copy())
+    copy.state.start = start
+    play_checked(copy, state.history[state.turn_start:])
     return copy
 
 
-def deal_unseen_spirits(game: Game, order: Callable[[list[str]], list[str]]) -> None:
-    """Deal again the undecided spirit cards of the seats other than the current one, from the
-    spirit cards the current seat has not seen, put in ``order``."""
-    players = game._players
-    current = game._current
+def deal_unseen_spirits(game: GameDoers, start: GameState, order: Callable[[list[str]], list[str]]) -> None:
+    """Deal again, in ``start``, the undecided spirit cards of the seats other than the current one,
+    from the spirit cards of ``game`` the current seat has not seen, put in ``order``."""
+    players = start.players
+    current = start.current
     others = [p for n, p in enumerate(players) if n != current and p.spirit_choices]
     if not others:
         return

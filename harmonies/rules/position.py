@@ -19,7 +19,8 @@ from .boards import BoardShape, Hex
 from .cards import CardSet
 from .colours import Colour
 from .core import GameCore
-from .state import Dealt, GameSetup, PlayerState
+from .setup import GameSetup
+from .state import Dealt, GameState, PlayerState
 from .tables import rules_data, stack_table
 
 
@@ -63,30 +64,31 @@ def read(game: GameCore) -> Position:
     position to build a game from."""
     table = stack_table().stacks
     cells = game.shape.cells
+    state = game.state
     seats = [
         SeatPosition(
             board={cells[i]: table[s] for i, s in enumerate(p.stacks) if s},
             cubes={cells[i]: c for i, c in enumerate(p.cubes) if c is not None},
-            held={str(h[0]): int(h[1]) for h in p.held},  # type: ignore[call-overload]
+            held=dict(p.held),
             completed=tuple(p.completed),
             spirit=p.spirit,
             spirit_choices=p.spirit_choices,
             spirit_placed=p.spirit_placed,
         )
-        for p in game._players
+        for p in state.players
     ]
     return Position(
-        setup=game.setup, seats=tuple(seats), current=game._current, round=game._round,
-        central=tuple(map(tuple, game._central)), display=tuple(game._display), hand=tuple(game._hand),
-        taken_space=None if game._taken_space < 0 else game._taken_space, took_card=game._took_card,
-        swapped=game._swapped, pouch=tuple(game._pouch), deck=tuple(game._deck), discarded=game._discarded,
-        end_reason=game._end_reason, over=game._over,
+        setup=state.setup, seats=tuple(seats), current=state.current, round=state.round,
+        central=tuple(map(tuple, state.central)), display=tuple(state.display), hand=tuple(state.hand),
+        taken_space=None if state.taken_space < 0 else state.taken_space, took_card=state.took_card,
+        swapped=state.swapped, pouch=tuple(state.pouch), deck=tuple(state.deck), discarded=state.discarded,
+        end_reason=state.end_reason, over=state.over,
     )
 
 
-def build(game: GameCore, pos: Position, dealt: Dealt) -> None:
-    """Set ``game`` (just dealt from ``pos.setup``, or seed 0 for a setup with none) to ``pos``;
-    ValueError if ``pos`` cannot occur."""
+def build(shape: BoardShape, cards: CardSet, pos: Position, dealt: Dealt) -> GameState:
+    """The state of ``pos`` on a board of ``shape`` with ``cards`` (``dealt`` from ``pos.setup``, or
+    seed 0 for a setup with none), no command played; ValueError if ``pos`` cannot occur."""
     setup = pos.setup
     if pos.over:
         raise ValueError("position: the game is over; a finished game is no position to go on from")
@@ -95,24 +97,21 @@ def build(game: GameCore, pos: Position, dealt: Dealt) -> None:
     if len(pos.seats) > setup.players:
         raise ValueError(f"position: {len(pos.seats)} seats for a game of {setup.players}")
     seats = [*pos.seats, *(SeatPosition() for _ in range(setup.players - len(pos.seats)))]
-    players = [_seat_state(game.shape, game.cards, setup, n, s, dealt) for n, s in enumerate(seats)]
+    players = [_seat_state(shape, cards, setup, n, s, dealt) for n, s in enumerate(seats)]
     _check_turn(pos)
     central, pouch = _tokens(pos, players, dealt)
-    display, deck = _cards(game.cards, pos, seats, dealt)
-    game._players = players
-    game._central = central
-    game._pouch = pouch
-    game._display = display
-    game._deck = deck
-    game._hand = list(pos.hand)
-    game._current = pos.current
-    game._round = pos.round
-    game._taken_space = -1 if pos.taken_space is None else pos.taken_space
-    game._took_card = pos.took_card
-    game._swapped = pos.swapped
-    game._discarded = pos.discarded
-    game._end_reason = pos.end_reason
-    game.setup = GameSetup(setup.players, setup.side, setup.spirits, seed=None)
+    display, deck = _cards(cards, pos, seats, dealt)
+    state = GameState(GameSetup(setup.players, setup.side, setup.spirits, seed=None), pouch, deck, central,
+                      display, players)
+    state.hand = list(pos.hand)
+    state.current = pos.current
+    state.round = pos.round
+    state.taken_space = -1 if pos.taken_space is None else pos.taken_space
+    state.took_card = pos.took_card
+    state.swapped = pos.swapped
+    state.discarded = pos.discarded
+    state.end_reason = pos.end_reason
+    return state
 
 
 def _dealt_parts(pos: Position) -> list[str]:
@@ -202,7 +201,7 @@ def _seat_cards(cards: CardSet, setup: GameSetup, where: str, s: SeatPosition, p
         if type(n) is not int or not 0 <= n < total or placed[cid] != n:
             raise ValueError(f"position: {where} holds {cid!r} with {n!r} cubes placed and {placed[cid]} on "
                              f"the board (they must match, 0 to {total - 1})")
-        p.held.append([cid, n])
+        p.held.append((cid, n))
         p.animal_cubes += n
     for cid in s.completed:
         if cid not in animal_ids or cid in s.held:

@@ -18,7 +18,7 @@ class GameQueries(GameChecks):
     @property
     def spirit_choices(self) -> tuple[str, ...]:
         """The two spirit cards the current player must choose between now, else ()."""
-        p = self._players[self._current]
+        p = self.state.players[self.state.current]
         return p.spirit_choices if p.spirit is None else ()
 
     def end_may_trigger(self) -> str | None:
@@ -26,17 +26,17 @@ class GameQueries(GameChecks):
         pouch cannot make the refill due after it, ``"board"`` when the current board can reach the
         end's number of empty cells with the tokens this turn still places; ``None`` when neither
         can, or the end is already set (a warning for the player, decided here and not by the UI)."""
-        if self._over or self._end_reason is not None:
+        if self.state.over or self.state.end_reason is not None:
             return None
         if self.pouch_runs_out:
             return "pouch"
         data = rules_data()
-        still_placed = data.tokens_per_space if self._taken_space < 0 else len(self._hand)
-        if self._players[self._current].empty - still_placed <= data.end_empty_cells:
+        still_placed = data.tokens_per_space if self.state.taken_space < 0 else len(self.state.hand)
+        if self.state.players[self.state.current].empty - still_placed <= data.end_empty_cells:
             return "board"
         return None
 
-    def token_cells(self, colour: Colour) -> list[Hex]:
+    def token_cells(self, colour: object) -> list[Hex]:
         """Cells where a token of ``colour`` may go now (ignores whether it is in hand).
 
         ``ValueError`` for anything that is not a :class:`Colour` (a plain int included).
@@ -45,7 +45,7 @@ class GameQueries(GameChecks):
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
         return self._cell_bits.cells(self._token_bits(colour))
 
-    def token_moves(self, colour: Colour) -> list[PlaceToken]:
+    def token_moves(self, colour: object) -> list[PlaceToken]:
         """The commands placing a token of ``colour`` on each cell of :meth:`token_cells`, in the
         same order (ignores whether it is in hand); with the colour in hand, each may be played
         through :meth:`play_listed`. ``ValueError`` for anything that is not a :class:`Colour`."""
@@ -53,7 +53,7 @@ class GameQueries(GameChecks):
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
         return token_moves(self.setup.side)[colour].cells(self._token_bits(colour))
 
-    def cube_cells(self, card_id: str) -> list[Hex]:
+    def cube_cells(self, card_id: object) -> list[Hex]:
         """Cells where the next cube of a held card (or the spirit cube) may go now; none for a card
         that is not the current player's. ``ValueError`` for an id that names no card."""
         if not isinstance(card_id, str) or not self._is_card(card_id):
@@ -71,8 +71,8 @@ class GameQueries(GameChecks):
 
     def cubes_owed(self) -> list[str]:
         """Cards of the current player that still have a cube to place (the spirit last)."""
-        p = self._players[self._current]
-        ids = [str(h[0]) for h in p.held]
+        p = self.state.players[self.state.current]
+        ids = [cid for cid, _ in p.held]
         if p.spirit is not None and not p.spirit_placed:
             ids.append(p.spirit)
         return list(dict.fromkeys(ids))
@@ -82,14 +82,13 @@ class GameQueries(GameChecks):
 
         One call answers for every card, which is what a player deciding after each token wants.
         """
-        p = self._players[self._current]
-        if self._over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
+        p = self.state.players[self.state.current]
+        if self.state.over or p.spirit is None and p.spirit_choices:  # over, or the spirit comes first
             return {}
         out: dict[str, list[Hex]] = {}
         to_cells = self._cell_bits.cells
         cache = p.cube_cache
-        for h in p.held:
-            cid: str = h[0]  # type: ignore[assignment]
+        for cid, _ in p.held:
             found = cache.get(cid)
             if found is None:
                 found = self._cube_bits(cid)
@@ -109,21 +108,21 @@ class GameQueries(GameChecks):
         return self._check_take_card_limits() is None
     def legal_commands(self) -> list[Command]:
         """Every legal command now, in a fixed order (undo left out)."""
-        if self._over:
+        if self.state.over:
             return []
         if self._must_choose_spirit():
-            return [ChooseSpirit(s) for s in self._players[self._current].spirit_choices]
+            return [ChooseSpirit(s) for s in self.state.players[self.state.current].spirit_choices]
         out: list[Command] = []
-        if self._taken_space < 0:
-            out += [TakeTokens(i) for i, space in enumerate(self._central) if space]
-        for c in sorted(set(self._hand)):
+        if self.state.taken_space < 0:
+            out += [TakeTokens(i) for i, space in enumerate(self.state.central) if space]
+        for c in sorted(set(self.state.hand)):
             out += self.token_moves(Colour(c))
         if self._check_take_card_limits() is None:
-            out += [TakeCard(cid) for cid in self._display if cid is not None]
+            out += [TakeCard(cid) for cid in self.state.display if cid is not None]
         for cid in self.cubes_owed():
             out += [PlaceCube(cid, cell) for cell in self.cube_cells(cid)]
         if self._check_swap_limits() is None:
-            out += [SoloSwap(cid) for cid in self._display if cid is not None]
+            out += [SoloSwap(cid) for cid in self.state.display if cid is not None]
         if self._check_end_turn() is None:
             out.append(EndTurn())
         return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .commands import Command, command_from_json, command_to_json
-from .state import GameSetup
+from .setup import GameSetup
 
 FORMAT_VERSION = 1
 

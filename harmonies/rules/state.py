@@ -1,4 +1,5 @@
-"""The setup of a game and the compact mutable state of one player."""
+"""The state of a game: one value (:class:`GameState`) holding the compact mutable state of each
+player (:class:`PlayerState`) and everything else commands change, and the deal at setup."""
 
 from __future__ import annotations
 
@@ -8,48 +9,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat, starmap
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .boards import board_shape
 from .cards import CardSet
 from .colours import Colour
+from .commands import Command
+from .outcome import Outcome
+from .setup import GameSetup
 from .tables import rules_data, stack_table
-
-
-# The seeds a game may have: the whole numbers a signed 64-bit integer holds, which is what the index
-# of finished games stores a seed in (an SQLite INTEGER). A new game's seed is drawn from 1 to
-# 2**63 - 1 (``MatchConfig.resolved_seed``): too many to find a game's seed, and with it the pouch,
-# the animal pile and the spirit cards face down, by trying seeds until one deals the opening seen.
-SEEDS = range(-2**63, 2**63)
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """Everything that decides a game before the first command: same setup, same game."""
-
-    players: int
-    side: str = "A"
-    spirits: bool = False
-    # None: unknown, as in an observer's view or a sample (Game.observer_view), whose hidden order
-    # is not the one any seed deals; such a setup cannot be dealt.
-    seed: int | None = 0
-
-    def __post_init__(self) -> None:
-        if type(self.players) is not int or not 1 <= self.players <= 4:
-            raise ValueError(f"players must be 1 to 4, not {self.players!r}")
-        if not isinstance(self.side, str):
-            raise ValueError(f"side must be \"A\" or \"B\", not {self.side!r}")
-        board_shape(self.side)  # raises for an unknown side
-        if not isinstance(self.spirits, bool):
-            raise ValueError(f"spirits must be true or false, not {self.spirits!r}")
-        if self.seed is not None and type(self.seed) is not int:
-            raise ValueError(f"seed must be a whole number, not {self.seed!r}")
-        if self.seed is not None and self.seed not in SEEDS:
-            raise ValueError(f"seed must be from -2**63 to 2**63 - 1, not {self.seed}")
-
-    @property
-    def solo(self) -> bool:
-        return self.players == 1
 
 
 T = TypeVar("T")
@@ -62,44 +30,153 @@ class PlayerState:
         "stacks", "cubes", "held", "completed", "spirit_choices", "spirit", "spirit_placed",
         "animal_cubes", "empty", "where", "cube_bits", "cube_cache",
     )
+    stacks: list[int]
+    cubes: list[str | None]
+    held: list[tuple[str, int]]
+    completed: list[str]
+    spirit_choices: tuple[str, ...]
+    spirit: str | None
+    spirit_placed: bool
+    animal_cubes: int
+    empty: int
+    where: list[int]
+    cube_bits: int
+    cube_cache: dict[str, int]
 
-    def __init__(self, size: int) -> None:
-        self.stacks: list[int] = [0] * size            # stack id per cell (0 = empty)
-        self.cubes: list[str | None] = [None] * size   # id of the card whose cube sits on the cell
-        self.held: list[list[object]] = []             # [card_id, cubes placed] of unfinished cards
-        self.completed: list[str] = []
-        self.spirit_choices: tuple[str, ...] = ()
-        self.spirit: str | None = None
+    def __init__(self, size: int, copy_of: PlayerState | None = None) -> None:
+        """An empty board of ``size`` cells, or an independent copy of ``copy_of`` (one constructor
+        for both: a compiled class cannot be made without running its ``__init__``)."""
+        if copy_of is not None:
+            self.stacks = copy_of.stacks[:]
+            self.cubes = copy_of.cubes[:]
+            self.held = copy_of.held[:]
+            self.completed = copy_of.completed[:]
+            self.spirit_choices = copy_of.spirit_choices
+            self.spirit = copy_of.spirit
+            self.spirit_placed = copy_of.spirit_placed
+            self.animal_cubes = copy_of.animal_cubes
+            self.empty = copy_of.empty
+            self.where = copy_of.where[:]
+            self.cube_bits = copy_of.cube_bits
+            self.cube_cache = copy_of.cube_cache.copy()
+            return
+        self.stacks = [0] * size            # stack id per cell (0 = empty)
+        self.cubes = [None] * size          # id of the card whose cube sits on the cell
+        self.held = []                      # (card_id, cubes placed) of unfinished cards
+        self.completed = []
+        self.spirit_choices = ()
+        self.spirit = None
         self.spirit_placed = False
         self.animal_cubes = 0
         self.empty = size
         # Bit sets of cells by stack id and of cells with a cube, for fast habitat matching.
-        self.where: list[int] = [0] * len(stack_table().stacks)
+        self.where = [0] * len(stack_table().stacks)
         self.where[0] = (1 << size) - 1
         self.cube_bits = 0
         # Card id -> bit set of the cells its next cube may go on; the game keeps it right as the
         # board changes (it follows from the board, so copies and saves may share or drop it).
-        self.cube_cache: dict[str, int] = {}
+        self.cube_cache = {}
 
-    def clone(self) -> "PlayerState":
-        other = PlayerState.__new__(PlayerState)
-        other.stacks = self.stacks[:]
-        other.cubes = self.cubes[:]
-        other.held = [h[:] for h in self.held]
-        other.completed = self.completed[:]
-        other.spirit_choices = self.spirit_choices
-        other.spirit = self.spirit
-        other.spirit_placed = self.spirit_placed
-        other.animal_cubes = self.animal_cubes
-        other.empty = self.empty
-        other.where = self.where[:]
-        other.cube_bits = self.cube_bits
-        other.cube_cache = self.cube_cache.copy()
-        return other
+    def clone(self) -> PlayerState:
+        return PlayerState(0, self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (self.stacks, self.cubes, self.held, self.completed, self.spirit_choices, self.spirit,
+                  self.spirit_placed, self.animal_cubes, self.empty, self.where, self.cube_bits, self.cube_cache)
+        return (PlayerState, (0,), fields)
+
+    def __setstate__(self, fields: tuple[Any, ...]) -> None:
+        (self.stacks, self.cubes, self.held, self.completed, self.spirit_choices, self.spirit, self.spirit_placed,
+         self.animal_cubes, self.empty, self.where, self.cube_bits, self.cube_cache) = fields
 
     def unfinished(self) -> int:
         """Cards counting toward the limit of 4: held animals plus an unplaced spirit."""
         return len(self.held) + (1 if self.spirit is not None and not self.spirit_placed else 0)
+
+
+class GameState:
+    """Everything of one game that commands change, as one value with public fields.
+
+    :class:`~.game.Game` owns it (``game.state``) and only the rules change it: the doers through
+    commands, :mod:`.position` when it builds one, :mod:`.hidden` when it deals a hidden order again.
+    Undo replaces the whole value; :meth:`copy` is the cheap independent copy search runs on.
+    """
+
+    __slots__ = (
+        "setup", "pouch", "deck", "central", "display", "players", "current", "round", "taken_space",
+        "hand", "took_card", "swapped", "end_reason", "over", "outcome", "discarded", "history",
+        "turn_start", "start",
+    )
+
+    def __init__(self, setup: GameSetup, pouch: list[Colour], deck: list[str], central: list[list[Colour]],
+                 display: list[str | None], players: list[PlayerState]) -> None:
+        self.setup = setup
+        self.pouch = pouch                       # drawn from the end
+        self.deck = deck                         # the animal pile, drawn from the end
+        self.central = central
+        self.display = display                   # None: a slot the exhausted pile left empty
+        self.players = players
+        self.current = 0
+        self.round = 1
+        self.taken_space = -1                    # the space taken this turn, -1 before
+        self.hand: list[Colour] = []
+        self.took_card = False
+        self.swapped = False
+        self.end_reason: str | None = None      # what triggered the end: "pouch" or "board"
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.discarded = 0
+        self.history: list[Command] = []
+        self.turn_start = 0                      # how far Undo may go back: moved by every command that draws
+        # Where a game whose hidden order its seed does not deal (an observer's view, a sample, a
+        # position) began: Undo replays its commands from there. None: from the seed, like loading a save.
+        self.start: GameState | None = None
+
+    def copy(self) -> "GameState":
+        """An independent copy (the setup, the outcome and the start are values, and shared)."""
+        other = GameState(self.setup, self.pouch[:], self.deck[:], [s[:] for s in self.central],
+                          self.display[:], [p.clone() for p in self.players])
+        other.current = self.current
+        other.round = self.round
+        other.taken_space = self.taken_space
+        other.hand = self.hand[:]
+        other.took_card = self.took_card
+        other.swapped = self.swapped
+        other.end_reason = self.end_reason
+        other.over = self.over
+        other.outcome = self.outcome
+        other.discarded = self.discarded
+        other.history = self.history[:]
+        other.turn_start = self.turn_start
+        other.start = self.start
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        dealt = (self.setup, self.pouch, self.deck, self.central, self.display, self.players)
+        fields = (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped,
+                  self.end_reason, self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start)
+        return (GameState, dealt, fields)
+
+    def __setstate__(self, fields: tuple[Any, ...]) -> None:
+        (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped, self.end_reason,
+         self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start) = fields
+
+
+def new_state(setup: GameSetup, cards: CardSet) -> GameState:
+    """The state at the start of a game: the pouch, the pile and the spirits dealt from the seed,
+    the central board and the display filled from them."""
+    data = rules_data()
+    dealt = deal(setup, cards)
+    pouch = dealt.pouch
+    deck = dealt.deck
+    per_space = data.tokens_per_space
+    central = [[pouch.pop() for _ in range(per_space)] for _ in range(data.central_spaces[setup.solo])]
+    display: list[str | None] = [deck.pop() if deck else None for _ in range(data.face_up[setup.solo])]
+    size = board_shape(setup.side).size
+    players = [PlayerState(size) for _ in range(setup.players)]
+    for p, hand in zip(players, dealt.spirit_hands):
+        p.spirit_choices = hand
+    return GameState(setup, pouch, deck, central, display, players)
 
 
 @dataclass

@@ -47,7 +47,7 @@ def unit_planners(weights: Weights) -> list[Planner]:
 def terms(planners: list[Planner], game: Game, seat: int) -> tuple[float, list[float]]:
     """(exact score, each linear term with weight 1) of ``seat``'s board as it stands."""
     view = game.clone()
-    view._current = seat  # the evaluation reads the seat to move; any seat's board may be asked about
+    view.state.current = seat  # the evaluation reads the seat to move; any seat's board may be asked about
     values = []
     for planner in planners:
         values.append(planner.settled_value(TurnRoot(view, planner.evaluator(view), planner.opts)))

@@ -130,6 +130,7 @@ def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
     assert game.current == 1
 
 
+@pytest.mark.pure_python
 def test_the_hint_plans_on_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Game] = []
 

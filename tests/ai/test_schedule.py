@@ -17,6 +17,7 @@ def _position(rows: list[list[float]]) -> Position:
     return Position(tuple(float(-n) for n in range(len(rows))), tuple(tuple(r) for r in rows))
 
 
+@pytest.mark.pure_python
 @pytest.mark.parametrize("seed", range(6))
 def test_the_replayed_pick_is_the_one_the_look_ahead_makes(seed: int) -> None:
     rng = random.Random(seed)

@@ -21,7 +21,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +128,7 @@ def _snake(name: str) -> str:
 def event_json(event: Event) -> dict[str, Any]:
     """``{"event": "token_placed", "player": 0, "colour": "gray", ...}``: the event's kind and fields."""
     out: dict[str, Any] = {"event": _snake(type(event).__name__)}
-    for name in type(event).__slots__:
+    for name in (f.name for f in fields(event)):  # in declaration order, compiled or not
         value = getattr(event, name)
         out[name] = command_to_json(value) if isinstance(event, Undone) and name == "command" else _plain(value)
     return out
