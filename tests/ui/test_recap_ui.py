@@ -4,6 +4,7 @@ fade after a few seconds, or stay until the first action with the setting."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -24,7 +25,10 @@ def _texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[str]:
 
 
 def _until_human(d: Driver, sc: PlayScene) -> None:
-    for _ in range(400):
+    """Frames until a human is to play: the computers plan in the background, so the wait is by the clock
+    (a loaded machine plans slower than frames go by)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         if sc.is_human(sc.game.current) and not sc.anims.busy:
             return
         d.frames(1, 0.05)
