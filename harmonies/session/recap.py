@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from harmonies.catalogue import Catalogue
 from harmonies.rules import CardSet, Colour
+from harmonies.rules.tables import KIND_NAMES, stack_table
 
 from .log import GameLog, card_name
 
@@ -38,11 +39,14 @@ class SeatRecap:
 
 
 def stack_kind(stack: Sequence[Colour]) -> str | None:
-    """What a stack of two or more tokens is, read by its top: a tree (green), a mountain (grey) or a
-    building (red)."""
-    if len(stack) < 2:
+    """What a stack of two or more tokens is by the rules' own stack table: "tree", "mountain" or
+    "building" (None for a single token or any other stack)."""
+    table = stack_table()
+    sid = table.ids.get(tuple(stack))
+    if sid is None or table.height[sid] < 2:
         return None
-    return {Colour.GREEN: "tree", Colour.GRAY: "mountain", Colour.RED: "building"}.get(stack[-1])
+    kind = KIND_NAMES[table.kind[sid]]
+    return kind if kind in ("tree", "mountain", "building") else None
 
 
 def recap(log: GameLog, seat: int, totals: Sequence[int]) -> tuple[SeatRecap, ...]:

@@ -69,3 +69,6 @@ def test_the_summary_in_words() -> None:
     assert stack_kind((Colour.GRAY, Colour.GRAY, Colour.GRAY)) == "mountain"
     assert stack_kind((Colour.GRAY, Colour.RED)) == "building"
     assert stack_kind((Colour.GREEN,)) is None
+    assert stack_kind((Colour.RED, Colour.RED)) == "building"
+    assert stack_kind((Colour.BROWN, Colour.BROWN)) is None           # a trunk without foliage is no tree
+    assert stack_kind((Colour.GRAY, Colour.GREEN)) is None          # not a legal stack: the rules' table says
