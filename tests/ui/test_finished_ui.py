@@ -303,14 +303,14 @@ def test_export_copies_the_chosen_game_into_a_typed_folder(driver: Driver, tmp_p
     assert isinstance(driver.top, FinishedScene)
 
 
-def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No index yet: the screen opens at once, says how far the indexing is, shows each batch as it lands
-    (newest first) and answers the keys meanwhile; at the end every game is listed and the bests are read."""
-    fill(tmp_path / "data", 12)
+def _gated_menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games: int,
+                batch: int) -> tuple[Driver, threading.Semaphore]:
+    """The menu over ``games`` finished games and no index, with an indexing that reads ``batch`` files a
+    batch and only the files the test hands out (the semaphore, holding one batch at first)."""
+    fill(tmp_path / "data", games)
     (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)  # built while archiving: these tests want none
-    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 3)
-    allowed = threading.Semaphore(3)  # files the indexing may read: the test hands them out
+    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", batch)
+    allowed = threading.Semaphore(batch)
     real = FinishedIndex._read
 
     def gated(self: FinishedIndex, name: str, mtime_ns: int) -> FinishedSummary:
@@ -321,7 +321,14 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
     app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
     app.start(MenuScene(app))
     app.step(0.0, events=[])
-    d = Driver(app)
+    return Driver(app), allowed
+
+
+def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No index yet: the screen opens at once, says how far the indexing is, shows each batch as it lands
+    (newest first) and answers the keys meanwhile; at the end every game is listed and the bests are read."""
+    d, allowed = _gated_menu(tmp_path, monkeypatch, games=12, batch=3)
     d.press_widget("finished")
     scene = d.top
     assert isinstance(scene, FinishedScene) and not scene.indexing.finished
@@ -331,9 +338,9 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
         d.frames(1, dt=0.3)  # the page is read again at most every RELOAD_EVERY seconds of frames
     newest = [f"2026-01-{day:02d}" for day in range(12, 9, -1)]
     assert [g.finished[:10] for g in shown(scene)] == newest  # the first batch, at the top
-    assert scene.top_line() == (app.t("finished.indexing", k=3, n=12), False)
+    assert scene.top_line() == (d.app.t("finished.indexing", k=3, n=12), False)
     assert scene.bests is None  # no index to count them from yet: they come with the whole index
-    assert scene._best_lines(scene.bests) == [(app.t("finished.bests_indexing"), False)]
+    assert scene._best_lines(scene.bests) == [(d.app.t("finished.bests_indexing"), False)]
     d.key(pygame.K_DOWN)
     assert scene.list.selected == 1  # the list answers while the indexing goes on
     for _ in range(9):
@@ -342,7 +349,7 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
     d.frames(1)
     assert scene.list.total == 12 and scene.indexing_progress is None
     assert [g.finished[:10] for g in shown(scene)] == [f"2026-01-{day:02d}" for day in range(12, 12 - len(shown(scene)), -1)]
-    assert scene.top_line()[0].startswith(app.t("finished.count", n=12))
+    assert scene.top_line()[0].startswith(d.app.t("finished.count", n=12))
     assert scene.bests is not None and scene.bests.solo
     d.key(pygame.K_END)
     assert scene.list.selected == 11 and shown(scene)[-1].finished.startswith("2026-01-01")
@@ -351,21 +358,7 @@ def test_the_list_shows_games_while_the_index_is_built_and_ends_complete(
 
 def test_leaving_the_screen_stops_the_indexing_and_the_next_opening_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fill(tmp_path / "data", 6)
-    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)  # built while archiving: these tests want none
-    monkeypatch.setattr("harmonies.persist.index._BATCH_FILES", 2)
-    allowed = threading.Semaphore(2)
-    real = FinishedIndex._read
-
-    def gated(self: FinishedIndex, name: str, mtime_ns: int) -> FinishedSummary:
-        assert allowed.acquire(timeout=60)
-        return real(self, name, mtime_ns)
-
-    monkeypatch.setattr(FinishedIndex, "_read", gated)
-    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
-    app.start(MenuScene(app))
-    app.step(0.0, events=[])
-    d = Driver(app)
+    d, allowed = _gated_menu(tmp_path, monkeypatch, games=6, batch=2)
     d.press_widget("finished")
     first = d.top
     deadline = time.monotonic() + 60
