@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from harmonies.rules import SEEDS, CardSet, Game, GameSetup
@@ -25,11 +26,39 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class DailyMark:
+    """A daily deal's game: the deal's date (ISO ``YYYY-MM-DD``) and which attempt of that day (from 1)."""
+
+    day: str
+    attempt: int
+
+    def to_meta(self) -> dict[str, Any]:
+        return {"date": self.day, "attempt": self.attempt}
+
+    @classmethod
+    def from_meta(cls, raw: Any) -> DailyMark | None:
+        """The mark saved in a meta (None when there is none or it is not one: then an ordinary game)."""
+        if not isinstance(raw, dict):
+            return None
+        day, attempt = raw.get("date"), raw.get("attempt")
+        if not isinstance(day, str) or type(attempt) is not int or attempt < 1:
+            return None
+        try:
+            if date.fromisoformat(day).isoformat() != day:
+                return None
+        except ValueError:
+            return None
+        return cls(day, attempt)
+
+
+@dataclass(frozen=True)
 class MatchConfig:
     seats: tuple[Seat, ...]
     side: str = "A"
     spirits: bool = False
     seed: int | None = None
+    #: Set when this is an attempt at a daily deal (see :mod:`harmonies.session.daily`).
+    daily: DailyMark | None = None
 
     def resolved_seed(self) -> int:
         """The seed given, or a new one drawn by the system's random source from 1 to 2**63 - 1:
@@ -45,6 +74,7 @@ class MatchConfig:
         return {
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
             "side": self.side, "spirits": self.spirits, "seed": self.seed,
+            **({"daily": self.daily.to_meta()} if self.daily is not None else {}),
         }
 
     @classmethod
@@ -58,7 +88,8 @@ class MatchConfig:
         # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
         # whole number a game may have (SEEDS) is dropped, so a hand-edited meta cannot break Restart.
         seed = meta.get("seed")
-        return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None)
+        return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None,
+                   DailyMark.from_meta(meta.get("daily")))
 
 
 @dataclass(frozen=True)
