@@ -24,6 +24,7 @@ from .persist.store import Store
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
+from .session import daily_cli
 
 
 @lru_cache(maxsize=4)
@@ -72,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", parents=[common], help="copy a finished game to a file, to share it")
     exp.add_argument("game", help="the game's file name (as 'history' lists it) or path")
     exp.add_argument("to", type=Path, help="file or folder to write it to")
+    daily_cli.add_parser(sub, common)
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -273,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .app import demo  # the window's modules import pygame: loaded only for the demo
 
             return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
+        if args.command == "daily":
+            return daily_cli.run(args)
         cards = _cards(args.cards)
         if args.command in ("import", "history", "export"):
             store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)

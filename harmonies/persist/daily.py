@@ -118,6 +118,15 @@ class DailyRecords:
         self.problem: str | None = None
         self._frozen = False  # a damaged file that could not be set aside: never written over
 
+    def peek(self) -> DailyBook:
+        """The record as on disk, changing nothing (the command line's read): ``OSError`` if it cannot be
+        read, :class:`DailyFileError` (one line) if it is damaged."""
+        try:
+            data = read_limited(self.path)
+        except FileNotFoundError:
+            return DailyBook()
+        return book_from_json(parse_json(data))
+
     def load(self) -> DailyBook:
         """The record as on disk (empty if there is none yet, or if it was damaged: then set aside)."""
         try:
