@@ -20,6 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from datetime import date
+
 import pygame
 
 from harmonies.ai import play_random_game
@@ -51,6 +53,44 @@ def archive_folder() -> Path:
             store.archive_finished(game, {"seats": seats, "started": when, "finished": when})
         _ARCHIVE.append(folder)
     return _ARCHIVE[0]
+
+
+# The day the daily deal's screens show, and a month of results before it.
+DAILY_TODAY = "2026-11-26"
+
+
+def daily_folder() -> Path:
+    """A temporary data folder whose daily record holds most of November 2026: a streak of five days
+    ending today (one try so far today), pars beaten and missed, a past day played later, days skipped."""
+    from harmonies.persist.daily import DailyRecords
+    from datetime import date
+
+    folder = Path(tempfile.mkdtemp(prefix="harmonies-daily-shots-"))
+    records = DailyRecords(folder)
+    results = {3: (96, 4, 104), 4: (112, 5, 108), 6: (88, 3, 97), 9: (121, 6, 119), 10: (101, 4, 115),
+               12: (99, 4, 99), 16: (108, 5, 111), 17: (117, 5, 110), 20: (93, 4, 102), 22: (126, 6, 118),
+               23: (104, 5, 109), 24: (115, 5, 113), 25: (110, 5, 112), 26: (118, 5, 121)}
+    for day, (score, suns, par) in results.items():
+        iso = f"2026-11-{day:02d}"
+        on = date(2026, 11, day if day != 12 else 20)  # the 12th was played a week later
+        records.finish_attempt(iso, 1, score, suns, on)
+        if day in (9, 17, 24):
+            records.finish_attempt(iso, 2, score - 11, suns - 1, on)
+        records.set_par(iso, par)
+    records.start_attempt("2026-11-14", date(2026, 11, 14))  # a try started and left
+    return folder
+
+
+def daily_shown(app: Any) -> Any:
+    """The app over the daily folder, on 26 November 2026 by its clock."""
+    from datetime import date
+    from harmonies.app.scenes.daily_start import daily_service
+
+    app.saves = SaveSlot(daily_folder())
+    service = daily_service(app)
+    service.clock = lambda: date.fromisoformat(DAILY_TODAY)
+    service.refresh()
+    return service
 
 
 # position -> (game, hint commands): the hard player's plan is dear, so one per run, not per size
@@ -242,6 +282,34 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         if scene.indexing is not None:
             scene.indexing.wait(120)  # the list as it stands once indexed, not a moment of the indexing
 
+    def daily_menu() -> None:
+        daily_shown(app)
+        app.scenes.reset(MenuScene(app))
+
+    def daily_scene() -> None:
+        from harmonies.app.scenes.daily import DailyScene
+        daily_shown(app)
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(DailyScene(app))
+
+    def daily_scene_past() -> None:
+        from harmonies.app.scenes.daily import DailyScene
+        daily_shown(app)
+        app.scenes.reset(MenuScene(app))
+        scene = DailyScene(app)
+        app.scenes.push(scene)
+        scene.choose(date(2026, 11, 17))
+
+    def daily_scoring() -> None:
+        from harmonies.session.daily import deal_for
+        service = daily_shown(app)
+        deal = deal_for(date.fromisoformat(DAILY_TODAY))
+        game = play_random_game(GameSetup(1, deal.side, deal.spirits, deal.seed), 7)
+        app.scenes.reset(MenuScene(app))
+        config = deal.config("Ann", 2)
+        service.records.start_attempt(DAILY_TODAY, date.fromisoformat(DAILY_TODAY))
+        app.scenes.push(ScoringScene(app, game, config))
+
     def boards() -> None:
         game = play_random_game(GameSetup(3, "A", True, 303), 3)
         app.scenes.reset(MenuScene(app))
@@ -330,6 +398,10 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_log_card", log_card
     yield "replay_solo", replay_solo
     yield "finished_list", finished_list
+    yield "daily_menu", daily_menu
+    yield "daily_scene", daily_scene
+    yield "daily_scene_past", daily_scene_past
+    yield "daily_scoring", daily_scoring
     yield "scoring_boards", boards
     yield "play_hint", hinted("two", lambda: played_game(2, 8, seed=12, side="B"), 2)
     yield "play_hint_solo", hinted("solo", lambda: played_game(1, 5, seed=4), 1)

@@ -109,11 +109,16 @@ class DailyBook:
 
 
 class DailyRecords:
-    """``daily.json`` in ``folder``: read on demand, each change written atomically under the folder's lock."""
+    """``daily.json`` in ``folder``: read on demand, each change written atomically under the folder's lock.
 
-    def __init__(self, folder: Path) -> None:
+    Without a folder (games not saved: tests, a data folder that cannot be used) the record is kept in
+    memory for the running app.
+    """
+
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.path = folder / DAILY_NAME
+        self.path = (folder or Path()) / DAILY_NAME
+        self._memory = DailyBook()
         #: One line for the player when the file was damaged (and set aside) or could not be set aside.
         self.problem: str | None = None
         self._frozen = False  # a damaged file that could not be set aside: never written over
@@ -121,6 +126,8 @@ class DailyRecords:
     def peek(self) -> DailyBook:
         """The record as on disk, changing nothing (the command line's read): ``OSError`` if it cannot be
         read, :class:`DailyFileError` (one line) if it is damaged."""
+        if self.folder is None:
+            return self._memory
         try:
             data = read_limited(self.path)
         except FileNotFoundError:
@@ -129,6 +136,8 @@ class DailyRecords:
 
     def load(self) -> DailyBook:
         """The record as on disk (empty if there is none yet, or if it was damaged: then set aside)."""
+        if self.folder is None:
+            return self._memory
         try:
             data = read_limited(self.path)
         except FileNotFoundError:
@@ -160,6 +169,11 @@ class DailyRecords:
         ``OSError`` if it cannot be written, :class:`~harmonies.persist.lock.LockProblem` if another
         process holds the folder; either way the file is unchanged.
         """
+        if self.folder is None:
+            days = dict(self._memory.days)
+            days[iso] = after = edit(self._memory.day(iso))
+            self._memory = DailyBook(days)
+            return after
         with writing(self.folder):
             book = self.load()
             after = edit(book.day(iso))

@@ -95,6 +95,11 @@ class ParKeeper:
         job = self._running.get(iso)
         return job is not None and not job.done
 
+    def finished(self) -> set[str]:
+        """The days whose par game has ended in this process (worked out, or given up)."""
+        with self._lock:
+            return {iso for iso, job in self._running.items() if job.done}
+
     def par(self, iso: str) -> int | None:
         """The par of day ``iso`` if known (in the record, or worked out here)."""
         known = self.records.load().day(iso).par

@@ -12,11 +12,13 @@ from harmonies.session import Resume
 from .. import paint
 from ..hexgrid import HexLayout
 from ..navigation import (
-    OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+    OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .daily_start import daily_service
+from .daily_words import menu_line
 from .saving import confirm_leave, confirm_replace, menu_lines
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ Rect = tuple[float, float, float, float]
 _RETRY_EVERY = 2.0
 #: The guided game's offer, under the left-hand landscape (apart from the list, so Enter keeps its meaning).
 _GUIDE = (66.0, 626.0, 320.0, 50.0)
+#: The daily deal's button, at the top right (apart from the list), with today's state in a line under it.
+_DAILY = (912.0, 30.0, 320.0, 46.0)
 
 
 class MenuScene(WidgetScene):
@@ -91,6 +95,7 @@ class MenuScene(WidgetScene):
         # gives the bottom of the screen to the messages while there are any
         self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide",
                            visible=lambda: not self.app.messages))
+        self.ui.add(Button(_DAILY, lambda: t("daily.menu_button"), self.daily, px=20, name="daily"))
         self._relayout()
         self._focus_first()
 
@@ -110,7 +115,7 @@ class MenuScene(WidgetScene):
         """
         self._laid_out = self._layout_key()
         has = self.app.saves.has_continue()
-        buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") != "guide"]
+        buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") not in ("guide", "daily")]
         n = len(buttons)
         base = _BELOW_SUBTITLE if self.app.saves.problem is None else _BELOW_NOTICE
         wrapped = [self._wrap(msg) for msg in self.app.messages[-_MSG_SHOWN:]]
@@ -183,19 +188,31 @@ class MenuScene(WidgetScene):
 
     def on_enter(self) -> None:
         self._retry_in = 0.0
+        self._daily_news()
         self._relayout()
         self._focus_first()
 
     def on_resume(self) -> None:
         self._retry_in = 0.0
+        self._daily_news()
         self._relayout()
         self._focus_first()
+
+    def _daily_news(self) -> None:
+        """Read the daily record again (a try played, a par worked out); a problem with it is told once."""
+        service = daily_service(self.app)
+        service.refresh()
+        service.book()
+        if service.problem:
+            self.app.tell(self.app.t("daily.record_problem", problem=service.problem))
+            service.problem = None
 
     def on_resize(self) -> None:
         self._relayout()
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        daily_service(self.app).poll()
         # A message added, a language chosen or a game saved elsewhere while the menu shows moves things.
         if self._layout_key() != self._laid_out:
             self._relayout()
@@ -242,6 +259,9 @@ class MenuScene(WidgetScene):
         """The guided first game (it saves nothing, so it never replaces a game in progress)."""
         self.app.navigate.push(OpenGuide())
 
+    def daily(self) -> None:
+        self.app.navigate.push(OpenDaily())
+
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())
 
@@ -273,6 +293,7 @@ class MenuScene(WidgetScene):
             self._draw_vignette(surface, (1054, self.vignette_y), 38, mirror=True)
         if not app.messages:
             self._draw_guide_offer(surface)
+        self._draw_daily_line(surface)
         self.ui.draw(surface, app)
         self._draw_folder_problem(surface)
         for lines, (_, top, _, _) in self.message_boxes:
@@ -293,6 +314,17 @@ class MenuScene(WidgetScene):
         head = app.t("guide.menu_head")
         paint.text(surface, app, head, (x + w / 2, y - 20), paint.fit_px(app, head, 19, w, bold=True),
                    th.c("table_text"), "center", bold=True)
+
+    def _draw_daily_line(self, surface: pygame.Surface) -> None:
+        """Under the daily deal's button: today's date, tries used, the best and the par."""
+        app, th = self.app, self.app.theme
+        service = daily_service(app)
+        today = service.today()
+        iso = today.isoformat()
+        words = menu_line(app, today, service.day(iso), service.par(iso), service.keeper.working(iso))
+        x, y, w, h = _DAILY
+        paint.text(surface, app, words, (x + w / 2, y + h + 16), paint.fit_px(app, words, 16, w, min_px=11),
+                   th.c("table_text"), "center")
 
     def _draw_folder_problem(self, surface: pygame.Surface) -> None:
         """While games cannot be saved, a notice between the title and the buttons says where and why."""

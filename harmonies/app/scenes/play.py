@@ -47,6 +47,7 @@ from ..play.sections.buttons import ButtonActions, play_buttons
 from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
+from .daily_start import back_to_daily
 from .saving import banner_lines
 
 if TYPE_CHECKING:
@@ -138,7 +139,12 @@ class PlayScene(Scene):
         self._refresh()
 
     def restart(self) -> None:
-        """A new game with the same seats; the new game's first save keeps this one with the replaced games."""
+        """A new game with the same seats; the new game's first save keeps this one with the replaced games.
+
+        A daily deal is restarted from the Daily screen, where a new try is counted (if the day has one left)."""
+        if self.config.daily is not None and not self.demo:
+            back_to_daily(self.app)
+            return
         self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done,
                                           self.guide and self.guide.fresh()))
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from harmonies.persist.bests import NewBest, new_best_of_latest
+from harmonies.persist.daily import DayRecord
 from harmonies.persist.index import FinishedIndex
 from harmonies.rules import Game
 from harmonies.session import MatchConfig
@@ -18,6 +20,8 @@ from ..navigation import OpenMenu, OpenPlay
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
+from .daily_start import back_to_daily, daily_service
+from .daily_words import scoresheet_line
 from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
@@ -50,6 +54,8 @@ class ScoringScene(WidgetScene):
         #: Whether the final boards are shown instead of the sheet (the Boards button, or B).
         self.show_boards = False
         self.art = TokenArt(app.theme)
+        #: After a daily game: the day as recorded with this result (its par, the tries left).
+        self.daily: DayRecord | None = None
 
     def on_enter(self) -> None:
         t = self.app.t
@@ -63,6 +69,7 @@ class ScoringScene(WidgetScene):
             self.ui.focus = 0
             return
         self.news = self._solo_news()
+        self.daily = self._daily_result()
         self.ui.add(Button((640 - 380, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
         self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
@@ -80,6 +87,14 @@ class ScoringScene(WidgetScene):
         except Exception:  # the bests are a bonus: a broken index must not spoil the scoresheet
             return None
 
+    def _daily_result(self) -> DayRecord | None:
+        """Record this daily game's result (once: the scoresheet opens once at a game's end)."""
+        mark, outcome = self.config.daily, self.game.outcome
+        if mark is None or self.demo or outcome is None:
+            return None
+        suns = outcome.suns.total if outcome.suns is not None else None
+        return daily_service(self.app).finish(mark, outcome.scores[0].total, suns)
+
     @property
     def outcome(self) -> Any:
         return self.game.outcome
@@ -89,6 +104,9 @@ class ScoringScene(WidgetScene):
         confirm_replace(self.app, "again", self._play_again)
 
     def _play_again(self) -> None:
+        if self.config.daily is not None:
+            back_to_daily(self.app)  # another try is counted there, if the day has one left
+            return
         self.app.navigate.replace(OpenPlay(self.config, self.demo, self.exit_when_done))
 
     def to_menu(self) -> None:
@@ -191,6 +209,8 @@ class ScoringScene(WidgetScene):
             self._suns(surface, sheet_x + sheet_w + 30, 120)
             if self.news is not None:
                 self._news(surface, sheet_x + sheet_w + 30, 440)
+            if self.daily is not None:
+                self._daily(surface, sheet_x + sheet_w + 30, 556 if self.news is not None else 440)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
@@ -320,6 +340,18 @@ class ScoringScene(WidgetScene):
         paint.text(surface, app, title, (x + 16, y + 12), 20, th.c("ink"), bold=True)
         paint.text(surface, app, paint.ellipsize(app, config, 15, 268), (x + 16, y + 46), 15, th.c("ink_dim"))
         paint.text(surface, app, paint.ellipsize(app, detail, 16, 268), (x + 16, y + 72), 16, th.c("ink"))
+
+    def _daily(self, surface: pygame.Surface, x: float, y: float) -> None:
+        """After a daily game: this result against par, and the tries left for its day."""
+        app, th = self.app, self.app.theme
+        mark, record = self.config.daily, self.daily
+        assert mark is not None and record is not None
+        first, second = scoresheet_line(app, date.fromisoformat(mark.day), record, self.outcome.scores[0].total)
+        paint.panel(surface, app, (x, y, 300, 90), th.c("panel"), radius=12, edge=th.c("guide"), width=3, shadow=True)
+        paint.text(surface, app, app.t("daily.sheet_title"), (x + 16, y + 10), 18, th.c("ink"), bold=True)
+        paint.text(surface, app, first, (x + 16, y + 40), paint.fit_px(app, first, 16, 268, min_px=11), th.c("ink"))
+        paint.text(surface, app, second, (x + 16, y + 64), paint.fit_px(app, second, 15, 268, min_px=11),
+                   th.c("ink_dim"))
 
     def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
         vp, th = self.app.vp, self.app.theme

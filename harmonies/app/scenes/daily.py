@@ -1,0 +1,205 @@
+"""The Daily screen: the chosen day's deal, par and tries with Play, a month calendar of past days, the streak.
+
+It opens on today. The arrows move the chosen day (Left/Right a day, Up/Down a week), Page Up/Down
+a month, Home back to today; a click on a day chooses it; Enter or Play starts a try at the chosen
+day (a new game, counted at once: see :mod:`harmonies.persist.daily`). Tab reaches the buttons. Today's
+par is worked out in the background when the screen opens, a past day's when it is played.
+"""
+
+from __future__ import annotations
+
+import calendar
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+import pygame
+
+from harmonies.persist.daily import TRIES_PER_DAY, DayRecord
+from harmonies.session.daily import FIRST_DAY, DailyDeal, deal_for
+
+from .. import paint
+from ..widgets import Button
+from .common import WidgetScene, draw_backdrop
+from .daily_calendar import GRID, day_at, draw_month, draw_weekdays, playable
+from .daily_start import daily_service, start_try
+from .daily_words import long_date, month_title, par_words, result_words, weekday_names
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: The chosen day's panel, left of the calendar.
+PANEL = (56.0, 112.0, 530.0, 508.0)
+_ARROWS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -7, pygame.K_DOWN: 7}
+
+
+class DailyScene(WidgetScene):
+    name = "daily"
+    title_key = "daily.title"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.service = daily_service(app)
+        self.today = self.service.today()
+        self.chosen = self.today
+        self.month = (self.today.year, self.today.month)
+        t = app.t
+        px, py, pw, ph = PANEL
+        self.play_button = Button((px + 24, py + ph - 76, pw - 48, 56), self.play_label, self.play, enabled=self.can_play,
+                                  primary=True, name="play")
+        self.ui.add(self.play_button)
+        self.ui.add(Button((GRID[0], 126, 52, 44), lambda: "‹", lambda: self.shift_month(-1), name="prev",
+                           enabled=lambda: self._month_open(-1)))
+        self.ui.add(Button((GRID[0] + GRID[2] - 52, 126, 52, 44), lambda: "›", lambda: self.shift_month(1), name="next",
+                           enabled=lambda: self._month_open(1)))
+        self.ui.add(Button((56, 646, 220, 50), lambda: t("daily.back"), self.back, name="back"))
+        self.ui.home = 0  # Enter with no focus plays the chosen day
+
+    # ------------------------------------------------------------------ state
+    @property
+    def deal(self) -> DailyDeal:
+        return deal_for(self.chosen)
+
+    @property
+    def record(self) -> DayRecord:
+        return self.service.day(self.chosen.isoformat())
+
+    def can_play(self) -> bool:
+        return playable(self.chosen, self.today) and self.record.tries_left > 0
+
+    def play_label(self) -> str:
+        record = self.record
+        if record.tries_left <= 0:
+            return self.app.t("daily.no_tries")
+        return self.app.t("daily.play", n=len(record.attempts) + 1, total=TRIES_PER_DAY)
+
+    def on_enter(self) -> None:
+        self.service.refresh()
+        self.today = self.service.today()
+        self.service.open_day(deal_for(self.today))
+
+    def on_resume(self) -> None:
+        self.service.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.service.poll()
+
+    # ------------------------------------------------------------------ actions
+    def choose(self, day: date) -> None:
+        """Make ``day`` the chosen one (kept between the first deal and today) and show its month."""
+        day = max(FIRST_DAY, min(self.today, day))
+        self.chosen = day
+        self.month = (day.year, day.month)
+
+    def shift_month(self, delta: int) -> None:
+        year, month = self.month
+        month += delta
+        year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+        if not self._in_range(year, month):
+            return
+        # the same day of the month where there is one, else the month's last (kept up to today)
+        self.choose(date(year, month, min(self.chosen.day, calendar.monthrange(year, month)[1])))
+
+    def _in_range(self, year: int, month: int) -> bool:
+        return (FIRST_DAY.year, FIRST_DAY.month) <= (year, month) <= (self.today.year, self.today.month)
+
+    def _month_open(self, delta: int) -> bool:
+        year, month = self.month
+        month += delta
+        return self._in_range(year + (month - 1) // 12, (month - 1) % 12 + 1)
+
+    def play(self) -> None:
+        if not self.can_play():
+            return
+        self.service.open_day(self.deal)  # a past day's par is worked out once it is played
+        start_try(self.app, self.chosen)
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def on_enter_key(self) -> None:
+        if self.ui.focused is None:
+            self.play()
+        else:
+            super().on_enter_key()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return None
+            if event.key in _ARROWS:
+                self.choose(self.chosen + timedelta(days=_ARROWS[event.key]))
+                self.ui.focus = -1  # the arrows are the calendar's; Enter then plays the chosen day
+                return None
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.shift_month(-1 if event.key == pygame.K_PAGEUP else 1)
+                return None
+            if event.key == pygame.K_HOME:
+                self.choose(self.today)
+                return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            day = day_at(*self.month, event.vpos)
+            if day is not None and playable(day, self.today):
+                self.choose(day)
+                return None
+        if event.type == pygame.MOUSEWHEEL:
+            self.shift_month(-1 if event.y > 0 else 1)
+            return None
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        draw_backdrop(surface, app)
+        self.draw_title(surface)
+        self._draw_day(surface)
+        title = month_title(app, *self.month)
+        paint.text(surface, app, title, (GRID[0] + GRID[2] / 2, 148), paint.fit_px(app, title, 26, GRID[2] - 140, True),
+                   th.c("table_text"), "center", bold=True)
+        draw_weekdays(surface, app, weekday_names(app))
+        draw_month(surface, app, *self.month, self.service.book(), self.chosen, self.today, app.t("daily.cell_par"))
+        keys = app.t("daily.keys")
+        paint.text(surface, app, keys, (GRID[0] + GRID[2] / 2, 612), paint.fit_px(app, keys, 15, GRID[2]),
+                   th.c("table_text_dim"), "midtop")
+        legend = app.t("daily.legend")
+        paint.text(surface, app, legend, (GRID[0] + GRID[2] / 2, 636), paint.fit_px(app, legend, 15, GRID[2]),
+                   th.c("table_text_dim"), "midtop")
+        problem = self.service.problem
+        if problem:
+            px = paint.fit_px(app, problem, 15, 900, min_px=10)
+            paint.text(surface, app, paint.ellipsize(app, problem, px, 900), (GRID[0] + GRID[2], 672), px,
+                       th.c("notice"), "topright")
+        self.ui.draw(surface, app)
+
+    def _draw_day(self, surface: pygame.Surface) -> None:
+        app, th = self.app, self.app.theme
+        x, y, w, h = PANEL
+        paint.panel(surface, app, PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
+        deal, record = self.deal, self.record
+        head = app.t("daily.today" if self.chosen == self.today else "daily.past_day", date=long_date(app, self.chosen))
+
+        def line(words: str, yy: float, px: float = 18, colour: str = "ink", bold: bool = False) -> None:
+            paint.text(surface, app, words, (x + 24, y + yy), paint.fit_px(app, words, px, w - 48, bold),
+                       th.c(colour), "topleft", bold=bold)
+
+        line(head, 18, 24, bold=True)
+        setup = app.t("daily.setup", side=deal.side,
+                      spirits=app.t("daily.spirits_on" if deal.spirits else "daily.spirits_off"))
+        line(setup, 60)
+        working = self.service.keeper.working(deal.iso)
+        line(par_words(app, self.service.par(deal.iso), working), 92, bold=True)
+        line(app.t("daily.tries_head", n=len(record.attempts), total=TRIES_PER_DAY), 140, 17, "ink_dim")
+        for i in range(TRIES_PER_DAY):
+            attempt = record.attempts[i] if i < len(record.attempts) else None
+            if attempt is None:
+                words = app.t("daily.try_unused", k=i + 1)
+            elif attempt.score is None:
+                words = app.t("daily.try_unfinished", k=i + 1)
+            else:
+                words = app.t("daily.try_done", k=i + 1, score=attempt.score, n=attempt.suns or 0)
+            line(words, 170 + 30 * i, 18, "ink" if attempt is not None else "ink_dim")
+        line(result_words(app, record), 278, 19, bold=True)
+        streak = self.service.book().streak(self.today)
+        line(app.t("daily.streak", n=streak), 330, 20, bold=True)
+        paint.text(surface, app, app.t("daily.streak_rule"), (x + 24, y + 362), 15, th.c("ink_dim"), wrap=w - 48)

@@ -1,0 +1,123 @@
+"""The Daily screen's month calendar: where each day's cell is, and drawing a month from the daily record.
+
+A month is six rows of seven days, Monday first. Each cell shows the day of the month and, once that
+day's deal was played, the best score, its suns and the par; a gold frame and a star mark a par
+beaten (at the bottom right, the best's suns at the bottom left, the par at the top right), a sky-blue ring today, a light fill the chosen day. Days after today (and before the first
+daily deal) are shown dim and cannot be chosen.
+"""
+
+from __future__ import annotations
+
+import calendar
+import math
+from datetime import date
+from typing import TYPE_CHECKING
+
+import pygame
+
+from harmonies.persist.daily import DailyBook
+from harmonies.session.daily import FIRST_DAY
+
+from .. import paint
+
+if TYPE_CHECKING:
+    from ..app import App
+
+Rect = tuple[float, float, float, float]
+#: The grid of days (below the month's title and the weekday names).
+GRID: Rect = (628.0, 210.0, 588.0, 384.0)
+ROWS, COLS = 6, 7
+
+
+def month_cells(year: int, month: int) -> list[date | None]:
+    """The 42 cells of a month, Monday first: its days in place, None before and after them."""
+    first = date(year, month, 1)
+    lead = first.weekday()
+    days = calendar.monthrange(year, month)[1]
+    cells: list[date | None] = [None] * lead + [date(year, month, d) for d in range(1, days + 1)]
+    return cells + [None] * (ROWS * COLS - len(cells))
+
+
+def cell_rect(index: int) -> Rect:
+    x, y, w, h = GRID
+    cw, ch = w / COLS, h / ROWS
+    return (x + (index % COLS) * cw + 2, y + (index // COLS) * ch + 2, cw - 4, ch - 4)
+
+
+def day_at(year: int, month: int, pos: tuple[float, float]) -> date | None:
+    """The day of the month whose cell is under ``pos`` (virtual coordinates), or None."""
+    for i, day in enumerate(month_cells(year, month)):
+        x, y, w, h = cell_rect(i)
+        if day is not None and x <= pos[0] < x + w and y <= pos[1] < y + h:
+            return day
+    return None
+
+
+def playable(day: date, today: date) -> bool:
+    """A day that may be chosen and played: from the first daily deal up to today."""
+    return FIRST_DAY <= day <= today
+
+
+def draw_weekdays(surface: pygame.Surface, app: App, names: list[str]) -> None:
+    x, y, w, _ = GRID
+    cw = w / COLS
+    for i, name in enumerate(names[:COLS]):
+        px = paint.fit_px(app, name, 15, cw - 6)
+        paint.text(surface, app, name, (x + cw * (i + 0.5), y - 14), px, app.theme.c("table_text_dim"), "center")
+
+
+def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: DailyBook, chosen: date,
+               today: date, par_text: str) -> None:
+    """Every cell of the month: ``par_text`` words a par for a cell (``{par}``)."""
+    th = app.theme
+    for i, day in enumerate(month_cells(year, month)):
+        if day is None:
+            continue
+        x, y, w, h = cell_rect(i)
+        open_ = playable(day, today)
+        record = book.day(day.isoformat())
+        beaten = record.beaten is True
+        fill = th.c("button_hover") if day == chosen else th.c("panel") if open_ else th.c("table_dark")
+        edge = th.c("accent") if beaten else th.c("panel_edge") if open_ else th.c("table")
+        paint.panel(surface, app, (x, y, w, h), fill, radius=8, edge=edge, width=3 if beaten else 1.5)
+        if day == today:
+            pygame.draw.rect(surface, th.c("guide"), app.vp.r((x - 2, y - 2, w + 4, h + 4)), max(2, app.vp.s(3)),
+                             border_radius=app.vp.s(10))
+        if day == chosen:
+            pygame.draw.rect(surface, th.c("accent"), app.vp.r((x - 4, y - 4, w + 8, h + 8)), max(2, app.vp.s(3)),
+                             border_radius=app.vp.s(12))
+        ink = th.c("ink") if open_ else th.c("table_text_dim")
+        paint.text(surface, app, str(day.day), (x + 7, y + 5), 14, ink, bold=day == today)
+        if beaten:
+            _star(surface, app, x + w - 13, y + h - 12, 7)
+        best = record.best
+        if best is not None and best.score is not None:
+            paint.text(surface, app, str(best.score), (x + w / 2, y + h / 2 + 1), 20, th.c("ink"), "center", bold=True)
+            if best.suns is not None:
+                _sun(surface, app, x + 13, y + h - 12, 5)
+                paint.text(surface, app, str(best.suns), (x + 22, y + h - 12), 13, th.c("ink"), "midleft")
+        elif record.attempts:
+            paint.text(surface, app, "–", (x + w / 2, y + h / 2 + 1), 20, th.c("ink_dim"), "center", bold=True)
+        if record.par is not None:
+            words = par_text.format(par=record.par)
+            px = paint.fit_px(app, words, 12, w - 30)
+            paint.text(surface, app, words, (x + w - 6, y + 13), px, th.c("ink_dim"), "midright")
+
+
+def _sun(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:
+    vp, colour = app.vp, app.theme.c("accent")
+    for i in range(8):
+        a = math.pi / 4 * i
+        pygame.draw.line(surface, colour, vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
+                         vp.p(cx + math.cos(a) * r * 1.4, cy + math.sin(a) * r * 1.4), max(1, vp.s(1.5)))
+    pygame.draw.circle(surface, colour, vp.p(cx, cy), vp.s(r * 0.75))
+
+
+def _star(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:
+    points = []
+    for i in range(10):
+        a = -math.pi / 2 + math.pi / 5 * i
+        rr = r if i % 2 == 0 else r * 0.45
+        points.append(app.vp.p(cx + math.cos(a) * rr, cy + math.sin(a) * rr))
+    pygame.draw.polygon(surface, app.theme.c("accent"), points)
+    pygame.draw.polygon(surface, app.theme.c("ink"), points, max(1, app.vp.s(1)))

@@ -1,0 +1,135 @@
+"""The daily deal's part of the app that outlives one screen: its record, its par keeper, and starting a try.
+
+One :class:`DailyService` per app (:func:`daily_service`), made the first time the menu or the Daily
+screen asks. The menu, the Daily screen, the scoresheet and the play scene's Restart reach the daily
+deal through here, so no scene imports another.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from datetime import date
+from typing import TYPE_CHECKING
+
+from harmonies.persist.daily import DailyBook, DailyRecords, DayRecord
+from harmonies.persist.lock import LockProblem
+from harmonies.session import Jobs
+from harmonies.session.daily import DailyDeal, deal_for
+from harmonies.session.errlog import log_folder
+from harmonies.session.match import DailyMark
+from harmonies.session.par import ParKeeper
+
+from ..navigation import OpenDaily, OpenMenu, OpenPlay
+from .saving import confirm_replace
+
+if TYPE_CHECKING:
+    from ..app import App
+
+_SERVICES: weakref.WeakKeyDictionary[App, DailyService] = weakref.WeakKeyDictionary()
+
+
+class DailyService:
+    """The daily record of the app's data folder (in memory when games are not saved) and the par keeper."""
+
+    def __init__(self, app: App) -> None:
+        store = app.saves.store
+        #: The data folder the record is in (None: in memory).
+        self.folder = store.dirs.data if store is not None else None
+        self.records = DailyRecords(self.folder)
+        self.keeper = ParKeeper(self.records, Jobs(log_folder(app.data_dir), workers=1), app.cards)
+        #: Today's date; tests set another clock.
+        self.clock: Callable[[], date] = date.today
+        #: One line for the player when the record could not be read or written (shown until the next change).
+        self.problem: str | None = None
+        self._book: DailyBook | None = None
+        self._seen: set[str] = set()  # days whose par game ended and whose record was read again since
+
+    def today(self) -> date:
+        return self.clock()
+
+    def book(self) -> DailyBook:
+        """The record as last read (read once, then again after each change and each par worked out)."""
+        if self._book is None:
+            self._book = self.records.load()
+            self.problem = self.records.problem or self.problem
+        return self._book
+
+    def refresh(self) -> None:
+        self._book = None
+
+    def day(self, iso: str) -> DayRecord:
+        return self.book().day(iso)
+
+    def par(self, iso: str) -> int | None:
+        known = self.day(iso).par
+        return known if known is not None else self.keeper.unsaved.get(iso)
+
+    def open_day(self, deal: DailyDeal) -> None:
+        """The day is looked at: its par is worked out in the background unless known."""
+        if self.par(deal.iso) is None:
+            self.keeper.ensure(deal)
+
+    def poll(self) -> bool:
+        """Whether a par came in since the record was read (the screen then reads it again)."""
+        done = self.keeper.finished() - self._seen
+        if not done:
+            return False
+        self._seen |= done
+        self.refresh()
+        return True
+
+    def start_attempt(self, deal: DailyDeal) -> int | None:
+        """Record a new try at ``deal`` (its number), None when the day's tries are used up. A record that
+        cannot be written does not stop play: the try is numbered from the record as read, and the
+        problem kept for the screen."""
+        try:
+            number = self.records.start_attempt(deal.iso, self.today())
+        except (OSError, LockProblem) as exc:
+            self.problem = f"{self.records.path}: {exc}"
+            day = self.day(deal.iso)
+            number = len(day.attempts) + 1 if day.tries_left else None
+        self.refresh()
+        return number
+
+    def finish(self, mark: DailyMark, score: int, suns: int | None) -> DayRecord:
+        """Record the result of a finished daily game; the day as it stands after it."""
+        try:
+            day = self.records.finish_attempt(mark.day, mark.attempt, score, suns, self.today())
+        except (OSError, LockProblem) as exc:
+            self.problem = f"{self.records.path}: {exc}"
+            day = self.day(mark.day)
+        self.refresh()
+        return day
+
+
+def daily_service(app: App) -> DailyService:
+    """The app's daily service, made on first use (and again if the app's save folder changed)."""
+    service = _SERVICES.get(app)
+    store = app.saves.store
+    if service is None or service.folder != (store.dirs.data if store is not None else None):
+        service = _SERVICES[app] = DailyService(app)
+    return service
+
+
+def start_try(app: App, day: date) -> bool:
+    """Play a new try at ``day``'s deal (asking first if a game in progress would be replaced); False when
+    the day's tries are used up."""
+    service = daily_service(app)
+    deal = deal_for(day)
+    if service.day(deal.iso).tries_left <= 0:
+        return False
+
+    def go() -> None:
+        number = service.start_attempt(deal)
+        if number is not None:
+            app.navigate.push(OpenPlay(deal.config(app.t("setup.default_name", n=1), number)))
+
+    confirm_replace(app, "new", go)
+    return True
+
+
+def back_to_daily(app: App) -> None:
+    """From a daily game (Restart, Play again): the Daily screen over the menu, where the next try is offered."""
+    app.navigate.reset(OpenMenu())
+    app.navigate.push(OpenDaily())
