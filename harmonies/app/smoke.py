@@ -16,8 +16,9 @@ from harmonies.rules import Game, GameSetup, PlaceToken, TakeTokens
 from harmonies.session import MatchConfig, Resume
 
 from .app import App
-from .navigation import OpenGuide, OpenGuideDone
+from .navigation import OpenDaily, OpenGuide, OpenGuideDone
 from .scene import Scene
+from .scenes.daily_start import daily_service
 from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
@@ -167,7 +168,20 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
         guide()
         app.navigate.push(OpenGuideDone())
 
+    def daily() -> None:
+        """The Daily screen with a try finished today; in memory only, a par given so no par game is played."""
+        service = daily_service(app)
+        today = service.today()
+        if service.folder is None:
+            service.records.set_par(today.isoformat(), 120)
+            if not service.day(today.isoformat()).attempts:
+                service.records.finish_attempt(today.isoformat(), 1, 117, 5, today)
+            service.refresh()
+        app.scenes.reset(MenuScene(app))
+        app.navigate.push(OpenDaily())
+
     yield "menu", menu
+    yield "daily", daily
     yield "setup", push(SetupScene)
     yield "settings", push(SettingsScene)
     yield "howto", push(HowToScene)
