@@ -100,7 +100,7 @@ def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: D
             paint.text(surface, app, "–", (x + w / 2, y + h / 2 + 1), 20, th.c("ink_dim"), "center", bold=True)
         if record.par is not None:
             words = par_text.format(par=record.par)
-            px = paint.fit_px(app, words, 12, w - 30)
+            px = paint.fit_px(app, words, 12, w - 40)
             paint.text(surface, app, words, (x + w - 6, y + 13), px, th.c("ink_dim"), "midright")
 
 

@@ -210,7 +210,7 @@ class ScoringScene(WidgetScene):
             if self.news is not None:
                 self._news(surface, sheet_x + sheet_w + 30, 440)
             if self.daily is not None:
-                self._daily(surface, sheet_x + sheet_w + 30, 556 if self.news is not None else 440)
+                self._daily(surface, sheet_x + sheet_w + 30, 548 if self.news is not None else 440)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
@@ -347,10 +347,10 @@ class ScoringScene(WidgetScene):
         mark, record = self.config.daily, self.daily
         assert mark is not None and record is not None
         first, second = scoresheet_line(app, date.fromisoformat(mark.day), record, self.outcome.scores[0].total)
-        paint.panel(surface, app, (x, y, 300, 90), th.c("panel"), radius=12, edge=th.c("guide"), width=3, shadow=True)
-        paint.text(surface, app, app.t("daily.sheet_title"), (x + 16, y + 10), 18, th.c("ink"), bold=True)
-        paint.text(surface, app, first, (x + 16, y + 40), paint.fit_px(app, first, 16, 268, min_px=11), th.c("ink"))
-        paint.text(surface, app, second, (x + 16, y + 64), paint.fit_px(app, second, 15, 268, min_px=11),
+        paint.panel(surface, app, (x, y, 300, 100), th.c("panel"), radius=12, edge=th.c("guide"), width=3, shadow=True)
+        paint.text(surface, app, app.t("daily.sheet_title"), (x + 16, y + 8), 17, th.c("ink"), bold=True)
+        paint.text(surface, app, first, (x + 16, y + 32), 15, th.c("ink"), wrap=268)
+        paint.text(surface, app, second, (x + 16, y + 76), paint.fit_px(app, second, 14, 268, min_px=11),
                    th.c("ink_dim"))
 
     def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
