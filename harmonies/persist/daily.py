@@ -140,8 +140,8 @@ class DailyRecords:
             return self._memory
         try:
             data = read_limited(self.path)
-        except FileNotFoundError:
-            return DailyBook()
+        except (FileNotFoundError, NotADirectoryError):
+            return DailyBook()  # no record yet (or no data folder: the saves say so, and a write here would too)
         except OSError as exc:
             self._damaged(f"cannot be read ({exc.strerror or exc})", set_it_aside=False)
             return DailyBook()

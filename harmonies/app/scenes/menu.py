@@ -91,11 +91,12 @@ class MenuScene(WidgetScene):
         #: Each message shown, oldest first, with its lines and the virtual rectangle they fill.
         self.message_boxes: list[tuple[list[str], Rect]] = []
         self._laid_out: tuple[object, ...] | None = None
+        # the daily deal, apart from the list at the top right: after Quit in the Tab order, before the guide
+        self.ui.add(Button(_DAILY, lambda: t("daily.menu_button"), self.daily, px=20, name="daily"))
         # last in the Tab order, as it is the lowest on screen; highlighted until played or left once; it
         # gives the bottom of the screen to the messages while there are any
         self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide",
                            visible=lambda: not self.app.messages))
-        self.ui.add(Button(_DAILY, lambda: t("daily.menu_button"), self.daily, px=20, name="daily"))
         self._relayout()
         self._focus_first()
 
