@@ -7,8 +7,9 @@ and the attempts, each with the local date it was started on and, once finished,
   unfinished (or restarting it) does not give a free try. A day has :data:`TRIES_PER_DAY`; the best
   finished attempt counts, and a day is *beaten* when that best is above par.
 - **The streak** is the number of consecutive calendar days, ending today (or yesterday, while today
-  has no finished attempt yet), on each of which that day's deal was finished at least once *on that
-  day*. A past day played later is recorded but never counts for the streak.
+  has no finished attempt yet), each with a finished attempt *started on that day* (so a try begun
+  before midnight and ended after it still counts). A past day played later is recorded but never
+  counts for the streak.
 - **Nothing is ever lost**: every change reads the file again under the data folder's lock, changes
   one day and writes the whole atomically; a result is only ever added (a score only goes up) and a
   par only set once. A clock put back leaves later days in the file untouched; the streak is counted
@@ -95,7 +96,7 @@ class DailyBook:
         return self.days.get(iso, DayRecord())
 
     def streak(self, today: date) -> int:
-        """Consecutive days ending today (or yesterday) whose own deal was finished on that very day."""
+        """Consecutive days ending today (or yesterday) with a finished attempt started on that very day."""
         counted = {d for d, rec in self.days.items() if any(a.finished and a.on == d for a in rec.attempts)}
         day = today if today.isoformat() in counted else today - timedelta(days=1)
         n = 0
