@@ -205,3 +205,13 @@ def test_a_damaged_record_is_set_aside_and_told_in_one_line(tmp_path: Path) -> N
         assert scene.play_label() == "Play (try 1 of 3)"  # and play goes on
     finally:
         pygame.display.quit()
+
+
+def test_the_try_is_played_under_the_name_of_the_last_setup(driver: Driver) -> None:
+    settings = driver.app.settings
+    driver.app.settings = settings.with_(last_setup={"seats": [{"name": "Bot", "kind": "computer", "level": "hard"},
+                                                               {"name": " Maud ", "kind": "human"}]})
+    open_daily(driver)
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert isinstance(driver.top, PlayScene) and [s.name for s in driver.top.config.seats] == ["Maud"]

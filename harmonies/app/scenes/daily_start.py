@@ -26,6 +26,8 @@ from .saving import confirm_replace
 if TYPE_CHECKING:
     from ..app import App
 
+#: The longest name taken from the last setup (the setup screen's name fields hold 16 characters).
+_NAME_MAX = 16
 _SERVICES: weakref.WeakKeyDictionary[App, DailyService] = weakref.WeakKeyDictionary()
 
 
@@ -123,10 +125,21 @@ def start_try(app: App, day: date) -> bool:
     def go() -> None:
         number = service.start_attempt(deal)
         if number is not None:
-            app.navigate.push(OpenPlay(deal.config(app.t("setup.default_name", n=1), number)))
+            app.navigate.push(OpenPlay(deal.config(player_name(app), number)))
 
     confirm_replace(app, "new", go)
     return True
+
+
+def player_name(app: App) -> str:
+    """The name of the first human seat of the last game set up (the player, most likely), else "Player 1"."""
+    seats = app.settings.last_setup.get("seats")
+    for raw in seats if isinstance(seats, list) else []:
+        if isinstance(raw, dict) and raw.get("kind", "human") == "human":
+            name = raw.get("name")
+            if isinstance(name, str) and name.strip():
+                return name.strip()[:_NAME_MAX]
+    return app.t("setup.default_name", n=1)
 
 
 def back_to_daily(app: App) -> None:
