@@ -215,3 +215,17 @@ def test_the_try_is_played_under_the_name_of_the_last_setup(driver: Driver) -> N
     driver.key(pygame.K_RETURN)
     driver.frames(2)
     assert isinstance(driver.top, PlayScene) and [s.name for s in driver.top.config.seats] == ["Maud"]
+
+
+def test_a_par_game_that_fails_is_said_in_one_line(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("no planner today")
+
+    monkeypatch.setattr("harmonies.session.par.play_par", broken)
+    service = daily_service(driver.app)
+    service.keeper.jobs.log_folder = None  # the traceback goes to stderr instead of a log file
+    open_daily(driver)
+    assert service.keeper.wait("2026-11-26", 60)
+    driver.frames(2)
+    assert service.problem is not None and "no planner today" in service.problem and "\n" not in service.problem
+    assert any("no planner today" in s for s in drawn_text(driver, monkeypatch))

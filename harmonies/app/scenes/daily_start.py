@@ -40,6 +40,7 @@ class DailyService:
         self.folder = store.dirs.data if store is not None else None
         self.records = DailyRecords(self.folder)
         self.keeper = ParKeeper(self.records, Jobs(log_folder(app.data_dir), workers=1), app.cards)
+        self._t = app.t
         #: Today's date; tests set another clock.
         self.clock: Callable[[], date] = date.today
         #: One line for the player when the record could not be read or written (shown until the next change).
@@ -73,7 +74,10 @@ class DailyService:
             self.keeper.ensure(deal)
 
     def poll(self) -> bool:
-        """Whether a par came in since the record was read (the screen then reads it again)."""
+        """Whether a par came in since the record was read (the screen then reads it again). A par game
+        that failed (logged by the jobs) becomes the problem line."""
+        for failure in self.keeper.jobs.take_failures():
+            self.problem = self._t("daily.par_failed", error=failure.error, log=str(failure.log or "stderr"))
         done = self.keeper.finished() - self._seen
         if not done:
             return False
