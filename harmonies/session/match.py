@@ -30,6 +30,8 @@ class MatchConfig:
     side: str = "A"
     spirits: bool = False
     seed: int | None = None
+    #: The solo challenge this game plays (its id in challenges.yaml), None for a game of its own.
+    challenge: str | None = None
 
     def resolved_seed(self) -> int:
         """The seed given, or a new one drawn by the system's random source from 1 to 2**63 - 1:
@@ -42,10 +44,13 @@ class MatchConfig:
         return Game.new(setup, cards)
 
     def to_meta(self) -> dict[str, Any]:
-        return {
+        meta: dict[str, Any] = {
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
             "side": self.side, "spirits": self.spirits, "seed": self.seed,
         }
+        if self.challenge is not None:
+            meta["challenge"] = self.challenge
+        return meta
 
     @classmethod
     def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> MatchConfig:
@@ -58,7 +63,9 @@ class MatchConfig:
         # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
         # whole number a game may have (SEEDS) is dropped, so a hand-edited meta cannot break Restart.
         seed = meta.get("seed")
-        return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None)
+        challenge = meta.get("challenge")
+        return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None,
+                   challenge if isinstance(challenge, str) and challenge else None)
 
 
 @dataclass(frozen=True)

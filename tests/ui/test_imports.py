@@ -28,7 +28,8 @@ REGISTRY = f"{SCENES}.registry"
 #: Building blocks the scenes share; they open no screen by themselves (``confirm``'s dialog is shown
 #: by ``saving``'s questions and the Finished list's export, as a part of the screen that asks).
 SHARED = {f"{SCENES}.{name}" for name in ("common", "confirm", "saving", "final_boards", "finished_list",
-                                          "howto_figures", "howto_examples")}
+                                          "howto_figures", "howto_examples", "challenges_list",
+                                          "challenges_verdict")}
 PLAY_SCENE = f"{SCENES}.play"
 PLAY_PARTS = "harmonies.app.play."
 

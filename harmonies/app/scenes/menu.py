@@ -12,7 +12,7 @@ from harmonies.session import Resume
 from .. import paint
 from ..hexgrid import HexLayout
 from ..navigation import (
-    OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+    OpenChallenges, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
@@ -81,6 +81,8 @@ class MenuScene(WidgetScene):
                            visible=self.app.saves.has_continue, px=24, name="continue"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.finished"), self.finished_games, px=24,
                            name="finished"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("challenge.menu"), self.challenges, px=24,
+                           name="challenges"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
         self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
@@ -244,6 +246,9 @@ class MenuScene(WidgetScene):
 
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())
+
+    def challenges(self) -> None:
+        self.app.navigate.push(OpenChallenges())
 
     def how_to_play(self) -> None:
         self.app.navigate.push(OpenHowTo())

@@ -20,6 +20,8 @@ import pygame
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
 from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.session.challenges_file import find_challenge
+from harmonies.session.challenges_text import goal_lines, title
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -102,6 +104,8 @@ class PlayScene(Scene):
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
         self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
+        #: The solo challenge this game plays (its goal shows beside the board), None for a game of its own.
+        self.challenge = find_challenge(config.challenge)
 
     @property
     def game(self) -> Game:
@@ -242,7 +246,15 @@ class PlayScene(Scene):
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
-            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None)
+            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None,
+            goal=self._goal_words())
+
+    def _goal_words(self) -> tuple[str, ...]:
+        """The challenge's name and its goal's lines, in the player's language (empty: no challenge)."""
+        if self.challenge is None:
+            return ()
+        cat = self.app.catalogue
+        return (title(cat, self.challenge), *goal_lines(cat, self.challenge))
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:

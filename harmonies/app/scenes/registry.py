@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from ..navigation import (Destination, OpenFinished, OpenGames, OpenGuide, OpenGuideDone, OpenHandover, OpenHowTo,
+from ..navigation import (Destination, OpenChallenges, OpenFinished, OpenGames, OpenGuide, OpenGuideDone, OpenHandover, OpenHowTo,
                           OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
+from .challenges import ChallengesScene
 from .finished import FinishedScene
 from .games import GamesScene
 from .guide_done import GuideDoneScene
@@ -66,6 +67,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return PlayScene(app, guide_config(guide, app.t("setup.default_name", n=1)), demo=True, guide=guide)
         case OpenGuideDone():
             return GuideDoneScene(app)
+        case OpenChallenges():
+            return ChallengesScene(app)
         case _:
             return _unreachable(to)
 

@@ -17,6 +17,7 @@ from ..cardart import CardArt
 from ..navigation import OpenMenu, OpenPlay
 from ..tokens import TokenArt
 from ..widgets import Button
+from .challenges_verdict import Verdict, draw_verdict, verdict_of
 from .common import WidgetScene, draw_backdrop
 from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
@@ -47,12 +48,15 @@ class ScoringScene(WidgetScene):
         self.review = review
         #: The solo best this game has just beaten (or set), announced under the suns.
         self.news: NewBest | None = None
+        #: A challenge game's goal checked (and, once just finished, recorded), shown under the suns.
+        self.verdict: Verdict | None = None
         #: Whether the final boards are shown instead of the sheet (the Boards button, or B).
         self.show_boards = False
         self.art = TokenArt(app.theme)
 
     def on_enter(self) -> None:
         t = self.app.t
+        self.verdict = None if self.demo else verdict_of(self.app, self.game, self.config, record=not self.review)
         boards = Button((0, 656, 240, 50), lambda: t("score.show_sheet" if self.show_boards else "score.show_boards"),
                         self.toggle_boards, name="boards")
         if self.review:
@@ -189,8 +193,10 @@ class ScoringScene(WidgetScene):
         self._save_banner(surface)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
+            if self.verdict is not None:
+                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436, 300, 206))
             if self.news is not None:
-                self._news(surface, sheet_x + sheet_w + 30, 440)
+                self._news(surface, sheet_x + sheet_w + 30, 440 if self.verdict is None else 10)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
