@@ -18,6 +18,7 @@ from harmonies.session import MatchConfig, Resume
 from .app import App
 from .navigation import OpenGuide, OpenGuideDone
 from .scene import Scene
+from .scenes.challenges import ChallengesScene
 from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
@@ -174,6 +175,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "howto_keys", howto_keys
     yield "keys", push(KeysScene)
     yield "finished", push(FinishedScene)
+    yield "challenges", push(ChallengesScene)
     yield "play", play
     yield "play_keys", play_keys
     yield "spirit_choice", spirit

@@ -145,10 +145,10 @@ class ChallengesScene(WidgetScene):
         paint.text(surface, app, app.t("challenge.progress", done=done, total=len(rows)), (640, 88), 17,
                    th.c("table_text_dim"), "center")
         self._detail(surface, self.list.chosen())
-        if self.notice:
-            px = paint.fit_px(app, self.notice, 15, 620, min_px=11)
-            paint.text(surface, app, paint.ellipsize(app, self.notice, px, 620), (370, 681), px, th.c("notice"),
-                       "midleft")
+        # the bottom line between the buttons: what went wrong, else the keys
+        line, colour = (self.notice, th.c("notice")) if self.notice else (app.t("challenge.keys"), th.c("table_text_dim"))
+        px = paint.fit_px(app, line, 15, 620, min_px=11)
+        paint.text(surface, app, paint.ellipsize(app, line, px, 620), (680, 681), px, colour, "center")
         self.ui.draw(surface, app)
 
     def _detail(self, surface: pygame.Surface, entry: Entry | None) -> None:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 PAD = 16.0
+LINE_PX = 14.0
+STEP = 18.0
 
 
 @dataclass(frozen=True)
@@ -64,29 +66,39 @@ def verdict_of(app: App, game: Game, config: MatchConfig, record: bool) -> Verdi
 
 
 def draw_verdict(surface: pygame.Surface, app: App, verdict: Verdict, rect: tuple[float, float, float, float]) -> None:
-    """The panel: met or not met, the challenge's name, each condition with the value reached."""
+    """The panel, as tall as its lines within ``rect``: met or not met (and met for the first time), the
+    challenge's name, each condition with the value reached, and why the result was not kept."""
     th, vp = app.theme, app.vp
-    x, y, w, h = rect
+    x, y, w, room = rect
     cat = app.catalogue
     ok = verdict.met
-    paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("accent" if ok else "panel_edge"),
-                width=3, shadow=True)
-    head = app.t("challenge.first_met" if verdict.first else "challenge.met" if ok else "challenge.not_met")
     inner = w - 2 * PAD
-    px = paint.fit_px(app, head, 20, inner, bold=True, min_px=14)
-    paint.text(surface, app, head, (x + PAD, y + 12), px, th.c("ink"), bold=True)
-    name = title(cat, verdict.challenge)
-    npx = paint.fit_px(app, name, 15, inner, min_px=12)
-    paint.text(surface, app, paint.ellipsize(app, name, npx, inner), (x + PAD, y + 42), npx, th.c("ink_dim"))
-    yy = y + 68
-    font = app.fonts.font(vp.s(14))
-    rows = [(("✓ " if c.met else "✗ ") + checked_text(cat, c), c.met) for c in verdict.checked]
+    font = app.fonts.font(vp.s(LINE_PX))
+    rows: list[tuple[str, bool]] = [(("✓ " if c.met else "× ") + checked_text(cat, c), c.met) for c in verdict.checked]
     if verdict.problem is not None:
         rows.append((verdict.problem, False))
-    for text, good in rows:
-        for line in paint.wrap_lines(font, text, vp.s(inner)):
-            if yy + 18 > y + h:
+    wrapped = [(paint.wrap_lines(font, text, vp.s(inner)), good) for text, good in rows]
+    top = 68 + (22 if verdict.first else 0)
+    h = min(room, top + sum(len(ls) * STEP + 3 for ls, _ in wrapped) + 10)
+    paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("accent" if ok else "panel_edge"),
+                width=3, shadow=True)
+    head = app.t("challenge.met" if ok else "challenge.not_met")
+    px = paint.fit_px(app, head, 20, inner, bold=True, min_px=14)
+    paint.text(surface, app, head, (x + PAD, y + 12), px, th.c("ink"), bold=True)
+    yy = y + 42
+    if verdict.first:
+        first = app.t("challenge.first_met")
+        fpx = paint.fit_px(app, first, 15, inner, bold=True, min_px=12)
+        paint.text(surface, app, first, (x + PAD, yy), fpx, th.c("ink"), bold=True)
+        yy += 22
+    name = title(cat, verdict.challenge)
+    npx = paint.fit_px(app, name, 15, inner, min_px=12)
+    paint.text(surface, app, paint.ellipsize(app, name, npx, inner), (x + PAD, yy), npx, th.c("ink_dim"))
+    yy += 26
+    for lines, good in wrapped:
+        for line in lines:
+            if yy + STEP > y + h:
                 return
-            paint.text(surface, app, line, (x + PAD, yy), 14, th.c("ink") if good else th.c("danger"))
-            yy += 18
+            paint.text(surface, app, line, (x + PAD, yy), LINE_PX, th.c("ink") if good else th.c("danger"))
+            yy += STEP
         yy += 3

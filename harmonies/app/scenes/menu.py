@@ -50,6 +50,8 @@ _MSG_GAP = 12
 _MSG_BOTTOM = 708
 _MSG_MARGIN = 14
 _MSG_SHOWN = 3
+#: The top of the footer line ("Enter starts a new game"), which the buttons stay above when no message shows.
+_FOOTER_TOP = 684
 #: How far the title may rise to make room, tried in this order.
 _LIFTS = (0, 20, 40)
 
@@ -168,7 +170,7 @@ class MenuScene(WidgetScene):
         one button to the next, their height, and the top of the messages."""
         lines = sum(len(ls) for ls, _ in wrapped)
         top = _MSG_BOTTOM - lines * _MSG_LINE - _MSG_GAP * max(0, len(wrapped) - 1)
-        room = top - _MSG_MARGIN if wrapped else _MSG_BOTTOM
+        room = top - _MSG_MARGIN if wrapped else _FOOTER_TOP
         gap, h = float(_GAP), float(_BUTTON_H)
         if (n - 1) * gap + h > room - ceiling:
             gap = max(_MIN_GAP, (room - ceiling - _BUTTON_H) / max(1, n - 1))
