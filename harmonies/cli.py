@@ -1,5 +1,5 @@
-"""The command-line tools: score and habitats for board files, simulate, replay, demo, and the finished
-games (history, import, export)."""
+"""The command-line tools: score and habitats for board files, simulate, replay, demo, the finished
+games (history, import, export) and the solo challenges."""
 
 from __future__ import annotations
 
@@ -20,10 +20,12 @@ from .batch import run_batch
 from .orphans import watch_parent
 from .persist import records_cli
 from .persist import replay as replay_tool
+from .persist.paths import resolve_dirs
 from .persist.store import Store
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
+from .session import challenges_cli
 
 
 @lru_cache(maxsize=4)
@@ -72,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", parents=[common], help="copy a finished game to a file, to share it")
     exp.add_argument("game", help="the game's file name (as 'history' lists it) or path")
     exp.add_argument("to", type=Path, help="file or folder to write it to")
+    chal = sub.add_parser("challenges", parents=[common], help="the solo challenges and your progress")
+    chal.add_argument("--check", type=Path, metavar="FILE", help="only check a challenges file (exit 1 if broken)")
+    chal.add_argument("--json", action="store_true", help="print one JSON object")
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -273,6 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .app import demo  # the window's modules import pygame: loaded only for the demo
 
             return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
+        if args.command == "challenges":
+            return challenges_cli.run(resolve_dirs(args.data_dir), args.check, args.json)
         cards = _cards(args.cards)
         if args.command in ("import", "history", "export"):
             store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)
