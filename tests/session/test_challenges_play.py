@@ -99,3 +99,16 @@ def test_unlocking_opens_the_first_few_and_one_more_per_challenge_met() -> None:
     ahead = CHALLENGES.open_ahead
     assert [n for n in range(1, 10) if unlocked(n, 0, ahead)] == list(range(1, ahead + 1))
     assert unlocked(ahead + 2, 2, ahead) and not unlocked(ahead + 3, 2, ahead)
+
+
+def test_a_challenge_game_saved_and_continued_is_still_that_challenge() -> None:
+    from harmonies.session import MatchConfig, Resume, Seat
+
+    first = CHALLENGES[0]
+    config = MatchConfig((Seat("Ann"),), first.side, first.spirits, first.seed, first.id)
+    game = config.deal()
+    assert plays(first, game)
+    resumed = Resume.from_saved(game, json.loads(json.dumps(config.to_meta())))
+    assert resumed.config.challenge == first.id and resumed.config.seed == first.seed
+    assert MatchConfig.from_meta({"seats": [], "challenge": 5}, 1).challenge is None  # a hand-edited meta
+    assert "challenge" not in MatchConfig((Seat("Ann"),)).to_meta()  # games of their own are saved as before

@@ -137,7 +137,7 @@ class ChallengeList(Widget):
         cy = ry + ROW_H / 2
         ink = th.c("ink") if entry.open or entry.result.done else th.c("ink_dim")
         paint.text(surface, app, str(c.number), (x + 40, cy), TEXT_PX, th.c("ink_dim"), "midright", bold=True)
-        state_w, best_w = 110.0, 90.0
+        state_w, best_w = 108.0, 104.0
         name_room = w - 60 - state_w - best_w - 30
         name = app.t(c.name_key)
         px = paint.fit_px(app, name, TEXT_PX, name_room, min_px=13)
