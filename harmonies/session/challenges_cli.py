@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from harmonies.catalogue import english
-from harmonies.persist.challenges import read_progress
+from harmonies.persist.challenges import Progress, read_progress
 from harmonies.persist.paths import Dirs
 
 from .challenges import unlocked
@@ -30,7 +31,7 @@ def run(dirs: Dirs, check: Path | None, as_json: bool) -> int:
     progress, problem = read_progress(dirs)
     if problem is not None:
         print(f"harmonies challenges: {problem}", file=sys.stderr)
-    rows = _rows(challenges, progress.results, progress.done_count([c.id for c in challenges]))
+    rows = _rows(challenges, progress)
     if as_json:
         print(json.dumps({"challenges": rows}, ensure_ascii=False))
         return 0
@@ -40,14 +41,14 @@ def run(dirs: Dirs, check: Path | None, as_json: bool) -> int:
     return 0
 
 
-def _rows(challenges: ChallengeList, results: dict[str, object], done: int) -> list[dict[str, object]]:
+def _rows(challenges: ChallengeList, progress: Progress) -> list[dict[str, Any]]:
     cat = english()
-    rows: list[dict[str, object]] = []
+    done = progress.done_count([c.id for c in challenges])
+    rows: list[dict[str, Any]] = []
     for c in challenges:
-        result = results.get(c.id)
-        met = bool(getattr(result, "done", False))
-        state = "met" if met else "open" if unlocked(c.number, done, challenges.open_ahead) else "locked"
+        result = progress.of(c.id)
+        state = "met" if result.done else "open" if unlocked(c.number, done, challenges.open_ahead) else "locked"
         rows.append({"number": c.number, "id": c.id, "name": cat.t(c.name_key), "state": state,
-                     "best": getattr(result, "best", None), "played": getattr(result, "played", 0),
+                     "best": result.best, "played": result.played,
                      "seed": c.seed, "side": c.side, "spirits": c.spirits, "goal": goal_lines(cat, c)})
     return rows

@@ -184,3 +184,25 @@ def test_a_damaged_progress_file_is_said_in_one_line_and_set_aside(tmp_path: Pat
     assert any(p.name.startswith("challenges.bad-") for p in folder.iterdir())
     d.frames(1)
     pygame.display.quit()
+
+
+def test_a_broken_challenges_file_is_one_line_on_the_screen_and_in_the_smoke_test(
+        driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from harmonies import smoke
+    from harmonies.session import challenges_file
+
+    bad = tmp_path / "challenges.yaml"
+    bad.write_text("open_ahead: 3\nchallenges:\n  - id: x\n    seed: 1\n    side: Z\n    spirits: false\n"
+                   "    goal: {points: 5}\n")
+    monkeypatch.setattr(challenges_file, "challenges_path", lambda: bad)
+    challenges_file.default_challenges.cache_clear()
+    try:
+        scene = open_challenges(driver)
+        assert scene.entries() == [] and not driver.widget("play").enabled
+        assert f"{bad}:5: challenges[0] (x) side: unknown side 'Z'" in scene.notice and "\n" not in scene.notice
+        driver.key(pygame.K_RETURN)   # nothing to play: nothing happens
+        assert driver.top is scene
+        with pytest.raises(smoke.SmokeFailure, match=f"{bad}:5: "):
+            smoke._check_challenges()
+    finally:
+        challenges_file.default_challenges.cache_clear()

@@ -58,9 +58,9 @@ class ChallengesScene(WidgetScene):
         #: One line for the player: the file or the progress that could not be used, a reset that failed.
         self.notice = ""
         try:
-            self.challenges: Challenges | tuple[Challenge, ...] = default_challenges()
+            self.challenges = default_challenges()
         except ChallengesError as exc:
-            self.challenges = ()
+            self.challenges = Challenges((), 1)
             self.notice = app.t("challenge.broken", reason=str(exc))
         self.progress = Progress({})
         self.reload()
@@ -87,9 +87,8 @@ class ChallengesScene(WidgetScene):
             self.notice = problem
 
     def entries(self) -> list[Entry]:
-        ids = [c.id for c in self.challenges]
-        done = self.progress.done_count(ids)
-        ahead = getattr(self.challenges, "open_ahead", len(ids))
+        done = self.progress.done_count([c.id for c in self.challenges])
+        ahead = self.challenges.open_ahead
         return [Entry(c, self.progress.of(c.id), unlocked(c.number, done, ahead)) for c in self.challenges]
 
     def can_play(self) -> bool:
@@ -176,9 +175,8 @@ class ChallengesScene(WidgetScene):
         app, th = self.app, self.app.theme
         r = entry.result
         if not entry.open and not r.done:
-            ids = [c.id for c in self.challenges]
-            ahead = getattr(self.challenges, "open_ahead", len(ids))
-            more = entry.challenge.number - ahead - self.progress.done_count(ids)
+            done = self.progress.done_count([c.id for c in self.challenges])
+            more = entry.challenge.number - self.challenges.open_ahead - done
             text, colour = app.t("challenge.locked_why", n=max(1, more)), th.c("ink_dim")
         elif r.played:
             text, colour = app.t("challenge.played", n=r.played, score=r.best), th.c("ink")
