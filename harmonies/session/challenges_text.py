@@ -55,5 +55,13 @@ def checked_text(catalogue: Catalogue, checked: Checked) -> str:
     return catalogue.t("challenge.reached", goal=condition_text(catalogue, c), value=value)
 
 
+def live_text(catalogue: Catalogue, checked: Checked) -> str:
+    """One condition during play, with where the board stands now ("Score at least 90 points: 47"), ticked
+    once it holds; suns are counted only at the end, so their line is the goal alone."""
+    if checked.condition.kind == "suns":
+        return condition_text(catalogue, checked.condition)
+    return ("✓ " if checked.met else "") + checked_text(catalogue, checked)
+
+
 def _join(catalogue: Catalogue, items: list[str], style: str = "standard") -> str:
     return format_list(items, style=style, locale=catalogue.language or FALLBACK_LANGUAGE)  # type: ignore[arg-type]

@@ -32,7 +32,8 @@ class ChallengeGoal(Section):
         inner = w - 2 * PAD
         name_px = paint.fit_px(app, name, 17, inner, bold=True, min_px=13)
         font = app.fonts.font(vp.s(LINE_PX))
-        lines = [paint.wrap_lines(font, "• " + c, vp.s(inner)) for c in conditions]
+        # a condition that holds already comes ticked; the others with a bullet
+        lines = [paint.wrap_lines(font, c if c.startswith("✓ ") else "• " + c, vp.s(inner)) for c in conditions]
         step = LINE_PX * 1.3
         h = min(room, 34 + name_px * 1.4 + step * sum(len(ls) for ls in lines) + 4 * len(lines) + PAD)
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("accent"), width=2, shadow=True)
