@@ -103,18 +103,34 @@ def write(challenge: Challenge, game: Game, ai_seed: int | None, player: str = "
     (OUT / f"{challenge.id}.json").write_text(json.dumps(doc, separators=(",", ":")) + "\n")
 
 
+def rate(challenges: tuple[Challenge, ...], games: int, only: list[str] | None) -> int:
+    """How often the weaker players meet each goal: a measure of the order from easy to hard."""
+    for challenge in challenges:
+        if only and challenge.id not in only:
+            continue
+        met = {kind: sum(goal_met(challenge, play_game(challenge.setup, [make_player(kind, seed)]))
+                         for seed in range(1, games + 1)) for kind in ("random", "easy", "medium")}
+        print(f"{challenge.number:>2} {challenge.id:<16} " + "  ".join(f"{k} {n}/{games}" for k, n in met.items()),
+              flush=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--tries", type=int, default=3, help="hard player seeds to try per challenge (default 3)")
     p.add_argument("--only", nargs="*", default=None, metavar="ID")
     p.add_argument("--reuse", type=Path, default=None, metavar="DIR")
     p.add_argument("--force", action="store_true", help="play again even where a recording still meets the goal")
+    p.add_argument("--rate", type=int, default=0, metavar="N",
+                   help="record nothing: print how many of N games the random, easy and medium players meet each goal in")
     args = p.parse_args(argv)
     try:
         challenges = load_challenges(challenges_path())
     except ChallengesError as exc:
         print(exc, file=sys.stderr)
         return 1
+    if args.rate:
+        return rate(challenges, args.rate, args.only)
     missing = 0
     for challenge in challenges:
         if args.only and challenge.id not in args.only:

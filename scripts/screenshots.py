@@ -327,10 +327,10 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         from harmonies.persist.paths import Dirs
         folder = Path(tempfile.mkdtemp(prefix="harmonies-shots-challenges-"))
         dirs = Dirs(folder, folder)
-        for cid, score in (("first_steps", 74), ("gatherer", 88), ("golden_fields", 81), ("deep_forest", 95)):
+        for cid, score in (("first_steps", 74), ("golden_fields", 88), ("deep_forest", 81), ("the_brook", 95)):
             record_game(dirs, cid, score, True)
-        record_game(dirs, "the_brook", 77, False)
-        record_game(dirs, "the_brook", 84, False)
+        record_game(dirs, "high_peaks", 77, False)
+        record_game(dirs, "high_peaks", 84, False)
         return folder
 
     def challenges() -> Any:
@@ -384,7 +384,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "challenges_list", challenges
     yield "challenges_locked", challenges_locked
     yield "play_challenge", play_challenge
-    yield "scoring_challenge_met", scoring_challenge("the_brook")
+    yield "scoring_challenge_met", scoring_challenge("high_peaks")
     yield "scoring_challenge_missed", scoring_challenge_missed
     for step in ("take_space", "place_red", "score", "take_card", "place_cube", "place_yellow", "game_end", "done"):
         yield f"guide_{step}", guide_at(step)
