@@ -194,7 +194,9 @@ class ScoringScene(WidgetScene):
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
             if self.verdict is not None:
-                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436, 300, 206))
+                # above the failed-archive banner while it shows
+                room = 150 if app.saves.problem is not None and app.saves.unsaved else 206
+                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436, 300, room))
             if self.news is not None:
                 self._news(surface, sheet_x + sheet_w + 30, 440 if self.verdict is None else 10)
         self.ui.draw(surface, app)
