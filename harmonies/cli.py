@@ -1,5 +1,5 @@
-"""The command-line tools: score and habitats for board files, simulate, replay, demo, and the finished
-games (history, import, export)."""
+"""The command-line tools: score and habitats for board files, simulate, replay, demo, the finished
+games (history, import, export) and the solo challenges."""
 
 from __future__ import annotations
 
@@ -20,11 +20,13 @@ from .batch import run_batch
 from .orphans import watch_parent
 from .persist import records_cli
 from .persist import replay as replay_tool
+from .persist.paths import resolve_dirs
 from .persist.store import Store
 from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
 from .rules.cards import USER_CARDS_SECONDS
 from .rules.boardfile import BoardFileError, read_board
 from .session import daily_cli
+from .session import challenges_cli
 
 
 @lru_cache(maxsize=4)
@@ -74,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("game", help="the game's file name (as 'history' lists it) or path")
     exp.add_argument("to", type=Path, help="file or folder to write it to")
     daily_cli.add_parser(sub, common)
+    chal = sub.add_parser("challenges", parents=[common], help="the solo challenges and your progress")
+    chal.add_argument("--check", type=Path, metavar="FILE", help="only check a challenges file (exit 1 if broken)")
+    chal.add_argument("--json", action="store_true", help="print one JSON object")
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -277,6 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(demo.run(args.players, args.seed, args.exit_when_done, args.data_dir) or 0)
         if args.command == "daily":
             return daily_cli.run(args)
+        if args.command == "challenges":
+            return challenges_cli.run(resolve_dirs(args.data_dir), args.check, args.json)
         cards = _cards(args.cards)
         if args.command in ("import", "history", "export"):
             store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)

@@ -58,6 +58,16 @@ def _check_cards() -> int:
     return animals + spirits
 
 
+def _check_challenges() -> int:
+    """The bundled challenges file loads (a broken one: its one line, naming file, line and fault)."""
+    load = _require("harmonies.session.challenges_file", "default_challenges", "the challenges")
+    errors = _require("harmonies.session.challenges_file", "ChallengesError", "the challenges")
+    try:
+        return len(load())
+    except errors as exc:
+        raise SmokeFailure(str(exc)) from None
+
+
 def _check_fonts() -> None:
     # The scenes could quietly fall back to pygame's default font; the
     # bundled fonts (Latin and Japanese) must really be there.
@@ -154,6 +164,7 @@ def run() -> int:
     start = time.perf_counter()
     try:
         card_count = _check_cards()
+        challenge_count = _check_challenges()
         _check_fonts()
         _check_icon()
         languages = _check_languages()
@@ -171,7 +182,7 @@ def run() -> int:
         return 1
     elapsed = time.perf_counter() - start
     print(
-        f"smoke test ok: {card_count} cards, languages {', '.join(languages)}, {len(scenes)} scenes drawn "
+        f"smoke test ok: {card_count} cards, {challenge_count} challenges, languages {', '.join(languages)}, {len(scenes)} scenes drawn "
         f"({', '.join(scenes)}), {_PLAYERS}-player game played to the end "
         f"(scores {', '.join(str(s) for s in scores)}), helper process answered, in {elapsed:.1f} s"
     )

@@ -31,7 +31,7 @@ from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.session import MatchConfig, SaveSlot
 from harmonies.app.smoke import habitat_formed_game, iter_scenes, make_offscreen_app, meta_for, played_game
 from harmonies.persist import Store
-from harmonies.rules import GameSetup
+from harmonies.rules import Game, GameSetup
 
 
 # A data folder of finished games for the list and the bests, made once per run.
@@ -389,6 +389,71 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc.pointer.cursor.focus = HandToken(0)
         sc.pointer.cursor.use()
 
+    def challenge_data() -> Path:
+        """A data folder where the first four challenges are met and the fifth was tried twice."""
+        from harmonies.persist.challenges import record_game
+        from harmonies.persist.paths import Dirs
+        folder = Path(tempfile.mkdtemp(prefix="harmonies-shots-challenges-"))
+        dirs = Dirs(folder, folder)
+        for cid, score in (("first_steps", 74), ("golden_fields", 88), ("deep_forest", 81), ("the_brook", 95)):
+            record_game(dirs, cid, score, True)
+        record_game(dirs, "high_peaks", 77, False)
+        record_game(dirs, "high_peaks", 84, False)
+        return folder
+
+    def challenges() -> Any:
+        from harmonies.app.scenes.challenges import ChallengesScene
+        app.saves = SaveSlot(challenge_data())
+        app.scenes.reset(MenuScene(app))
+        scene = ChallengesScene(app)
+        app.scenes.push(scene)
+        return scene
+
+    def challenges_locked() -> None:
+        challenges().list.choose(11)   # a challenge still locked: why it is, and no Play
+
+    def challenge_game(cid: str, turns: int) -> tuple[Any, Any]:
+        from harmonies.app.scenes.challenges import challenge_config
+        from harmonies.session.challenges_file import default_challenges
+        import json as _json
+        challenge = default_challenges().get(cid)
+        config = challenge_config(app, challenge)
+        stored = Path(__file__).resolve().parents[1] / "tests" / "data" / "challenges" / f"{cid}.json"
+        full = Game.from_json(_json.loads(stored.read_text())["game"])
+        history = list(full.history)
+        cut = len(history) if turns < 0 else \
+            [i for i, c in enumerate(history) if type(c).__name__ == "EndTurn"][turns] + 1
+        return Game.replay(full.setup, history[:cut]), config
+
+    def play_challenge() -> None:
+        game, config = challenge_game("untouched", 6)
+        app.scenes.reset(MenuScene(app))
+        sc = PlayScene(app, Resume(game, config), demo=True)
+        app.scenes.push(sc)
+        app.step(0.0, events=[])
+        sc.anims.banners.clear()
+
+    def scoring_challenge(cid: str) -> Callable[[], None]:
+        def go() -> None:
+            game, config = challenge_game(cid, -1)
+            app.saves = SaveSlot(challenge_data())
+            app.scenes.reset(MenuScene(app))
+            app.scenes.push(ScoringScene(app, game, config))
+        return go
+
+    def scoring_challenge_missed() -> None:
+        """The last challenge played by a random player: far short of its goal."""
+        _, config = challenge_game("master", 0)
+        game = play_random_game(GameSetup(1, config.side, config.spirits, config.seed), 1)
+        app.saves = SaveSlot(challenge_data())
+        app.scenes.reset(MenuScene(app))
+        app.scenes.push(ScoringScene(app, game, config))
+
+    yield "challenges_list", challenges
+    yield "challenges_locked", challenges_locked
+    yield "play_challenge", play_challenge
+    yield "scoring_challenge_met", scoring_challenge("high_peaks")
+    yield "scoring_challenge_missed", scoring_challenge_missed
     for step in ("take_space", "place_red", "score", "take_card", "place_cube", "place_yellow", "game_end", "done"):
         yield f"guide_{step}", guide_at(step)
     yield "guide_refused", guide_at("take_space", refused_guide)

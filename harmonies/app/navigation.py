@@ -130,9 +130,15 @@ class OpenHandover:
     seat: int
 
 
+@dataclass(frozen=True)
+class OpenChallenges:
+    """The solo challenges: their list, the chosen one's goal and deal, Play."""
+
+
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
-                    OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily]
+                    OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
+                    OpenChallenges]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

@@ -19,6 +19,7 @@ from .app import App
 from .navigation import OpenDaily, OpenGuide, OpenGuideDone
 from .scene import Scene
 from .scenes.daily_start import daily_service
+from .scenes.challenges import ChallengesScene
 from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
@@ -188,6 +189,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "howto_keys", howto_keys
     yield "keys", push(KeysScene)
     yield "finished", push(FinishedScene)
+    yield "challenges", push(ChallengesScene)
     yield "play", play
     yield "play_keys", play_keys
     yield "spirit_choice", spirit

@@ -59,6 +59,8 @@ class MatchConfig:
     seed: int | None = None
     #: Set when this is an attempt at a daily deal (see :mod:`harmonies.session.daily`).
     daily: DailyMark | None = None
+    #: The solo challenge this game plays (its id in challenges.yaml), None for a game of its own.
+    challenge: str | None = None
 
     def resolved_seed(self) -> int:
         """The seed given, or a new one drawn by the system's random source from 1 to 2**63 - 1:
@@ -71,11 +73,14 @@ class MatchConfig:
         return Game.new(setup, cards)
 
     def to_meta(self) -> dict[str, Any]:
-        return {
+        meta: dict[str, Any] = {
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
             "side": self.side, "spirits": self.spirits, "seed": self.seed,
             **({"daily": self.daily.to_meta()} if self.daily is not None else {}),
         }
+        if self.challenge is not None:
+            meta["challenge"] = self.challenge
+        return meta
 
     @classmethod
     def from_meta(cls, meta: dict[str, Any], players: int, side: str = "A", spirits: bool = False) -> MatchConfig:
@@ -88,8 +93,9 @@ class MatchConfig:
         # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
         # whole number a game may have (SEEDS) is dropped, so a hand-edited meta cannot break Restart.
         seed = meta.get("seed")
+        challenge = meta.get("challenge")
         return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None,
-                   DailyMark.from_meta(meta.get("daily")))
+                   DailyMark.from_meta(meta.get("daily")), challenge if isinstance(challenge, str) and challenge else None)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ REGISTRY = f"{SCENES}.registry"
 #: by ``saving``'s questions and the Finished list's export, as a part of the screen that asks).
 SHARED = {f"{SCENES}.{name}" for name in ("common", "confirm", "saving", "final_boards", "finished_list",
                                           "howto_figures", "howto_examples", "daily_start", "daily_words",
-                                          "daily_calendar")}
+                                          "daily_calendar", "challenges_list",
+                                          "challenges_verdict")}
 PLAY_SCENE = f"{SCENES}.play"
 PLAY_PARTS = "harmonies.app.play."
 

@@ -104,6 +104,8 @@ class Frame:
     recap_alpha: int = 0
     #: The guided game's step on show (None: not a guided game).
     guide: GuideShown | None = None
+    #: The solo challenge played: its name, then one line per condition of its goal (empty: no challenge).
+    goal: tuple[str, ...] = ()
 
     @property
     def own_board(self) -> bool:

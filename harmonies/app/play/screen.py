@@ -18,6 +18,7 @@ from .places import Stop, Target
 from .sections.board import Board
 from .sections.buttons import Buttons
 from .sections.central import Central
+from .sections.challenge_goal import ChallengeGoal
 from .sections.common import Section
 from .sections.display import Display, SwapTip
 from .sections.drop_preview import DropPreview
@@ -41,7 +42,8 @@ def play_sections(kit: Kit, ui: WidgetGroup) -> list[Section]:
     seats' boards, Undo and End turn, the guided game's Next (or the spirits alone, while one is chosen)."""
     return [
         TopBar(kit), Central(kit), Hand(kit), Held(kit), Display(kit), Scores(kit), Board(kit), HintMarks(kit),
-        Seats(kit), Buttons(kit, ui), Recap(kit), GuideBubble(kit), LogMark(kit), Banners(kit), SpiritChoice(kit),
+        Seats(kit), ChallengeGoal(kit), Buttons(kit, ui), Recap(kit), GuideBubble(kit), LogMark(kit), Banners(kit),
+        SpiritChoice(kit),
         FocusRing(kit), SwapTip(kit), Flyers(kit), Preview(kit), DropPreview(kit), Dragged(kit),
     ]
 

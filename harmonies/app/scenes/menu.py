@@ -12,7 +12,7 @@ from harmonies.session import Resume
 from .. import paint
 from ..hexgrid import HexLayout
 from ..navigation import (
-    OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
+    OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
@@ -52,6 +52,8 @@ _MSG_GAP = 12
 _MSG_BOTTOM = 708
 _MSG_MARGIN = 14
 _MSG_SHOWN = 3
+#: The top of the footer line ("Enter starts a new game"), which the buttons stay above when no message shows.
+_FOOTER_TOP = 684
 #: How far the title may rise to make room, tried in this order.
 _LIFTS = (0, 20, 40)
 
@@ -85,6 +87,8 @@ class MenuScene(WidgetScene):
                            visible=self.app.saves.has_continue, px=24, name="continue"))
         self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("menu.finished"), self.finished_games, px=24,
                            name="finished"))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("challenge.menu"), self.challenges, px=24,
+                           name="challenges"))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("menu.how_to_play"), self.how_to_play, px=24, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("menu.settings"), self.open_settings, px=24, name="settings"))
         self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("menu.quit"), self.quit, px=24, name="quit"))
@@ -172,7 +176,7 @@ class MenuScene(WidgetScene):
         one button to the next, their height, and the top of the messages."""
         lines = sum(len(ls) for ls, _ in wrapped)
         top = _MSG_BOTTOM - lines * _MSG_LINE - _MSG_GAP * max(0, len(wrapped) - 1)
-        room = top - _MSG_MARGIN if wrapped else _MSG_BOTTOM
+        room = top - _MSG_MARGIN if wrapped else _FOOTER_TOP
         gap, h = float(_GAP), float(_BUTTON_H)
         if (n - 1) * gap + h > room - ceiling:
             gap = max(_MIN_GAP, (room - ceiling - _BUTTON_H) / max(1, n - 1))
@@ -265,6 +269,9 @@ class MenuScene(WidgetScene):
 
     def finished_games(self) -> None:
         self.app.navigate.push(OpenFinished())
+
+    def challenges(self) -> None:
+        self.app.navigate.push(OpenChallenges())
 
     def how_to_play(self) -> None:
         self.app.navigate.push(OpenHowTo())

@@ -20,6 +20,9 @@ import pygame
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
 from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.session.challenges_file import find_challenge
+from harmonies.session.challenges import Checked, check_goal
+from harmonies.session.challenges_text import live_text, title
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -103,6 +106,10 @@ class PlayScene(Scene):
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
         self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
+        #: The solo challenge this game plays (its goal shows beside the board), None for a game of its own,
+        #: and its conditions checked on the board as it stands (again after each change of the game).
+        self.challenge = find_challenge(config.challenge)
+        self.goal_now: tuple[Checked, ...] = check_goal(self.challenge, game) if self.challenge is not None else ()
 
     @property
     def game(self) -> Game:
@@ -248,7 +255,16 @@ class PlayScene(Scene):
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
-            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None)
+            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None,
+            goal=self._goal_words())
+
+    def _goal_words(self) -> tuple[str, ...]:
+        """The challenge's name and its goal's lines with where the board stands, in the player's language
+        (empty: no challenge)."""
+        if self.challenge is None:
+            return ()
+        cat = self.app.catalogue
+        return (title(cat, self.challenge), *(live_text(cat, c) for c in self.goal_now))
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
@@ -317,6 +333,7 @@ class PlayScene(Scene):
         self.version = next(_VERSIONS)
         self.table = take_table(self.game, self.config.seats)
         self.log.follow(self.game.history)
+        self.goal_now = check_goal(self.challenge, self.game) if self.challenge is not None else ()
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from ..navigation import (Destination, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone, OpenHandover, OpenHowTo,
+from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
+                          OpenHandover, OpenHowTo,
                           OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
+from .challenges import ChallengesScene
 from .daily import DailyScene
 from .finished import FinishedScene
 from .games import GamesScene
@@ -69,6 +71,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return GuideDoneScene(app)
         case OpenDaily():
             return DailyScene(app)
+        case OpenChallenges():
+            return ChallengesScene(app)
         case _:
             return _unreachable(to)
 

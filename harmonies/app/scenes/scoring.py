@@ -19,6 +19,7 @@ from ..cardart import CardArt
 from ..navigation import OpenMenu, OpenPlay
 from ..tokens import TokenArt
 from ..widgets import Button
+from .challenges_verdict import Verdict, draw_verdict, verdict_of
 from .common import WidgetScene, draw_backdrop
 from .daily_start import back_to_daily, daily_service
 from .daily_words import scoresheet_line
@@ -51,6 +52,8 @@ class ScoringScene(WidgetScene):
         self.review = review
         #: The solo best this game has just beaten (or set), announced under the suns.
         self.news: NewBest | None = None
+        #: A challenge game's goal checked (and, once just finished, recorded), shown under the suns.
+        self.verdict: Verdict | None = None
         #: Whether the final boards are shown instead of the sheet (the Boards button, or B).
         self.show_boards = False
         self.art = TokenArt(app.theme)
@@ -59,6 +62,7 @@ class ScoringScene(WidgetScene):
 
     def on_enter(self) -> None:
         t = self.app.t
+        self.verdict = None if self.demo else verdict_of(self.app, self.game, self.config, record=not self.review)
         boards = Button((0, 656, 240, 50), lambda: t("score.show_sheet" if self.show_boards else "score.show_boards"),
                         self.toggle_boards, name="boards")
         if self.review:
@@ -207,8 +211,12 @@ class ScoringScene(WidgetScene):
         self._save_banner(surface)
         if solo and oc.suns is not None:
             self._suns(surface, sheet_x + sheet_w + 30, 120)
+            if self.verdict is not None:
+                # above the failed-archive banner while it shows
+                room = 150 if app.saves.problem is not None and app.saves.unsaved else 206
+                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436, 300, room))
             if self.news is not None:
-                self._news(surface, sheet_x + sheet_w + 30, 440)
+                self._news(surface, sheet_x + sheet_w + 30, 440 if self.verdict is None else 10)
             if self.daily is not None:
                 self._daily(surface, sheet_x + sheet_w + 30, 548 if self.news is not None else 440)
         self.ui.draw(surface, app)
