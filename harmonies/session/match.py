@@ -7,7 +7,7 @@ scoring scene hands back for "play again").
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import date
 from typing import Any
 
@@ -57,6 +57,8 @@ class MatchConfig:
     side: str = "A"
     spirits: bool = False
     seed: int | None = None
+    #: What kind of game this is, named (never by position): a daily try, a challenge, or neither.
+    _: KW_ONLY
     #: Set when this is an attempt at a daily deal (see :mod:`harmonies.session.daily`).
     daily: DailyMark | None = None
     #: The solo challenge this game plays (its id in challenges.yaml), None for a game of its own.
@@ -95,7 +97,8 @@ class MatchConfig:
         seed = meta.get("seed")
         challenge = meta.get("challenge")
         return cls(tuple(seats), side, spirits, seed if type(seed) is int and seed in SEEDS else None,
-                   DailyMark.from_meta(meta.get("daily")), challenge if isinstance(challenge, str) and challenge else None)
+                   daily=DailyMark.from_meta(meta.get("daily")),
+                   challenge=challenge if isinstance(challenge, str) and challenge else None)
 
 
 @dataclass(frozen=True)

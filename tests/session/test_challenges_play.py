@@ -105,7 +105,7 @@ def test_a_challenge_game_saved_and_continued_is_still_that_challenge() -> None:
     from harmonies.session import MatchConfig, Resume, Seat
 
     first = CHALLENGES[0]
-    config = MatchConfig((Seat("Ann"),), first.side, first.spirits, first.seed, first.id)
+    config = MatchConfig((Seat("Ann"),), first.side, first.spirits, first.seed, challenge=first.id)
     game = config.deal()
     assert plays(first, game)
     resumed = Resume.from_saved(game, json.loads(json.dumps(config.to_meta())))

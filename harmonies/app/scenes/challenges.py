@@ -46,7 +46,8 @@ def player_name(app: App) -> str:
 
 def challenge_config(app: App, challenge: Challenge) -> MatchConfig:
     """The one human seat and the challenge's deal."""
-    return MatchConfig((Seat(player_name(app)),), challenge.side, challenge.spirits, challenge.seed, challenge.id)
+    return MatchConfig((Seat(player_name(app)),), challenge.side, challenge.spirits, challenge.seed,
+                       challenge=challenge.id)
 
 
 class ChallengesScene(WidgetScene):
