@@ -1,11 +1,12 @@
 """The replay viewer: a finished game, or the game in progress up to now, one action or one turn at a time.
 
 The position shown is the game's setup with its first ``step`` commands replayed through the rules
-(:class:`harmonies.session.replay.Replay`), so it is exact. Every board is drawn as on the
-scoresheet, the central board and the face-up cards above them, and the log beside them in step:
-its newest line is the last action played. Keys: Left/Right one action, Up/Down or Page Up/Down one
-turn, Home/End the start and the end, Esc back; a click on a line of the log goes to that action (or
-to the start of that turn), and pointing at a line rings the cell it touched.
+(:class:`harmonies.session.replay.Replay`), so it is exact. Every board is drawn with the cards its seat
+holds, the central board and the face-up cards above them, and the log beside them in step: its newest
+line is the last action played. The viewer fills the window whatever its shape (``replay/layout.py``).
+Keys: Left/Right one action, Up/Down or Page Up/Down one turn, Home/End the start and the end, Esc back;
+a click on a line of the log goes to that action (or to the start of that turn), and pointing at a line
+rings the cell it touched.
 """
 
 from __future__ import annotations
@@ -20,23 +21,23 @@ from harmonies.session.log import card_name
 from harmonies.session.replay import Replay
 
 from .. import paint
-from ..play.layout import Point, Rect, inside
-from ..play.logpanel import LogPanel, LogRow
-from ..play.sections.log import draw_log
+from ..cardart import CardArt
+from ..play.layout import Point, inside
+from ..play.logpanel import LogRow
+from ..replay.boards import draw_seats
+from ..replay.layout import ReplayLayout, make_layout, text_px
+from ..replay.log import ViewerLog, draw_viewer_log
+from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
 from .common import draw_backdrop
-from .final_boards import draw_boards, fit_layout, grid
 
 if TYPE_CHECKING:
     from ..app import App
 
-LOG_RECT: Rect = (846.0, 60.0, 420.0, 576.0)
-BOARDS_RECT: Rect = (20.0, 128.0, 812.0, 508.0)
-STRIP_Y = 92.0
-#: Height of a board's title in ``draw_boards`` (the board itself is drawn under it).
-_LABEL_H = 44.0
+#: The stepping buttons, left to right: (name, width).
+NAV_W, NAV_STEP = 104.0, 112.0
 
 
 def _label(t: Callable[..., str], key: str) -> Callable[[], str]:
@@ -52,20 +53,46 @@ class ReplayScene(Scene):
         self.replay = Replay(setup, commands, cards)
         self.names = tuple(names)
         self.art = TokenArt(app.theme)
-        self.log = LogPanel(setup, self.replay.cards, self.names, lambda: app.catalogue)
+        self.cardart = CardArt(app, self.replay.cards, self.art)
+        self.log = ViewerLog(setup, self.replay.cards, self.names, lambda: app.catalogue)
         self.log.follow(self.replay.commands, self.replay.step)
         self.mouse: Point = (0.0, 0.0)
         t = app.t
         self.ui = WidgetGroup()
         buttons = [("start", self.to_start), ("turn_back", self.replay.previous_turn), ("back_one", self.back_one),
                    ("forward_one", self.forward_one), ("turn_forward", self.replay.next_turn), ("end", self.to_end)]
-        for i, (key, action) in enumerate(buttons):
-            self.ui.add(Button((20 + i * 112, 652, 104, 52), _label(t, f"replay.{key}"), self._then_follow(action),
-                               px=16, name=key))
-        self.ui.add(Button((1266 - 200, 652, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(),
-                           primary=True, px=18, name="close"))
-        for b in self.ui.widgets:
-            b.focusable = False
+        self.nav: list[Button] = []
+        for key, action in buttons:
+            b = Button((0, 0, NAV_W, 52), _label(t, f"replay.{key}"), self._then_follow(action), px=16, name=key)
+            self.nav.append(b)
+            self.ui.add(b)
+        self.close = Button((0, 0, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(), primary=True,
+                            px=18, name="close")
+        self.ui.add(self.close)
+        for w in self.ui.widgets:
+            w.focusable = False
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> ReplayLayout:
+        """Where everything is for the window as it is now."""
+        vp, game = self.app.vp, self.replay.game
+        px = text_px(vp, 14)
+        first = make_layout(vp, game.setup.players, game.setup.side, 0.0, 0.0, 0.0)
+        strip = strip_height(self.app, game, self._display_names(), first.left[2], px)
+        lay = make_layout(vp, game.setup.players, game.setup.side, strip, 0.0, 0.0)
+        self._place_buttons(lay)
+        self.log.size_for(lay.px)
+        return lay
+
+    def _place_buttons(self, lay: ReplayLayout) -> None:
+        ax, _ay, aw, _ah = lay.area
+        y, h = lay.buttons_y, lay.button_h
+        px = text_px(self.app.vp, 16)
+        for i, b in enumerate(self.nav):
+            b.rect = (ax + 20 + i * NAV_STEP, y, NAV_W, h)
+            b.px = px
+        self.close.rect = (ax + aw - 20 - 200, y, 200, h)
+        self.close.px = text_px(self.app.vp, 18)
 
     # ------------------------------------------------------------------ moving
     def _then_follow(self, action: Callable[[], None]) -> Callable[[], None]:
@@ -97,18 +124,19 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        lay = self.layout()
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return None
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.vpos
-        if event.type == pygame.MOUSEWHEEL and inside(LOG_RECT, self.mouse):
-            self.log.scroll(-3 * int(event.y), LOG_RECT)
+        if event.type == pygame.MOUSEWHEEL and inside(lay.log, self.mouse):
+            self.log.scroll(-3 * int(event.y), lay.log)
             return None
         if self.ui.handle(event, self.app):
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            row = self.log.row_at(LOG_RECT, event.vpos)
+            row = self.log.row_at(lay.log, event.vpos)
             if row is not None:
                 self.go(row.turn.first_step if row.entry is None else row.entry.step + 1)
         return None
@@ -125,20 +153,28 @@ class ReplayScene(Scene):
             self.follow()
 
     # ------------------------------------------------------------------ drawing
+    def log_rect(self) -> tuple[float, float, float, float]:
+        """Where the log is drawn now (tests click its lines)."""
+        return self.layout().log
+
     def hovered(self) -> LogRow | None:
-        return self.log.row_at(LOG_RECT, self.mouse)
+        return self.log.row_at(self.layout().log, self.mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
+        lay = self.layout()
         draw_backdrop(surface, app)
-        paint.text(surface, app, paint.ellipsize(app, self.heading(), 24, 810, True), (24, 30), 24,
+        ax, _ay, aw, _ah = lay.area
+        title_w = aw - 48
+        px = paint.fit_px(app, self.heading(), lay.title_px, title_w, True, min_px=lay.px)
+        paint.text(surface, app, paint.ellipsize(app, self.heading(), px, title_w, True), (ax + 24, lay.title_y), px,
                    th.c("table_text"), "midleft", bold=True)
-        self._strip(surface)
         game = self.replay.game
-        draw_boards(surface, app, self.art, game, self.names, BOARDS_RECT)
+        draw_strip(surface, app, game, self._display_names(), lay.strip, lay.px)
+        draw_seats(surface, app, self.art, self.cardart, game, self.names, lay.seats, text_px(app.vp, 18))
         hover = self.hovered()
-        draw_log(surface, app, self.log, LOG_RECT, hover, app.t("log.title"))
-        self._ring(surface, hover)
+        draw_viewer_log(surface, app, self.log, lay.log, hover, app.t("log.title"), {}, None)
+        self._ring(surface, lay, hover)
         self.ui.draw(surface, app)
 
     def heading(self) -> str:
@@ -148,38 +184,17 @@ class ReplayScene(Scene):
             "replay.turn", round=game.round, name=self.names[game.current])
         return self.app.t("replay.title", step=r.step, last=r.last, where=where)
 
-    def _strip(self, surface: pygame.Surface) -> None:
-        """The central board's spaces as rows of small tokens, then the face-up cards by name."""
-        app, th, game = self.app, self.app.theme, self.replay.game
-        x = 24.0
-        paint.text(surface, app, app.t("play.central"), (x, STRIP_Y), 15, th.c("table_text_dim"), "midleft", bold=True)
-        x += paint.text_width(app, app.t("play.central"), 15, True) + 14
-        for space in game.central:
-            for k, colour in enumerate(space):
-                pos = app.vp.p(x + k * 15, STRIP_Y)
-                pygame.draw.circle(surface, th.token(colour.label).fill, pos, app.vp.s(7))
-                pygame.draw.circle(surface, th.token(colour.label).edge, pos, app.vp.s(7), max(1, app.vp.s(1)))
-            x += 3 * 15 + 14
-        names = [self._card_name(cid) for cid in game.display if cid is not None]
-        text = app.t("play.display") + ": " + ", ".join(names)
-        paint.text(surface, app, paint.ellipsize(app, text, 15, 832 - x - 10, True), (x + 10, STRIP_Y), 15,
-                   th.c("table_text_dim"), "midleft", bold=True)
+    def _display_names(self) -> list[str]:
+        return [self._card_name(cid) for cid in self.replay.game.display if cid is not None]
 
     def _card_name(self, card_id: str) -> str:
         return card_name(self.app.catalogue, self.replay.cards, card_id)
 
-    def _ring(self, surface: pygame.Surface, row: LogRow | None) -> None:
+    def _ring(self, surface: pygame.Surface, lay: ReplayLayout, row: LogRow | None) -> None:
         """A ring on the board cell the pointed line touched."""
         if row is None or row.entry is None or row.entry.cell is None:
             return
-        setup = self.replay.setup
-        rect = BOARDS_RECT
-        if setup.players == 1:  # as draw_boards lays out one board
-            x, y, w, h = rect
-            rect = (x + w * 0.2, y, w * 0.6, h)
-        bx, by, bw, bh = grid(setup.players, rect, setup.side)[row.entry.seat]
-        layout = fit_layout(setup.side, (bx + 8, by + _LABEL_H - 8, bw - 16, bh - _LABEL_H))
-        pos = self.app.vp.p(*layout.to_pixel(row.entry.cell))
-        pygame.draw.circle(surface, self.app.theme.c("legal_edge"), pos, self.app.vp.s(layout.size * 1.05),
+        board = lay.seats[row.entry.seat].board
+        pos = self.app.vp.p(*board.to_pixel(row.entry.cell))
+        pygame.draw.circle(surface, self.app.theme.c("legal_edge"), pos, self.app.vp.s(board.size * 1.05),
                            max(2, self.app.vp.s(3)))
-
