@@ -7,6 +7,14 @@ line is the last action played. The viewer fills the window whatever its shape (
 Keys: Left/Right one action, Up/Down or Page Up/Down one turn, Home/End the start and the end, Esc back;
 a click on a line of the log goes to that action (or to the start of that turn), and pointing at a line
 rings the cell it touched.
+
+The game review (Review, or V) looks at one seat's turns against the hard player's, in the background
+(``replay/reviewer.py``): the summary over the boards shows its progress and then the accuracy, the
+points lost and the three costliest turns (buttons, or keys 1 to 3); each reviewed turn's heading in
+the log gets its mark; while the position shown is in a reviewed turn, the suggested turn is drawn on
+the board beside the one played and the detail over the log gives both values and the reasons. In a
+table game Review first asks whose turns (buttons, or keys 1 to 4). Esc closes that question, or stops
+a running review, before it leaves the viewer.
 """
 
 from __future__ import annotations
@@ -16,7 +24,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.rules import CardSet, Command, GameSetup
+from harmonies.ai.review import TurnReview
+from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.session.errlog import log_folder
 from harmonies.session.log import card_name
 from harmonies.session.replay import Replay
 
@@ -25,8 +35,12 @@ from ..cardart import CardArt
 from ..play.layout import Point, inside
 from ..play.logpanel import LogRow
 from ..replay.boards import draw_seats
+from ..replay.ghosts import draw_played, draw_suggested
 from ..replay.layout import ReplayLayout, make_layout, text_px
 from ..replay.log import ViewerLog, draw_viewer_log
+from ..replay.review_panels import (MarkButton, chip_rects, costliest_label_w, detail_height, draw_detail,
+                                    draw_summary, side_button_rect, summary_height)
+from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
 from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
 from ..tokens import TokenArt
@@ -48,7 +62,7 @@ class ReplayScene(Scene):
     name = "replay"
 
     def __init__(self, app: App, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
-                 cards: CardSet | None = None) -> None:
+                 cards: CardSet | None = None, seat: int = 0, review: bool = False) -> None:
         super().__init__(app)
         self.replay = Replay(setup, commands, cards)
         self.names = tuple(names)
@@ -69,19 +83,50 @@ class ReplayScene(Scene):
         self.close = Button((0, 0, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(), primary=True,
                             px=18, name="close")
         self.ui.add(self.close)
+        self.review_button = Button((0, 0, 200, 52), lambda: t("review_view.button"), self.ask_review, px=18,
+                                    name="review", enabled=lambda: not self.reviewer.running)
+        self.ui.add(self.review_button)
+        self.cancel_button = Button((0, 0, 170, 40), lambda: t("review_view.cancel"), self.cancel_review, px=16,
+                                    name="cancel_review", visible=lambda: self.reviewer.running and not self.choosing)
+        self.ui.add(self.cancel_button)
+        self.chips = [self._chip(k) for k in range(3)]
+        self.seat_buttons = [self._seat_button(k) for k in range(setup.players)]
         for w in self.ui.widgets:
             w.focusable = False
+        # the review: read at once when it is kept beside the finished game, else computed on demand
+        game = GameToReview(setup, tuple(commands), cards)
+        keep = keep_for(app.saves.store, self.replay.game)
+        self.reviewer = Reviewer(job_starter(game, keep, log_folder(app.data_dir)), seat)
+        stored = stored_review(keep, seat)
+        if stored is not None:
+            self.reviewer.show(stored)
+        #: Whether the question "whose turns?" is on show (a table game's Review).
+        self.choosing = False
+        self.choice_focus = seat
+        self.review_at_once = review and stored is None
+        #: The heights of each seat's stacks at the start of a reviewed turn, by the turn's step.
+        self._heights: dict[int, dict[tuple[int, int], int]] = {}
+        self._layout_key: object = None
+        self._layout: ReplayLayout | None = None
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> ReplayLayout:
-        """Where everything is for the window as it is now."""
-        vp, game = self.app.vp, self.replay.game
+        """Where everything is for the window as it is now (worked out again only when something it
+        depends on changed)."""
+        vp, game, app = self.app.vp, self.replay.game, self.app
+        turn = self.shown_review()
+        key = (vp.size, self.replay.step, self.reviewer.status, self.choosing, turn, app.catalogue)
+        if key == self._layout_key and self._layout is not None:
+            return self._layout
         px = text_px(vp, 14)
         first = make_layout(vp, game.setup.players, game.setup.side, 0.0, 0.0, 0.0)
-        strip = strip_height(self.app, game, self._display_names(), first.left[2], px)
-        lay = make_layout(vp, game.setup.players, game.setup.side, strip, 0.0, 0.0)
+        strip = strip_height(app, game, self._display_names(), first.left[2], px)
+        summary = summary_height(app, self.reviewer, self.names, self.choosing, first.left[2], px)
+        detail = detail_height(app, turn, first.log[2], px)
+        lay = make_layout(vp, game.setup.players, game.setup.side, strip, summary, detail)
         self._place_buttons(lay)
         self.log.size_for(lay.px)
+        self._layout_key, self._layout = key, lay
         return lay
 
     def _place_buttons(self, lay: ReplayLayout) -> None:
@@ -93,6 +138,93 @@ class ReplayScene(Scene):
             b.px = px
         self.close.rect = (ax + aw - 20 - 200, y, 200, h)
         self.close.px = text_px(self.app.vp, 18)
+        nav_end = ax + 20 + len(self.nav) * NAV_STEP
+        review_w = min(200.0, self.close.rect[0] - 12 - nav_end)
+        self.review_button.rect = (self.close.rect[0] - 12 - review_w, y, review_w, h)
+        self.review_button.px = text_px(self.app.vp, 18)
+        if lay.summary is not None:
+            self.cancel_button.rect = side_button_rect(lay.summary, lay.px)
+            self.cancel_button.px = lay.px
+            label_w = costliest_label_w(self.app, lay.px)
+            for chip, rect in zip(self.chips, chip_rects(lay.summary, len(self.chips), lay.px, label_w)):
+                chip.rect = rect
+                chip.px = lay.px
+            seats = chip_rects(lay.summary, len(self.seat_buttons) + 1, lay.px, 0.0)
+            for b, rect in zip(self.seat_buttons + [self.choose_cancel], seats):
+                b.rect = rect
+                b.px = lay.px
+
+    # ------------------------------------------------------------------ the review
+    def _chip(self, k: int) -> Button:
+        """The button of the ``k``-th costliest turn (goes to its start)."""
+        b = MarkButton((0, 0, 0, 0), lambda: self._costly(k), lambda: self.to_costly(k), name=f"costly{k}",
+                       visible=lambda: self._costly(k) is not None and not self.choosing)
+        self.ui.add(b)
+        return b
+
+    def _seat_button(self, seat: int) -> Button:
+        b = Button((0, 0, 0, 0), lambda: f"{seat + 1} · {self.names[seat]}", lambda: self.start_review(seat), px=14,
+                   name=f"seat{seat}", visible=lambda: self.choosing)
+        self.ui.add(b)
+        if seat == self.replay.setup.players - 1:
+            self.choose_cancel = Button((0, 0, 0, 0), lambda: self.app.t("review_view.cancel"), self.close_choice,
+                                        px=14, name="choose_cancel", visible=lambda: self.choosing)
+            self.ui.add(self.choose_cancel)
+        return b
+
+    def _costly(self, k: int) -> TurnReview | None:
+        review = self.reviewer.review
+        if review is None:
+            return None
+        costly = review.costliest(3)
+        return costly[k] if k < len(costly) else None
+
+    def to_costly(self, k: int) -> None:
+        turn = self._costly(k)
+        if turn is not None:
+            self.go(turn.step)
+
+    def ask_review(self) -> None:
+        """Review: in a table game, first whose turns; alone, at once."""
+        if self.reviewer.running:
+            return
+        if self.replay.setup.players == 1:
+            self.start_review(0)
+        else:
+            self.choosing = True
+            self.choice_focus = self.reviewer.seat
+
+    def close_choice(self) -> None:
+        self.choosing = False
+
+    def start_review(self, seat: int) -> None:
+        self.choosing = False
+        self.reviewer.start(seat)
+
+    def cancel_review(self) -> None:
+        self.reviewer.cancel()
+
+    def shown_review(self) -> TurnReview | None:
+        """The reviewed turn the position shown is in, if any."""
+        return self.reviewer.turn_at(self.replay.step, self.replay.turn_starts())
+
+    def _start_heights(self, step: int) -> dict[tuple[int, int], int]:
+        """The reviewed seat's stack heights at ``step`` (the start of a reviewed turn), kept once worked out."""
+        if step not in self._heights:
+            game = Game.replay(self.replay.setup, self.replay.commands[:step], self.replay.cards)
+            self._heights[step] = {c: len(st) for c, st in game.player(self.reviewer.seat).stacks.items()}
+        return self._heights[step]
+
+    def on_enter(self) -> None:
+        if self.review_at_once:
+            self.review_at_once = False
+            self.start_review(self.reviewer.seat)
+
+    def on_exit(self) -> None:
+        self.reviewer.cancel()
+
+    def update(self, dt: float) -> None:
+        self.reviewer.poll()
 
     # ------------------------------------------------------------------ moving
     def _then_follow(self, action: Callable[[], None]) -> Callable[[], None]:
@@ -142,6 +274,19 @@ class ReplayScene(Scene):
         return None
 
     def _key(self, key: int) -> None:
+        if self.choosing:
+            self._choice_key(key)
+            return
+        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
+        if key == pygame.K_v:
+            self.ask_review()
+            return
+        if key in digits:
+            self.to_costly(digits[key])
+            return
+        if key == pygame.K_ESCAPE and self.reviewer.running:
+            self.cancel_review()
+            return
         moves = {pygame.K_LEFT: self.back_one, pygame.K_RIGHT: self.forward_one, pygame.K_HOME: self.to_start,
                  pygame.K_END: self.to_end, pygame.K_UP: self.replay.previous_turn,
                  pygame.K_PAGEUP: self.replay.previous_turn, pygame.K_DOWN: self.replay.next_turn,
@@ -151,6 +296,20 @@ class ReplayScene(Scene):
         elif key in moves:
             moves[key]()
             self.follow()
+
+    def _choice_key(self, key: int) -> None:
+        """Whose turns to review: a digit chooses, Left/Right/Tab move the ring, Enter or Space takes it."""
+        seats = self.replay.setup.players
+        digits = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4][:seats]
+        if key in digits:
+            self.start_review(digits.index(key))
+        elif key == pygame.K_ESCAPE:
+            self.close_choice()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+            self.choice_focus = (self.choice_focus + step) % seats
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.start_review(self.choice_focus)
 
     # ------------------------------------------------------------------ drawing
     def log_rect(self) -> tuple[float, float, float, float]:
@@ -172,10 +331,24 @@ class ReplayScene(Scene):
         game = self.replay.game
         draw_strip(surface, app, game, self._display_names(), lay.strip, lay.px)
         draw_seats(surface, app, self.art, self.cardart, game, self.names, lay.seats, text_px(app.vp, 18))
+        turn = self.shown_review()
+        if turn is not None:
+            board = lay.seats[self.reviewer.seat].board
+            draw_played(surface, app, board, turn.played)
+            draw_suggested(surface, app, self.art, board, self._start_heights(turn.step), turn.best)
         hover = self.hovered()
-        draw_viewer_log(surface, app, self.log, lay.log, hover, app.t("log.title"), {}, None)
+        draw_viewer_log(surface, app, self.log, lay.log, hover, app.t("log.title"), self.reviewer.marks(),
+                        turn.step if turn is not None else None)
+        if turn is not None and lay.detail is not None:
+            draw_detail(surface, app, lay.detail, turn, self.names[self.reviewer.seat], lay.px)
+        if lay.summary is not None:
+            draw_summary(surface, app, lay.summary, self.reviewer, self.names, self.choosing, lay.px)
         self._ring(surface, lay, hover)
         self.ui.draw(surface, app)
+        if self.choosing:
+            x, y, w, h = self.seat_buttons[self.choice_focus].rect
+            pygame.draw.rect(surface, th.c("accent"), app.vp.r((x - 3, y - 3, w + 6, h + 6)), max(2, app.vp.s(2.5)),
+                             border_radius=app.vp.s(h / 2.6 + 3))
 
     def heading(self) -> str:
         r = self.replay
