@@ -28,6 +28,7 @@ from typing import Literal
 
 from ..rules import CardSet, Command, EndTurn, Game, GameSetup, command_to_json
 from .review_reasons import Reason, turn_reasons
+from .helper import shared_helper
 from .review_turn import best_turn, value_turns
 
 #: The review method's version: a kept review made by another method is made again
@@ -47,7 +48,11 @@ MISTAKE_FROM = 3.0
 ACCURACY_SCALE = 4.0
 
 #: Sampled worlds per turn: solo, and at a table (where each playout plays every seat's turns).
-SAMPLES = {True: 32, False: 24}
+SAMPLES = {True: 32, False: 16}
+
+#: Finds the turn to compare with: ``chooser(view, seed)`` gives the commands of a whole turn for the
+#: seat to move in ``view`` (default: the hard player's, :func:`harmonies.ai.review_turn.best_turn`).
+Chooser = Callable[[Game, int], Sequence[Command]]
 
 #: Called as ``progress(k, n)``: k of the n turns to review are done.
 Progress = Callable[[int, int], None]
@@ -148,13 +153,15 @@ def mark_of(loss: float, same: bool) -> Mark:
 
 def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, cards: CardSet | None = None,
                 progress: Progress | None = None, cancelled: Cancelled | None = None,
-                samples: int | None = None) -> GameReview:
+                samples: int | None = None, helper: bool = True, chooser: Chooser | None = None) -> GameReview:
     """The review of ``seat``'s complete turns in the game of ``setup`` and ``commands`` (a finished
     game, or a game in progress up to its last complete turn).
 
     ``progress(k, n)`` is called after each turn (and once with k = 0 at the start); ``cancelled()``
     returning True stops it, and the review so far comes back with ``complete`` False. ``samples``:
-    the sampled worlds per turn (default :data:`SAMPLES`). ``ValueError`` when the commands do not
+    the sampled worlds per turn (default :data:`SAMPLES`); ``helper``: whether the hard player may use
+    its helper process (the review is the same either way); ``chooser``: another player than the hard
+    one to find the turn compared with (tests). ``ValueError`` when the commands do not
     replay or ``seat`` is not a seat of the game.
     """
     game = Game.new(setup, cards)
@@ -170,7 +177,8 @@ def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, car
             return GameReview(seat, tuple(done), len(turns), complete=False)
         at_start = Game.replay(setup, list(commands[:start]), game.cards)
         review = review_turn(at_start, commands[start:end], turn=n, step=start, round=rnd,
-                             seed=turn_seed(setup, commands[:start], seat), samples=count, cancelled=cancelled)
+                             seed=turn_seed(setup, commands[:start], seat), samples=count, cancelled=cancelled,
+                             helper=helper, chooser=chooser)
         if review is None:
             return GameReview(seat, tuple(done), len(turns), complete=False)
         done.append(review)
@@ -180,16 +188,17 @@ def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, car
 
 
 def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, round: int, seed: int,
-                samples: int, cancelled: Cancelled | None = None, helper: bool = True) -> TurnReview | None:
+                samples: int, cancelled: Cancelled | None = None, helper: bool = True,
+                chooser: Chooser | None = None) -> TurnReview | None:
     """The review of the turn ``played`` from ``game`` at that turn's start. Only the observer view of
     the seat to move is read (``Game.observer_view``), so two games that differ only face down give the
     same review. None when ``cancelled()`` stopped it."""
     view = game.observer_view()
-    best = best_turn(view, seed, helper)
+    best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, seed, helper)
     if cancelled is not None and cancelled():
         return None
-    values = value_turns(view, played, best, seed, samples, cancelled)
-    if values.samples < samples and cancelled is not None and cancelled():
+    values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None)
+    if cancelled is not None and cancelled():
         return None
     loss = 0.0 if values.same else values.best_value - values.played_value
     return TurnReview(turn, step, round, tuple(played), values.best, values.played_value,
@@ -223,5 +232,5 @@ def turn_seed(setup: GameSetup, before: Sequence[Command], seat: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1
 
 
-__all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "GameReview", "Mark",
+__all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",
            "Reason", "TurnReview", "mark_of", "review_game", "review_turn", "seat_turns", "turn_seed"]

@@ -68,7 +68,7 @@ def turn_text(catalogue: Catalogue, commands: Sequence[Command]) -> str:
             parts.append(catalogue.t("review.turn.cube", card=card_name(catalogue, cmd.card_id), cell=_cell(cmd.cell)))
         elif isinstance(cmd, SoloSwap):
             parts.append(catalogue.t("review.turn.swap", card=card_name(catalogue, cmd.card_id)))
-    return catalogue.t("review.sep").join(parts)
+    return catalogue.t("review.turn.sep").join(parts)
 
 
 def _cell(cell: tuple[int, int]) -> str:

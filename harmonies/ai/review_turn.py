@@ -14,11 +14,13 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, ScoreSheet
 from .evaluate import load_weights
 from .finish import finish_turn
+from .helper import Helper, cached_searcher, turn_game
 from .planner import Planner, PlanOptions, play_plan
 from .players import HardPlayer
 
@@ -101,36 +103,64 @@ def world_seeds(seed: int, samples: int) -> list[int]:
     return [rng.randrange(1 << 62) for _ in range(samples)]
 
 
-def value_turns(view: Game, played: Sequence[Command], best: Sequence[Command], seed: int, samples: int,
-                cancelled: Callable[[], bool] | None = None) -> TurnValues:
-    """Both turns played on the same ``samples`` worlds of ``view`` and played out to the end.
+#: One world's outcome: for each turn valued, the seat's final points by :data:`ROWS`.
+WorldRows = tuple[tuple[int, ...], ...]
 
-    When both are the same turn, it is played once per world and the loss is exactly 0."""
+
+def world_rows(view: Game, turns: Sequence[Sequence[Command]], seed: int, fast: Planner) -> WorldRows:
+    """Each of ``turns`` played on the world of ``seed`` and played out to the end by ``fast``."""
     seat = view.current
+    world = view.sample_hidden(random.Random(seed))
+    out = []
+    for turn in turns:
+        g = world.clone()
+        play_turn(g, turn)
+        playout(g, fast)
+        out.append(_rows(g.score(seat)))
+    return tuple(out)
+
+
+def value_turns(view: Game, played: Sequence[Command], best: Sequence[Command], seed: int, samples: int,
+                cancelled: Callable[[], bool] | None = None, helper: Helper | None = None) -> TurnValues:
+    """Both turns played on the same ``samples`` worlds of ``view`` and played out to the end; half of
+    the worlds in the helper process when there is one (the same numbers either way: each world is
+    decided by its seed alone).
+
+    When both are the same turn, it is played once per world on half as many worlds (its loss is
+    exactly 0; only its expected score is wanted)."""
     same = same_turn(view, played, best)
+    turns = (tuple(played),) if same else (tuple(played), tuple(best))
+    seeds = world_seeds(seed, max(2, samples // 2) if same else samples)
     fast = fast_planner(view)
-    diffs: list[float] = []
-    played_scores: list[float] = []
-    row_diffs = [0.0] * len(ROWS)
-    for wseed in world_seeds(seed, samples):
-        if cancelled is not None and diffs and cancelled():
-            break
-        world = view.sample_hidden(random.Random(wseed))
-        sheets = []
-        for turn in ((played,) if same else (played, best)):
-            g = world.clone()
-            play_turn(g, turn)
-            playout(g, fast)
-            sheets.append(g.score(seat))
-        mine = sheets[0]
-        theirs = sheets[-1]
-        played_scores.append(float(mine.total))
-        diffs.append(float(theirs.total - mine.total))
-        for i, (a, b) in enumerate(zip(_rows(mine), _rows(theirs))):
-            row_diffs[i] += b - a
-    n = len(diffs)
-    mean_played = statistics.fmean(played_scores)
+    half = len(seeds) // 2 if helper is not None else 0
+    with (helper.session(view) if helper is not None else nullcontext()) as session:
+        future = session.ask(_playouts_remote, fast, turns, seeds[:half]) if session is not None else None
+        mine: list[WorldRows] = []
+        for wseed in seeds[half:] if future is not None else seeds:
+            if cancelled is not None and mine and cancelled():
+                if future is not None:
+                    future.cancel()
+                break
+            mine.append(world_rows(view, turns, wseed, fast))
+        theirs = session.collect(future) if session is not None and future is not None else []
+        if future is not None and theirs is None:  # the helper failed: its share is played here
+            theirs = [world_rows(view, turns, wseed, fast) for wseed in seeds[:half]]
+    worlds = list(theirs or []) + mine
+    played_totals = [float(sum(w[0])) for w in worlds]
+    diffs = [float(sum(w[-1]) - sum(w[0])) for w in worlds]
+    n = len(worlds)
+    mean_played = statistics.fmean(played_totals)
     loss = statistics.fmean(diffs)
     stderr = statistics.stdev(diffs) / n ** 0.5 if n > 1 and not same else 0.0
-    return TurnValues(tuple(best), same, mean_played, mean_played + loss, stderr, n,
-                      tuple((row, d / n) for row, d in zip(ROWS, row_diffs)))
+    rows = tuple((row, statistics.fmean(w[-1][i] - w[0][i] for w in worlds)) for i, row in enumerate(ROWS))
+    return TurnValues(tuple(best), same, mean_played, mean_played + loss, stderr, n, rows)
+
+
+# ---------------------------------------------------------------------- run in the helper process
+def _playouts_remote(turn: int, token: int | None, cards: bytes | None, state: bytes | None, spec: bytes,
+                     turns: tuple[tuple[Command, ...], ...], seeds: list[int]) -> list[WorldRows]:
+    """:func:`world_rows` of each of ``seeds`` for the planner of ``spec``, on this turn's view
+    (harmonies/ai/helper.py)."""
+    view = turn_game(turn, token, cards, state)
+    fast = cached_searcher("playout", spec, Planner.from_spec)
+    return [world_rows(view, turns, wseed, fast) for wseed in seeds]

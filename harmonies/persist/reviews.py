@@ -89,7 +89,7 @@ class Reviews:
             return None
         path = review_path(game_path, review.seat)
         doc = {"harmonies": KIND, "version": REVIEW_FORMAT, "method": METHOD, "identity": identity,
-               **review_to_json(review)}
+               **review_to_json(review, exact=True)}
         try:
             with writing(self.dirs.data):
                 if not game_path.is_file():
@@ -152,24 +152,28 @@ def _parse(data: bytes) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- the JSON form of a review
-def review_to_json(review: GameReview) -> dict[str, Any]:
-    """A review as JSON (what ``harmonies review --json`` prints, and the body of a review file)."""
+def review_to_json(review: GameReview, exact: bool = False) -> dict[str, Any]:
+    """A review as JSON (what ``harmonies review --json`` prints, and the body of a review file);
+    ``exact``: the numbers as computed (a kept review reads back equal), else rounded for people."""
     return {
         "seat": review.seat,
         "of_turns": review.of_turns,
         "complete": review.complete,
-        "turns": [turn_to_json(t) for t in review.turns],
+        "turns": [turn_to_json(t, exact) for t in review.turns],
         "summary": {"total_loss": round(review.total_loss, 2), "accuracy": round(review.accuracy, 1),
                     "marks": review.marks(), "costliest": [t.turn for t in review.costliest(3)]},
     }
 
 
-def turn_to_json(t: TurnReview) -> dict[str, Any]:
+def turn_to_json(t: TurnReview, exact: bool = False) -> dict[str, Any]:
+    def number(x: float) -> float:
+        return x if exact else round(x, 3)
+
     return {
         "turn": t.turn, "step": t.step, "round": t.round,
         "played": [command_to_json(c) for c in t.played], "best": [command_to_json(c) for c in t.best],
-        "played_value": round(t.played_value, 3), "best_value": round(t.best_value, 3),
-        "loss": round(t.loss, 3), "stderr": round(t.stderr, 3), "mark": t.mark,
+        "played_value": number(t.played_value), "best_value": number(t.best_value),
+        "loss": number(t.loss), "stderr": number(t.stderr), "mark": t.mark,
         "reasons": [{"key": r.key, "params": dict(r.params)} for r in t.reasons],
         "samples": t.samples,
     }
@@ -186,6 +190,7 @@ def review_from_json(doc: dict[str, Any]) -> GameReview:
 def _turn(doc: Any, where: str) -> TurnReview:
     if not isinstance(doc, dict):
         raise ReviewFileError(f"{where} is not an object")
+    turn, step, rnd = (_field(doc, name, int, where) for name in ("turn", "step", "round"))
     mark = _field(doc, "mark", str, where)
     if mark not in MARKS:
         raise ReviewFileError(f"{where}.mark is {json.dumps(mark)}, not one of {', '.join(MARKS)}")
@@ -193,8 +198,7 @@ def _turn(doc: Any, where: str) -> TurnReview:
     if not reasons:
         raise ReviewFileError(f"{where}.reasons is empty")
     return TurnReview(
-        _field(doc, "turn", int, where), _field(doc, "step", int, where), _field(doc, "round", int, where),
-        _commands(doc, "played", where), _commands(doc, "best", where),
+        turn, step, rnd, _commands(doc, "played", where), _commands(doc, "best", where),
         _number(doc, "played_value", where), _number(doc, "best_value", where), _number(doc, "loss", where),
         _number(doc, "stderr", where), mark, reasons, _field(doc, "samples", int, where))
 
