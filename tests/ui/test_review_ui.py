@@ -219,3 +219,38 @@ def test_a_kept_review_opens_at_once_from_the_finished_games_list(
         assert [t.loss for t in viewer.reviewer.review.turns] == [t.loss for t in kept.turns]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.slow
+def test_the_real_review_job_runs_in_the_background_on_a_short_game(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer of a solo game in progress (one whole turn played) reviews it with the real engine in its
+    own process, with few sampled futures so that it ends soon; the window keeps drawing meanwhile."""
+    from harmonies.session.reviewing import ReviewJob
+
+    class FewSamples:
+        @staticmethod
+        def start(*args: Any, **kw: Any) -> ReviewJob:
+            return ReviewJob.start(*args, **kw, samples=2)
+
+    monkeypatch.setattr(reviewer_module, "ReviewJob", FewSamples)
+    game = played_game(1, 1, seed=5, level="easy")
+    d = _viewer(app, game, ("Ann",))
+    viewer = d.top
+    d.key(pygame.K_v)
+    frames = 0
+    try:
+        while viewer.reviewer.running:
+            assert frames < 60 * 300, "the review did not end"
+            d.frames(1)
+            frames += 1
+            pygame.time.wait(15)
+        assert viewer.reviewer.status == "done", viewer.reviewer.error
+        review = viewer.reviewer.review
+        assert review is not None and [t.step for t in review.turns] == [0]
+        assert viewer.reviewer.marks() == {0: review.turns[0].mark}
+        assert frames > 1                               # it ran while the window went on
+        d.key(pygame.K_HOME)
+        assert viewer.shown_review() == review.turns[0]
+    finally:
+        viewer.reviewer.cancel()
