@@ -26,11 +26,17 @@ GHOST_ALPHA = 165
 LIFT = 0.17
 
 
+def badge_radius(app: App, r: float) -> float:
+    """A numbered disc's radius: about ``r``, grown so that its number is never under the viewer's smallest
+    text."""
+    return max(r, text_px(app.vp, 0) / 1.3)
+
+
 def _badge(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], r: float, fill: pygame.Color,
            ink: pygame.Color) -> None:
     vp = app.vp
-    px = max(r * 1.3, text_px(vp, 0))  # a number is text: never under the viewer's smallest size
-    r = max(r, px / 1.3)
+    r = badge_radius(app, r)
+    px = r * 1.3
     pygame.draw.circle(surface, fill, vp.p(*pos), vp.s(r))
     pygame.draw.circle(surface, ink, vp.p(*pos), vp.s(r), max(1, vp.s(1.5)))
     paint.text(surface, app, text, (pos[0], pos[1] + 0.5), px, ink, "center", bold=True)
@@ -51,8 +57,8 @@ def draw_played(surface: pygame.Surface, app: App, board: HexLayout, played: Seq
             pygame.draw.circle(surface, th.c("ink"), vp.p(x, y), vp.s(size * 0.92), max(2, vp.s(2.5)))
         if isinstance(cmd, PlaceToken):
             k += 1
-            r = max(6.0, 0.22 * size)
-            _badge(surface, app, str(k), (x + 0.56 * size - 0.42 * size * i, y + 0.55 * size), r, th.c("panel"),
+            r = badge_radius(app, 0.22 * size)
+            _badge(surface, app, str(k), (x + 0.56 * size - 2.1 * r * i, y + 0.55 * size), r, th.c("panel"),
                    th.c("ink"))
 
 
@@ -82,7 +88,7 @@ def draw_suggested(surface: pygame.Surface, app: App, art: TokenArt, board: HexL
             pygame.draw.circle(surface, col, vp.p(x, y - dy + 0.017 * size), vp.s(0.6 * size) + ring_w, ring_w)
             heights[cmd.cell] = h + 1
             i = on_cell[cmd.cell] = on_cell.get(cmd.cell, -1) + 1
-            badges.append((str(k), (x - 0.56 * size + 0.42 * size * i, y - 0.52 * size)))
+            badges.append((str(k), (x - 0.56 * size + 2.1 * badge_radius(app, 0.23 * size) * i, y - 0.52 * size)))
         elif isinstance(cmd, PlaceCube):
             n = max(1, heights.get(cmd.cell, 1))
             x, y = board.to_pixel(cmd.cell)
@@ -91,4 +97,4 @@ def draw_suggested(surface: pygame.Surface, app: App, art: TokenArt, board: HexL
             surface.blit(cube, cube.get_rect(center=vp.p(x + 0.05 * size, y - 0.5 * (n - 1) * lift - 0.05 * size)))
             pygame.draw.circle(surface, col, vp.p(x, y), vp.s(size * 0.5), ring_w)
     for text, pos in badges:
-        _badge(surface, app, text, pos, max(6.0, 0.23 * size), col, th.c("panel"))
+        _badge(surface, app, text, pos, badge_radius(app, 0.23 * size), col, th.c("panel"))

@@ -42,7 +42,9 @@ def summary_height(app: App, reviewer: Reviewer, names: Sequence[str], choosing:
     second = _second_line(app, reviewer, names)
     room = _text_w(reviewer, width)
     wrapped = paint.block_height(app, second, px, room) if second else 0.0
-    chips = px * 2.4 if reviewer.status == "done" else 0.0
+    chips = 0.0
+    if reviewer.status == "done":
+        chips = px * 2.4 + (_line(px) if chips_below(app, reviewer, width, px) else 0.0)
     return 2 * PAD + _line(px) + max(wrapped, _line(px) if reviewer.running else 0.0) + chips + 4
 
 
@@ -70,14 +72,30 @@ def _second_line(app: App, reviewer: Reviewer, names: Sequence[str]) -> str:
                  mistakes=marks["mistake"], inaccuracies=marks["inaccuracy"])
 
 
-def chip_rects(rect: Rect, count: int, px: float, label_w: float) -> list[Rect]:
+def chip_w(app: App, turns: Sequence[TurnReview], px: float) -> float:
+    """The width the costliest turns' buttons need to show their words whole (the mark's disc, the text)."""
+    words = max((paint.text_width(app, chip_label(app, t), px, True) for t in turns), default=0.0)
+    return words + px * 2.4 + 30
+
+
+def chips_below(app: App, reviewer: Reviewer, width: float, px: float) -> bool:
+    """Whether the costliest turns' buttons go on a row of their own, under their label (a narrow window)."""
+    review = reviewer.review
+    if review is None:
+        return False
+    room = width - 2 * PAD - costliest_label_w(app, px) - 12
+    return (room - 16) / 3 < chip_w(app, review.costliest(3), px)
+
+
+def chip_rects(rect: Rect, count: int, px: float, label_w: float, widest: float = 190.0) -> list[Rect]:
     """The buttons of the costliest turns (or of the seats to choose from), on the summary's last row after
-    a label ``label_w`` wide."""
+    a label ``label_w`` wide (0: the label is on the row above, or there is none)."""
     x, y, w, h = rect
     top = y + h - PAD - px * 2.2
-    room = w - 2 * PAD - label_w - 12
-    cw = min(190.0, (room - 8 * (count - 1)) / max(1, count))
-    return [(x + PAD + label_w + 12 + i * (cw + 8), top, cw, px * 2.2) for i in range(count)]
+    start = x + PAD + (label_w + 12 if label_w else 0.0)
+    room = x + w - PAD - start
+    cw = min(widest, (room - 8 * (count - 1)) / max(1, count))
+    return [(start + i * (cw + 8), top, cw, px * 2.2) for i in range(count)]
 
 
 def side_button_rect(rect: Rect, px: float) -> Rect:
@@ -119,7 +137,9 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
                      text_w)
     if status == "done" and review is not None:
         label = app.t("review_view.costliest" if review.costliest(3) else "review_view.none_costly")
-        paint.text(surface, app, label, (x + PAD, y + h - PAD - px * 1.1), px, ink, "midleft", bold=True)
+        below = chips_below(app, reviewer, w, px) and review.costliest(3)
+        label_y = y + h - PAD - px * 2.2 - _line(px) / 2 - 2 if below else y + h - PAD - px * 1.1
+        _fit(surface, app, label, (x + PAD, label_y), px, w - 2 * PAD, ink, True)
 
 
 def costliest_label_w(app: App, px: float) -> float:
@@ -155,7 +175,9 @@ class MarkButton(Button):
 
 
 def _values(app: App, turn: TurnReview) -> str:
-    return app.t("review_view.values", played=f"{turn.played_value:.1f}", best=f"{turn.best_value:.1f}")
+    """Both expected final scores, each on its line."""
+    return (app.t("review_view.played", value=f"{turn.played_value:.1f}") + "\n"
+            + app.t("review_view.suggested", value=f"{turn.best_value:.1f}"))
 
 
 def _verdict(app: App, turn: TurnReview) -> str:

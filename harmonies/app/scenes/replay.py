@@ -38,8 +38,8 @@ from ..replay.boards import draw_seats
 from ..replay.ghosts import draw_played, draw_suggested
 from ..replay.layout import ReplayLayout, make_layout, text_px
 from ..replay.log import ViewerLog, draw_viewer_log
-from ..replay.review_panels import (MarkButton, chip_rects, costliest_label_w, detail_height, draw_detail,
-                                    draw_summary, side_button_rect, summary_height)
+from ..replay.review_panels import (MarkButton, chip_rects, chip_w, chips_below, costliest_label_w, detail_height,
+                                    draw_detail, draw_summary, side_button_rect, summary_height)
 from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
 from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
@@ -145,8 +145,11 @@ class ReplayScene(Scene):
         if lay.summary is not None:
             self.cancel_button.rect = side_button_rect(lay.summary, lay.px)
             self.cancel_button.px = lay.px
-            label_w = costliest_label_w(self.app, lay.px)
-            for chip, rect in zip(self.chips, chip_rects(lay.summary, len(self.chips), lay.px, label_w)):
+            below = chips_below(self.app, self.reviewer, lay.summary[2], lay.px)
+            label_w = 0.0 if below else costliest_label_w(self.app, lay.px)
+            review = self.reviewer.review
+            widest = max(190.0, chip_w(self.app, review.costliest(3), lay.px)) if review is not None else 190.0
+            for chip, rect in zip(self.chips, chip_rects(lay.summary, len(self.chips), lay.px, label_w, widest)):
                 chip.rect = rect
                 chip.px = lay.px
             seats = chip_rects(lay.summary, len(self.seat_buttons) + 1, lay.px, 0.0)
