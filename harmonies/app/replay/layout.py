@@ -24,8 +24,9 @@ MARGIN = 20.0
 GAP = 14.0
 #: A card's height over its width (the play screen's cards).
 CARD_RATIO = 118.0 / 80.0
-#: The widest a held card is drawn (virtual units).
+#: The widest a held card is drawn, and the narrowest that still reads well (virtual units).
 CARD_MAX_W = 92.0
+CARD_MIN_W = 62.0
 
 
 def visible_area(vp: Viewport) -> Rect:
@@ -127,7 +128,9 @@ def seat_boxes(players: int, side: str, rect: Rect, title_px: float) -> list[Sea
                 by = y + (i // cols) * (bh + GAP)
                 boxes.append(_seat_box((bx, by, bw, bh), side, title_h, held, per_row, beside))
             first = boxes[0]
-            score = first.board.size * min(first.held[0][2], CARD_MAX_W) if first.held else first.board.size
+            card_w = first.held[0][2] if first.held else CARD_MAX_W
+            # cards too narrow to read their names count for little
+            score = first.board.size * (min(card_w, CARD_MAX_W) if card_w >= CARD_MIN_W else card_w / 4)
             if best is None or score > best[0]:
                 best = (score, boxes)
     assert best is not None
