@@ -254,3 +254,48 @@ def test_the_real_review_job_runs_in_the_background_on_a_short_game(
         assert viewer.shown_review() == review.turns[0]
     finally:
         viewer.reviewer.cancel()
+
+
+def test_at_a_table_only_the_reviewed_seats_turns_show_a_review(app: Any, solo_game: Game) -> None:
+    game = played_game(2, 0, seed=4, finish=True, level="easy")
+    d = _viewer(app, game, ("Ann", "Bob"))
+    viewer = d.top
+    viewer.reviewer.show(stub_review(game.setup, game.history, 1, game.cards))
+    starts = viewer.replay.log.starts
+    ann = next(step for step, seat, _round in starts if seat == 0 and step > 0)
+    bob = next(step for step, seat, _round in starts if seat == 1)
+    viewer.go(ann)
+    d.frames(1)
+    assert viewer.shown_review() is None
+    viewer.go(bob)
+    d.frames(1)
+    shown = viewer.shown_review()
+    assert shown is not None and shown.step == bob
+
+
+def test_a_failed_review_says_why_in_one_line_and_the_viewer_goes_on(
+        app: Any, solo_game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    from harmonies.session.reviewing import ReviewState
+
+    class Broken:
+        def poll(self) -> ReviewState:
+            return ReviewState(0, 5, error="ValueError: the commands do not replay")
+
+        def cancel(self) -> None:
+            pass
+
+    class FakeJob:
+        @staticmethod
+        def start(*args: Any, **kw: Any) -> Broken:
+            return Broken()
+
+    monkeypatch.setattr(reviewer_module, "ReviewJob", FakeJob)
+    d = _viewer(app, solo_game, ("Ann",))
+    viewer = d.top
+    d.key(pygame.K_v)
+    assert viewer.reviewer.status == "failed"
+    words = _texts(monkeypatch, d)
+    assert app.t("review_view.failed", name="Ann") in words
+    assert any("the commands do not replay" in w for w in words)
+    d.key(pygame.K_LEFT)                          # still steps through the game
+    assert viewer.replay.step == viewer.replay.last - 1
