@@ -125,8 +125,7 @@ def _progress(k: int, n: int) -> None:
 def _print(cat: Catalogue, review: GameReview, game: Game) -> None:
     seat = review.seat
     state = "" if game.over else " (a game in progress: up to its last complete turn)"
-    print(f"Review of seat {seat}{state}; expected final scores over {review.turns[0].samples if review.turns else 0} "
-          f"sampled futures a turn")
+    print(f"Review of seat {seat}{state}: each turn against the hard player's, in expected final points")
     for t in review.turns:
         _print_turn(cat, t)
     print()
@@ -140,7 +139,7 @@ def _print(cat: Catalogue, review: GameReview, game: Game) -> None:
 def _print_turn(cat: Catalogue, t: TurnReview) -> None:
     print()
     print(f"Turn {t.turn + 1}, round {t.round} (step {t.step}): {mark_text(cat, t.mark)}, "
-          f"loss {t.loss:.1f} ± {t.stderr:.1f}")
+          f"loss {t.loss:.1f} ± {t.stderr:.1f} ({t.samples} sampled futures)")
     print(f"  played: {turn_text(cat, t.played)}  → expected {t.played_value:.1f}")
     if not t.same:
         print(f"  best:   {turn_text(cat, t.best)}  → expected {t.best_value:.1f}")

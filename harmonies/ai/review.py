@@ -27,8 +27,8 @@ from math import exp
 from typing import Literal
 
 from ..rules import CardSet, Command, EndTurn, Game, GameSetup, command_to_json
-from .review_reasons import Reason, turn_reasons
 from .helper import shared_helper
+from .review_reasons import Reason, turn_reasons
 from .review_turn import best_turn, value_turns
 
 #: The review method's version: a kept review made by another method is made again

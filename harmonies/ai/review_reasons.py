@@ -16,6 +16,10 @@ from ..rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, Take
 #: The value of a reason's parameter: a count, a card id, a catalogue key, or points (a float).
 ReasonValue = int | float | str
 
+#: Every key a reason may have (its sentence is ``review.reason.<key>`` in each catalogue).
+REASON_KEYS = ("same", "as_good", "spirit", "space", "take_card", "no_card", "other_card", "tokens", "more_cubes",
+               "fewer_cubes", "swap", "no_swap", "row", "placement")
+
 #: A score row whose expected points differ by less than this is not worth a reason.
 ROW_NOTE = 0.5
 

@@ -2,13 +2,15 @@
 
 Cards are named through the catalogue (:func:`harmonies.catalogue.card_name`), score rows through
 ``score.<row>`` and token colours through ``token_colour.<colour>``; numbers of points are written
-with one decimal. The replay viewer and ``harmonies review`` use the same words.
+with one decimal as the language writes numbers. The replay viewer and ``harmonies review`` use the same words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from babel.numbers import format_decimal
 
 from ..catalogue import Catalogue, card_name
 from ..rules import ChooseSpirit, Command, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
@@ -25,9 +27,15 @@ def mark_text(catalogue: Catalogue, mark: Mark) -> str:
     return catalogue.t(f"review.mark.{mark}")
 
 
+def number_text(catalogue: Catalogue, value: float, decimals: int = 1) -> str:
+    """A number as the catalogue's language writes it ("3.4", "3,4")."""
+    return str(format_decimal(round(value, decimals), format="#,##0." + "0" * decimals if decimals else "#,##0",
+                              locale=catalogue.language))
+
+
 def points_text(catalogue: Catalogue, points: float) -> str:
-    """Expected points with one decimal, in the catalogue's words ("3.4 pts")."""
-    return catalogue.t("review.points", value=f"{points:.1f}")
+    """Expected points with one decimal, in the catalogue's words ("3.4 pts", "3,4 pts")."""
+    return catalogue.t("review.points", value=number_text(catalogue, points))
 
 
 def reason_text(catalogue: Catalogue, reason: Reason, card: Callable[[str], str] | None = None) -> str:
@@ -39,7 +47,7 @@ def reason_text(catalogue: Catalogue, reason: Reason, card: Callable[[str], str]
         elif name == ROW_PARAM and isinstance(value, str):
             params[name] = catalogue.t(f"score.{value}")
         elif name == "points" and isinstance(value, (int, float)):
-            params[name] = f"{value:.1f}"
+            params[name] = number_text(catalogue, value)
         else:
             params[name] = value
     return catalogue.t(f"review.reason.{reason.key}", **params)
@@ -78,6 +86,7 @@ def _cell(cell: tuple[int, int]) -> str:
 def summary_text(catalogue: Catalogue, review: GameReview) -> str:
     """The game's summary in one line: expected points lost, accuracy, the marks counted."""
     marks = review.marks()
-    return catalogue.t("review.summary", lost=f"{review.total_loss:.1f}", accuracy=f"{review.accuracy:.0f}",
+    return catalogue.t("review.summary", lost=number_text(catalogue, review.total_loss),
+                       accuracy=number_text(catalogue, review.accuracy, 0),
                        n=len(review.turns), best=marks["best"], good=marks["good"],
                        inaccuracy=marks["inaccuracy"], mistake=marks["mistake"])

@@ -14,6 +14,7 @@ from harmonies.ai.review import (
 )
 from harmonies.ai.review_reasons import Reason, turn_reasons
 from harmonies.rules import Command, EndTurn, Game, GameSetup, TakeCard, TakeTokens
+from harmonies.session.replay import Replay
 
 FEW = 4  # sampled futures a turn in the quick tests
 
@@ -91,6 +92,8 @@ def test_a_game_in_progress_is_reviewed_up_to_its_last_complete_turn() -> None:
     mid_turn = game.history[: ends[1] + 2]  # two whole turns and the start of a third
     review = review_game(game.setup, mid_turn, 0, samples=2, chooser=medium)
     assert [t.step for t in review.turns] == [0, ends[0]]
+    # the steps are where the replay viewer's turns start
+    assert Replay(game.setup, mid_turn).turn_starts()[:2] == [0, ends[0]]
 
 
 def test_progress_and_cancel() -> None:
