@@ -103,7 +103,7 @@ def test_v_starts_the_review_with_its_progress_then_marks_every_reviewed_heading
     expected = [app.t(f"review.mark.{marks[r.turn.first_step]}") for r in page if r.turn.first_step in marks]
     assert expected and all(words.count(w) >= expected.count(w) for w in expected)
     # and the summary: accuracy and the points lost
-    assert app.t("review_view.title", name="Ann", accuracy=f"{review.accuracy:.0f}") in words
+    assert app.t("review_view.title", name="Ann", accuracy=f"{review.accuracy:.0f}") in words  # English digits
 
 
 def test_a_click_on_review_in_a_table_game_asks_whose_turns_and_esc_cancels_a_running_review(
@@ -154,7 +154,7 @@ def test_selecting_a_costly_turn_shows_the_suggested_turn_as_ghosts_beside_the_p
     d.key(pygame.K_1)                             # the costliest, by its key
     assert viewer.replay.step == costly[0].step and ghosts[-1] == costly[0].best
     words = _texts(monkeypatch, d)
-    assert any(f"{costly[0].loss:.1f}" in w and f"{costly[0].stderr:.1f}" in w for w in words)  # loss ± error
+    assert any(f"{costly[0].loss:.1f}" in w and f"{costly[0].stderr:.1f}" in w for w in words)  # loss ± error (English decimals)
     d.key(pygame.K_RIGHT)                         # inside the turn the ghosts stay
     ghosts.clear()
     d.frames(1)

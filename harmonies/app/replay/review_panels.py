@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from harmonies.ai.review import TurnReview
-from harmonies.ai.review_text import reasons_text
+from harmonies.ai.review_text import number_text, reasons_text
 
 from .. import paint
 from ..widgets import Button
@@ -68,7 +68,7 @@ def _second_line(app: App, reviewer: Reviewer, names: Sequence[str]) -> str:
     if status != "done" or review is None:
         return ""
     marks = review.marks()
-    return app.t("review_view.lost", lost=f"{review.total_loss:.1f}", n=len(review.turns),
+    return app.t("review_view.lost", lost=_num(app, review.total_loss), n=len(review.turns),
                  mistakes=marks["mistake"], inaccuracies=marks["inaccuracy"])
 
 
@@ -129,7 +129,7 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
         return
     review = reviewer.review
     if status == "done" and review is not None:
-        title = app.t("review_view.title", name=name, accuracy=f"{review.accuracy:.0f}")
+        title = app.t("review_view.title", name=name, accuracy=_num(app, review.accuracy, 0))
     else:
         title = app.t("review_view.cancelled" if status == "cancelled" else "review_view.failed", name=name)
     _fit(surface, app, title, (x + PAD, mid1), px, text_w, ink, True)
@@ -148,7 +148,7 @@ def costliest_label_w(app: App, px: float) -> float:
 
 def chip_label(app: App, turn: TurnReview) -> str:
     """A costliest turn's button: its round and the points it lost."""
-    return app.t("review_view.chip", round=turn.round, loss=f"{turn.loss:.1f}")
+    return app.t("review_view.chip", round=turn.round, loss=_num(app, turn.loss))
 
 
 class MarkButton(Button):
@@ -176,16 +176,16 @@ class MarkButton(Button):
 
 def _values(app: App, turn: TurnReview) -> str:
     """Both expected final scores, each on its line."""
-    return (app.t("review_view.played", value=f"{turn.played_value:.1f}") + "\n"
-            + app.t("review_view.suggested", value=f"{turn.best_value:.1f}"))
+    return (app.t("review_view.played", value=_num(app, turn.played_value)) + "\n"
+            + app.t("review_view.suggested", value=_num(app, turn.best_value)))
 
 
 def _verdict(app: App, turn: TurnReview) -> str:
     if turn.mark == "best" and turn.loss <= 0 and turn.stderr == 0:
         return app.t("review_view.same")
     if turn.loss < 0:
-        return app.t("review_view.better", loss=f"{-turn.loss:.1f}", error=f"{turn.stderr:.1f}")
-    return app.t("review_view.loss", loss=f"{turn.loss:.1f}", error=f"{turn.stderr:.1f}")
+        return app.t("review_view.better", loss=_num(app, -turn.loss), error=_num(app, turn.stderr))
+    return app.t("review_view.loss", loss=_num(app, turn.loss), error=_num(app, turn.stderr))
 
 
 def _detail_parts(app: App, turn: TurnReview) -> list[tuple[str, float, bool, bool]]:
@@ -216,6 +216,11 @@ def draw_detail(surface: pygame.Surface, app: App, rect: Rect, turn: TurnReview,
     for text, f, bold, faint in _detail_parts(app, turn):
         top += paint.text_block(surface, app, text, (x + PAD, top), max(px * f, text_px(app.vp, 0)),
                                 dim if faint else ink, w - 2 * PAD, bold) + 3
+
+
+def _num(app: App, value: float, decimals: int = 1) -> str:
+    """A number as the player's language writes it ("3.4", "3,4")."""
+    return number_text(app.catalogue, value, decimals)
 
 
 def _fit(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], px: float, width: float,
