@@ -50,7 +50,7 @@ from .common import draw_backdrop
 if TYPE_CHECKING:
     from ..app import App
 
-#: The stepping buttons, left to right: (name, width).
+#: The stepping buttons' width, and the step from one to the next.
 NAV_W, NAV_STEP = 104.0, 112.0
 
 
@@ -104,8 +104,8 @@ class ReplayScene(Scene):
         self.choosing = False
         self.choice_focus = seat
         self.review_at_once = review and stored is None
-        #: The heights of each seat's stacks at the start of a reviewed turn, by the turn's step.
-        self._heights: dict[int, dict[tuple[int, int], int]] = {}
+        #: The heights of the reviewed seat's stacks at the start of a reviewed turn, by (seat, the turn's step).
+        self._heights: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
         self._layout_key: object = None
         self._layout: ReplayLayout | None = None
 
@@ -213,10 +213,11 @@ class ReplayScene(Scene):
 
     def _start_heights(self, step: int) -> dict[tuple[int, int], int]:
         """The reviewed seat's stack heights at ``step`` (the start of a reviewed turn), kept once worked out."""
-        if step not in self._heights:
+        seat = self.reviewer.seat
+        if (seat, step) not in self._heights:
             game = Game.replay(self.replay.setup, self.replay.commands[:step], self.replay.cards)
-            self._heights[step] = {c: len(st) for c, st in game.player(self.reviewer.seat).stacks.items()}
-        return self._heights[step]
+            self._heights[seat, step] = {c: len(st) for c, st in game.player(seat).stacks.items()}
+        return self._heights[seat, step]
 
     def on_enter(self) -> None:
         if self.review_at_once:
