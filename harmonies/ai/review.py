@@ -197,7 +197,8 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
     best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, seed, helper)
     if cancelled is not None and cancelled():
         return None
-    values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None)
+    values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
+                         bounds=(0.0, GOOD_BELOW, MISTAKE_FROM))
     if cancelled is not None and cancelled():
         return None
     loss = 0.0 if values.same else values.best_value - values.played_value

@@ -121,31 +121,39 @@ def world_rows(view: Game, turns: Sequence[Sequence[Command]], seed: int, fast: 
 
 
 def value_turns(view: Game, played: Sequence[Command], best: Sequence[Command], seed: int, samples: int,
-                cancelled: Callable[[], bool] | None = None, helper: Helper | None = None) -> TurnValues:
+                cancelled: Callable[[], bool] | None = None, helper: Helper | None = None,
+                bounds: Sequence[float] = ()) -> TurnValues:
     """Both turns played on the same ``samples`` worlds of ``view`` and played out to the end; half of
     the worlds in the helper process when there is one (the same numbers either way: each world is
     decided by its seed alone).
 
-    When both are the same turn, it is played once per world on half as many worlds (its loss is
-    exactly 0; only its expected score is wanted)."""
+    A close call gets as many worlds again: when the loss lies within two standard errors of one of
+    ``bounds`` (the marks' thresholds) and that standard error is over :data:`CLOSE_STDERR`. When both
+    are the same turn, it is played once per world on half as many worlds (its loss is exactly 0;
+    only its expected score is wanted). Fewer worlds come back when ``cancelled()`` stopped it."""
     same = same_turn(view, played, best)
     turns = (tuple(played),) if same else (tuple(played), tuple(best))
-    seeds = world_seeds(seed, max(2, samples // 2) if same else samples)
+    count = max(2, samples // 2) if same else samples
+    seeds = world_seeds(seed, 2 * count)
     fast = fast_planner(view)
-    half = len(seeds) // 2 if helper is not None else 0
-    with (helper.session(view) if helper is not None else nullcontext()) as session:
-        future = session.ask(_playouts_remote, fast, turns, seeds[:half]) if session is not None else None
-        mine: list[WorldRows] = []
-        for wseed in seeds[half:] if future is not None else seeds:
-            if cancelled is not None and mine and cancelled():
-                if future is not None:
-                    future.cancel()
-                break
-            mine.append(world_rows(view, turns, wseed, fast))
-        theirs = session.collect(future) if session is not None and future is not None else []
-        if future is not None and theirs is None:  # the helper failed: its share is played here
-            theirs = [world_rows(view, turns, wseed, fast) for wseed in seeds[:half]]
-    worlds = list(theirs or []) + mine
+    worlds = _play_worlds(view, turns, seeds[:count], fast, helper, cancelled)
+    values = _values(tuple(best), same, worlds)
+    if not same and len(worlds) == count and _close(values, bounds):
+        worlds += _play_worlds(view, turns, seeds[count:], fast, helper, cancelled)
+        values = _values(tuple(best), same, worlds)
+    return values
+
+
+#: A loss whose standard error is at most this is precise enough for its mark as it is.
+CLOSE_STDERR = 0.75
+
+
+def _close(values: TurnValues, bounds: Sequence[float]) -> bool:
+    loss = values.best_value - values.played_value
+    return values.stderr > CLOSE_STDERR and any(abs(loss - b) < 2 * values.stderr for b in bounds)
+
+
+def _values(best: tuple[Command, ...], same: bool, worlds: Sequence[WorldRows]) -> TurnValues:
     played_totals = [float(sum(w[0])) for w in worlds]
     diffs = [float(sum(w[-1]) - sum(w[0])) for w in worlds]
     n = len(worlds)
@@ -153,7 +161,25 @@ def value_turns(view: Game, played: Sequence[Command], best: Sequence[Command], 
     loss = statistics.fmean(diffs)
     stderr = statistics.stdev(diffs) / n ** 0.5 if n > 1 and not same else 0.0
     rows = tuple((row, statistics.fmean(w[-1][i] - w[0][i] for w in worlds)) for i, row in enumerate(ROWS))
-    return TurnValues(tuple(best), same, mean_played, mean_played + loss, stderr, n, rows)
+    return TurnValues(best, same, mean_played, mean_played + loss, stderr, n, rows)
+
+
+def _play_worlds(view: Game, turns: tuple[tuple[Command, ...], ...], seeds: Sequence[int], fast: Planner,
+                 helper: Helper | None, cancelled: Callable[[], bool] | None) -> list[WorldRows]:
+    """:func:`world_rows` of each seed, in order, the first half in the helper when there is one; the
+    worlds played here so far (at least one) when ``cancelled()`` stops it."""
+    half = len(seeds) // 2 if helper is not None else 0
+    with (helper.session(view) if helper is not None else nullcontext()) as session:
+        future = session.ask(_playouts_remote, fast, turns, list(seeds[:half])) if session is not None else None
+        mine: list[WorldRows] = []
+        for wseed in seeds[half:] if future is not None else seeds:
+            if cancelled is not None and mine and cancelled():
+                return mine  # an answer still coming from the helper is dropped
+            mine.append(world_rows(view, turns, wseed, fast))
+        theirs = session.collect(future) if session is not None and future is not None else []
+        if theirs is None:  # the helper failed: its share is played here
+            theirs = [world_rows(view, turns, wseed, fast) for wseed in seeds[:half]]
+    return list(theirs) + mine
 
 
 # ---------------------------------------------------------------------- run in the helper process

@@ -26,8 +26,10 @@ from typing import Any
 
 from harmonies.ai.review import GameReview, review_game
 from harmonies.orphans import watch_parent
+from harmonies.persist.identity import identity_of
+from harmonies.persist.paths import Dirs
 from harmonies.persist.reviews import Reviews
-from harmonies.rules import CardSet, Command, GameSetup
+from harmonies.rules import CardSet, Command, Game, GameSetup
 
 from .errlog import log_error
 
@@ -59,6 +61,11 @@ class Keep:
     reviews: Reviews
     game_path: Path
     identity: str
+
+    @classmethod
+    def of(cls, dirs: Dirs, game_path: Path, game: Game) -> Keep:
+        """Where the review of the finished ``game``, recorded at ``game_path`` in ``dirs``, is kept."""
+        return cls(Reviews(dirs), game_path, identity_of(game))
 
 
 _RUNNING: set[ReviewJob] = set()

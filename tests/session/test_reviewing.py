@@ -71,3 +71,4 @@ def test_a_kept_review_needs_no_process(tmp_path: Path) -> None:
     reviews.save(path, identity_of(game), review)
     job = ReviewJob.start(game.setup, game.history, 0, keep=Keep(reviews, path, identity_of(game)))
     assert job.poll() == ReviewState(1, 1, review, stored=True) and job._process is None
+    assert Keep.of(store.dirs, path, game).reviews.load(path, identity_of(game), 0) == review
