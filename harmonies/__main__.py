@@ -19,7 +19,8 @@ from harmonies.compiled import build_name
 # argv[0] values that go to the command-line tools (harmonies/cli.py) rather
 # than opening the window.
 SUBCOMMANDS: frozenset[str] = frozenset(
-    {"score", "habitats", "simulate", "replay", "demo", "history", "import", "export", "challenges"}
+    {"score", "habitats", "simulate", "replay", "review", "demo", "history", "import", "export", "challenges",
+     "daily"}
 )
 
 # Global options that take a value; the value must not be mistaken for a

@@ -1,5 +1,5 @@
-"""The command-line tools: score and habitats for board files, simulate, replay, demo, the finished
-games (history, import, export) and the solo challenges."""
+"""The command-line tools: score and habitats for board files, simulate, replay, review, demo, the
+finished games (history, import, export), the daily deal and the solo challenges."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai import PLAYER_KINDS, make_player, take_turn
+from . import review_cli
 from .batch import run_batch
 from .orphans import watch_parent
 from .persist import records_cli
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     chal = sub.add_parser("challenges", parents=[common], help="the solo challenges and your progress")
     chal.add_argument("--check", type=Path, metavar="FILE", help="only check a challenges file (exit 1 if broken)")
     chal.add_argument("--json", action="store_true", help="print one JSON object")
+    review_cli.add_parser(sub, common)
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -288,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("import", "history", "export"):
             store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)
             return records_cli.run(args.command, store, args)
+        if args.command == "review":
+            return review_cli.run(args, cards)
         if args.command == "score":
             return _score(args.files, cards)
         if args.command == "habitats":

@@ -95,6 +95,8 @@ def daily_shown(app: Any) -> Any:
 
 # position -> (game, hint commands): the hard player's plan is dear, so one per run, not per size
 _HINTS: dict[str, tuple[Any, list[Any]]] = {}
+# game -> (game, its review by the real engine, with few sampled futures): one per run, not per size
+_REVIEWS: dict[str, tuple[Any, Any]] = {}
 
 
 def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
@@ -346,6 +348,30 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         row = next(r for r in viewer.log.rows if r.entry is not None and r.entry.cell is not None)
         viewer.hovered = lambda: row  # type: ignore[method-assign]
 
+    def reviewed(key: str, players: int, turns: int, then: str = "costly") -> Callable[[], None]:
+        """The viewer over a game in progress reviewed by the real engine (seat 0), showing ``then``: the
+        costliest turn, the review running, or the question whose turns."""
+        def go() -> None:
+            from harmonies.ai.review import review_game
+            from harmonies.app.scenes.replay import ReplayScene
+            from harmonies.session.reviewing import ReviewState
+            if key not in _REVIEWS:
+                game = played_game(players, turns, seed=5, level="medium")
+                _REVIEWS[key] = (game, review_game(game.setup, game.history, 0, cards=game.cards, samples=2))
+            game, review = _REVIEWS[key]
+            app.scenes.reset(MenuScene(app))
+            viewer = ReplayScene(app, game.setup, game.history, ["Ann", "Bruno", "Chiara", "Dai"][:players],
+                                 game.cards)
+            app.scenes.push(viewer)
+            if then == "running":  # as the job reports it on its way, without running one
+                viewer.reviewer.status, viewer.reviewer.state = "running", ReviewState(2, len(review.turns))
+            else:
+                viewer.reviewer.show(review)
+                viewer.to_costly(0)
+            if then == "choose":
+                viewer.ask_review()
+        return go
+
     def guide_at(step: str, then: Callable[[Any], None] | None = None) -> Callable[[], None]:
         """The guided game played by its own steps up to ``step`` (``then``: what to do there)."""
         def go() -> None:
@@ -462,6 +488,10 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_log", log_shown
     yield "play_log_card", log_card
     yield "replay_solo", replay_solo
+    yield "replay_review_solo", reviewed("solo", 1, 5)
+    yield "replay_review_table", reviewed("two", 2, 8)
+    yield "replay_review_running", reviewed("two", 2, 8, "running")
+    yield "replay_review_choose", reviewed("two", 2, 8, "choose")
     yield "finished_list", finished_list
     yield "daily_menu", daily_menu
     yield "daily_scene", daily_scene

@@ -89,12 +89,15 @@ class OpenDaily:
 
 @dataclass(frozen=True)
 class OpenReplay:
-    """The replay viewer over a game's setup and commands."""
+    """The replay viewer over a game's setup and commands; ``seat``: whose turns its review looks at first
+    (a human's), ``review``: start that review at once (the scoresheet's "Review this game")."""
 
     setup: GameSetup
     commands: Sequence[Command]
     names: tuple[str, ...]
     cards: CardSet | None = None
+    seat: int = 0
+    review: bool = False
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def test_keys_choose_a_game_and_enter_opens_its_scoresheet(driver: Driver) -> No
     assert isinstance(sheet, ScoringScene) and sheet.review
     assert tuple(s.total for s in sheet.game.outcome.scores) == chosen.totals
     assert [s.name for s in sheet.config.seats] == [s.name for s in chosen.seats]
-    assert [w.name for w in sheet.ui.widgets] == ["back", "boards"]  # no Play again from the archive
+    assert [w.name for w in sheet.ui.widgets] == ["back", "boards", "review"]  # no Play again from the archive
     driver.key(pygame.K_ESCAPE)
     driver.frames(2)
     assert isinstance(driver.top, FinishedScene) and driver.top.list.selected == 2

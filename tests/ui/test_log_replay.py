@@ -14,7 +14,7 @@ from harmonies.app.play.logpanel import HEAD_H, ROW_H
 from harmonies.app.play.sections.log import touched
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.scenes.replay import LOG_RECT, ReplayScene
+from harmonies.app.scenes.replay import ReplayScene
 from harmonies.app.smoke import meta_for, played_game
 from harmonies.catalogue import english
 from harmonies.rules import Game
@@ -43,6 +43,12 @@ def _resumed(app: Any, game: Game) -> Driver:
 
 def _row_point(rect: tuple[float, float, float, float], i: int) -> tuple[float, float]:
     return (rect[0] + 60, rect[1] + HEAD_H + ROW_H * (i + 0.5))
+
+
+def _viewer_row_point(viewer: ReplayScene, i: int) -> tuple[float, float]:
+    """The middle of the viewer's log line ``i`` (its lines follow the viewer's text size)."""
+    x, y, _w, _h = viewer.log_rect()
+    return (x + 60, y + viewer.log.head_h + viewer.log.row_h * (i + 0.5))
 
 
 def test_the_log_is_made_from_the_command_log_on_continue_and_follows_play(app: Any) -> None:
@@ -153,13 +159,14 @@ def test_viewer_turns_buttons_and_jumping_from_the_log(app: Any) -> None:
     d.key(pygame.K_END)
     assert viewer.replay.step == len(game.history)
     # a click on a turn's heading goes to the start of that turn; on an action, to just after it
-    heading = next(i for i, r in enumerate(viewer.log.visible(LOG_RECT)) if r.entry is None and i > 0)
-    turn = viewer.log.visible(LOG_RECT)[heading].turn
-    d.click(_row_point(LOG_RECT, heading))
+    log_rect = viewer.log_rect()
+    heading = next(i for i, r in enumerate(viewer.log.visible(log_rect)) if r.entry is None and i > 0)
+    turn = viewer.log.visible(log_rect)[heading].turn
+    d.click(_viewer_row_point(viewer, heading))
     assert viewer.replay.step == turn.first_step
-    row = viewer.log.visible(LOG_RECT)[2]
+    row = viewer.log.visible(log_rect)[2]
     assert row.entry is not None
-    d.click(_row_point(LOG_RECT, 2))
+    d.click(_viewer_row_point(viewer, 2))
     assert viewer.replay.step == row.entry.step + 1
     d.press_widget("close")
     d.frames(1)

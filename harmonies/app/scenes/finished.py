@@ -182,7 +182,8 @@ class FinishedScene(WidgetScene):
         if loaded is not None:
             game, config = loaded
             names = tuple(seat.name for seat in config.seats)
-            self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards))
+            human = next((i for i, seat in enumerate(config.seats) if not seat.is_computer), 0)
+            self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human))
 
     def ask_export(self) -> None:
         """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""

@@ -1,11 +1,20 @@
 """The replay viewer: a finished game, or the game in progress up to now, one action or one turn at a time.
 
 The position shown is the game's setup with its first ``step`` commands replayed through the rules
-(:class:`harmonies.session.replay.Replay`), so it is exact. Every board is drawn as on the
-scoresheet, the central board and the face-up cards above them, and the log beside them in step:
-its newest line is the last action played. Keys: Left/Right one action, Up/Down or Page Up/Down one
-turn, Home/End the start and the end, Esc back; a click on a line of the log goes to that action (or
-to the start of that turn), and pointing at a line rings the cell it touched.
+(:class:`harmonies.session.replay.Replay`), so it is exact. Every board is drawn with the cards its seat
+holds, the central board and the face-up cards above them, and the log beside them in step: its newest
+line is the last action played. The viewer fills the window whatever its shape (``replay/layout.py``).
+Keys: Left/Right one action, Up/Down or Page Up/Down one turn, Home/End the start and the end, Esc back;
+a click on a line of the log goes to that action (or to the start of that turn), and pointing at a line
+rings the cell it touched.
+
+The game review (Review, or V) looks at one seat's turns against the hard player's, in the background
+(``replay/reviewer.py``): the summary over the boards shows its progress and then the accuracy, the
+points lost and the three costliest turns (buttons, or keys 1 to 3); each reviewed turn's heading in
+the log gets its mark; while the position shown is in a reviewed turn, the suggested turn is drawn on
+the board beside the one played and the detail over the log gives both values and the reasons. In a
+table game Review first asks whose turns (buttons, or keys 1 to 4). Esc closes that question, or stops
+a running review, before it leaves the viewer.
 """
 
 from __future__ import annotations
@@ -15,28 +24,34 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.rules import CardSet, Command, GameSetup
+from harmonies.ai.review import TurnReview
+from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.session.errlog import log_folder
 from harmonies.session.log import card_name
 from harmonies.session.replay import Replay
 
 from .. import paint
-from ..play.layout import Point, Rect, inside
-from ..play.logpanel import LogPanel, LogRow
-from ..play.sections.log import draw_log
+from ..cardart import CardArt
+from ..play.layout import Point, inside
+from ..play.logpanel import LogRow
+from ..replay.boards import draw_seats
+from ..replay.ghosts import draw_played, draw_suggested
+from ..replay.layout import ReplayLayout, make_layout, text_px
+from ..replay.log import ViewerLog, draw_viewer_log
+from ..replay.review_panels import (MarkButton, chip_rects, chip_w, chips_below, costliest_label_w, detail_height,
+                                    draw_detail, draw_summary, side_button_rect, summary_height)
+from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
+from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import Button, WidgetGroup
 from .common import draw_backdrop
-from .final_boards import draw_boards, fit_layout, grid
 
 if TYPE_CHECKING:
     from ..app import App
 
-LOG_RECT: Rect = (846.0, 60.0, 420.0, 576.0)
-BOARDS_RECT: Rect = (20.0, 128.0, 812.0, 508.0)
-STRIP_Y = 92.0
-#: Height of a board's title in ``draw_boards`` (the board itself is drawn under it).
-_LABEL_H = 44.0
+#: The stepping buttons' width, and the step from one to the next.
+NAV_W, NAV_STEP = 104.0, 112.0
 
 
 def _label(t: Callable[..., str], key: str) -> Callable[[], str]:
@@ -47,25 +62,173 @@ class ReplayScene(Scene):
     name = "replay"
 
     def __init__(self, app: App, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
-                 cards: CardSet | None = None) -> None:
+                 cards: CardSet | None = None, seat: int = 0, review: bool = False) -> None:
         super().__init__(app)
         self.replay = Replay(setup, commands, cards)
         self.names = tuple(names)
         self.art = TokenArt(app.theme)
-        self.log = LogPanel(setup, self.replay.cards, self.names, lambda: app.catalogue)
+        self.cardart = CardArt(app, self.replay.cards, self.art)
+        self.log = ViewerLog(setup, self.replay.cards, self.names, lambda: app.catalogue)
         self.log.follow(self.replay.commands, self.replay.step)
         self.mouse: Point = (0.0, 0.0)
         t = app.t
         self.ui = WidgetGroup()
         buttons = [("start", self.to_start), ("turn_back", self.replay.previous_turn), ("back_one", self.back_one),
                    ("forward_one", self.forward_one), ("turn_forward", self.replay.next_turn), ("end", self.to_end)]
-        for i, (key, action) in enumerate(buttons):
-            self.ui.add(Button((20 + i * 112, 652, 104, 52), _label(t, f"replay.{key}"), self._then_follow(action),
-                               px=16, name=key))
-        self.ui.add(Button((1266 - 200, 652, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(),
-                           primary=True, px=18, name="close"))
-        for b in self.ui.widgets:
-            b.focusable = False
+        self.nav: list[Button] = []
+        for key, action in buttons:
+            b = Button((0, 0, NAV_W, 52), _label(t, f"replay.{key}"), self._then_follow(action), px=16, name=key)
+            self.nav.append(b)
+            self.ui.add(b)
+        self.close = Button((0, 0, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(), primary=True,
+                            px=18, name="close")
+        self.ui.add(self.close)
+        self.review_button = Button((0, 0, 200, 52), lambda: t("review_view.button"), self.ask_review, px=18,
+                                    name="review", enabled=lambda: not self.reviewer.running)
+        self.ui.add(self.review_button)
+        self.cancel_button = Button((0, 0, 170, 40), lambda: t("review_view.cancel"), self.cancel_review, px=16,
+                                    name="cancel_review", visible=lambda: self.reviewer.running and not self.choosing)
+        self.ui.add(self.cancel_button)
+        self.chips = [self._chip(k) for k in range(3)]
+        self.seat_buttons = [self._seat_button(k) for k in range(setup.players)]
+        for w in self.ui.widgets:
+            w.focusable = False
+        # the review: read at once when it is kept beside the finished game, else computed on demand
+        game = GameToReview(setup, tuple(commands), cards)
+        keep = keep_for(app.saves.store, self.replay.game)
+        self.reviewer = Reviewer(job_starter(game, keep, log_folder(app.data_dir)), seat)
+        stored = stored_review(keep, seat)
+        if stored is not None:
+            self.reviewer.show(stored)
+        #: Whether the question "whose turns?" is on show (a table game's Review).
+        self.choosing = False
+        self.choice_focus = seat
+        self.review_at_once = review and stored is None
+        #: The heights of the reviewed seat's stacks at the start of a reviewed turn, by (seat, the turn's step).
+        self._heights: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+        self._layout_key: object = None
+        self._layout: ReplayLayout | None = None
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> ReplayLayout:
+        """Where everything is for the window as it is now (worked out again only when something it
+        depends on changed)."""
+        vp, game, app = self.app.vp, self.replay.game, self.app
+        turn = self.shown_review()
+        key = (vp.size, self.replay.step, self.reviewer.status, self.choosing, turn, app.catalogue)
+        if key == self._layout_key and self._layout is not None:
+            return self._layout
+        px = text_px(vp, 14)
+        first = make_layout(vp, game.setup.players, game.setup.side, 0.0, 0.0, 0.0)
+        strip = strip_height(app, game, self._display_names(), first.left[2], px)
+        summary = summary_height(app, self.reviewer, self.names, self.choosing, first.left[2], px)
+        detail = detail_height(app, turn, first.log[2], px)
+        lay = make_layout(vp, game.setup.players, game.setup.side, strip, summary, detail)
+        self._place_buttons(lay)
+        self.log.size_for(lay.px)
+        self._layout_key, self._layout = key, lay
+        return lay
+
+    def _place_buttons(self, lay: ReplayLayout) -> None:
+        ax, _ay, aw, _ah = lay.area
+        y, h = lay.buttons_y, lay.button_h
+        px = text_px(self.app.vp, 16)
+        for i, b in enumerate(self.nav):
+            b.rect = (ax + 20 + i * NAV_STEP, y, NAV_W, h)
+            b.px = px
+        self.close.rect = (ax + aw - 20 - 200, y, 200, h)
+        self.close.px = text_px(self.app.vp, 18)
+        nav_end = ax + 20 + len(self.nav) * NAV_STEP
+        review_w = min(200.0, self.close.rect[0] - 12 - nav_end)
+        self.review_button.rect = (self.close.rect[0] - 12 - review_w, y, review_w, h)
+        self.review_button.px = text_px(self.app.vp, 18)
+        if lay.summary is not None:
+            self.cancel_button.rect = side_button_rect(lay.summary, lay.px)
+            self.cancel_button.px = lay.px
+            below = chips_below(self.app, self.reviewer, lay.summary[2], lay.px)
+            label_w = 0.0 if below else costliest_label_w(self.app, lay.px)
+            review = self.reviewer.review
+            widest = max(190.0, chip_w(self.app, review.costliest(3), lay.px)) if review is not None else 190.0
+            for chip, rect in zip(self.chips, chip_rects(lay.summary, len(self.chips), lay.px, label_w, widest)):
+                chip.rect = rect
+                chip.px = lay.px
+            seats = chip_rects(lay.summary, len(self.seat_buttons) + 1, lay.px, 0.0)
+            for b, rect in zip(self.seat_buttons + [self.choose_cancel], seats):
+                b.rect = rect
+                b.px = lay.px
+
+    # ------------------------------------------------------------------ the review
+    def _chip(self, k: int) -> Button:
+        """The button of the ``k``-th costliest turn (goes to its start)."""
+        b = MarkButton((0, 0, 0, 0), lambda: self._costly(k), lambda: self.to_costly(k), name=f"costly{k}",
+                       visible=lambda: self._costly(k) is not None and not self.choosing)
+        self.ui.add(b)
+        return b
+
+    def _seat_button(self, seat: int) -> Button:
+        b = Button((0, 0, 0, 0), lambda: f"{seat + 1} · {self.names[seat]}", lambda: self.start_review(seat), px=14,
+                   name=f"seat{seat}", visible=lambda: self.choosing)
+        self.ui.add(b)
+        if seat == self.replay.setup.players - 1:
+            self.choose_cancel = Button((0, 0, 0, 0), lambda: self.app.t("review_view.cancel"), self.close_choice,
+                                        px=14, name="choose_cancel", visible=lambda: self.choosing)
+            self.ui.add(self.choose_cancel)
+        return b
+
+    def _costly(self, k: int) -> TurnReview | None:
+        review = self.reviewer.review
+        if review is None:
+            return None
+        costly = review.costliest(3)
+        return costly[k] if k < len(costly) else None
+
+    def to_costly(self, k: int) -> None:
+        turn = self._costly(k)
+        if turn is not None:
+            self.go(turn.step)
+
+    def ask_review(self) -> None:
+        """Review: in a table game, first whose turns; alone, at once."""
+        if self.reviewer.running:
+            return
+        if self.replay.setup.players == 1:
+            self.start_review(0)
+        else:
+            self.choosing = True
+            self.choice_focus = self.reviewer.seat
+
+    def close_choice(self) -> None:
+        self.choosing = False
+
+    def start_review(self, seat: int) -> None:
+        self.choosing = False
+        self.reviewer.start(seat)
+
+    def cancel_review(self) -> None:
+        self.reviewer.cancel()
+
+    def shown_review(self) -> TurnReview | None:
+        """The reviewed turn the position shown is in, if any."""
+        return self.reviewer.turn_at(self.replay.step, self.replay.turn_starts())
+
+    def _start_heights(self, step: int) -> dict[tuple[int, int], int]:
+        """The reviewed seat's stack heights at ``step`` (the start of a reviewed turn), kept once worked out."""
+        seat = self.reviewer.seat
+        if (seat, step) not in self._heights:
+            game = Game.replay(self.replay.setup, self.replay.commands[:step], self.replay.cards)
+            self._heights[seat, step] = {c: len(st) for c, st in game.player(seat).stacks.items()}
+        return self._heights[seat, step]
+
+    def on_enter(self) -> None:
+        if self.review_at_once:
+            self.review_at_once = False
+            self.start_review(self.reviewer.seat)
+
+    def on_exit(self) -> None:
+        self.reviewer.cancel()
+
+    def update(self, dt: float) -> None:
+        self.reviewer.poll()
 
     # ------------------------------------------------------------------ moving
     def _then_follow(self, action: Callable[[], None]) -> Callable[[], None]:
@@ -97,23 +260,37 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        lay = self.layout()
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return None
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.vpos
-        if event.type == pygame.MOUSEWHEEL and inside(LOG_RECT, self.mouse):
-            self.log.scroll(-3 * int(event.y), LOG_RECT)
+        if event.type == pygame.MOUSEWHEEL and inside(lay.log, self.mouse):
+            self.log.scroll(-3 * int(event.y), lay.log)
             return None
         if self.ui.handle(event, self.app):
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            row = self.log.row_at(LOG_RECT, event.vpos)
+            row = self.log.row_at(lay.log, event.vpos)
             if row is not None:
                 self.go(row.turn.first_step if row.entry is None else row.entry.step + 1)
         return None
 
     def _key(self, key: int) -> None:
+        if self.choosing:
+            self._choice_key(key)
+            return
+        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
+        if key == pygame.K_v:
+            self.ask_review()
+            return
+        if key in digits:
+            self.to_costly(digits[key])
+            return
+        if key == pygame.K_ESCAPE and self.reviewer.running:
+            self.cancel_review()
+            return
         moves = {pygame.K_LEFT: self.back_one, pygame.K_RIGHT: self.forward_one, pygame.K_HOME: self.to_start,
                  pygame.K_END: self.to_end, pygame.K_UP: self.replay.previous_turn,
                  pygame.K_PAGEUP: self.replay.previous_turn, pygame.K_DOWN: self.replay.next_turn,
@@ -124,22 +301,58 @@ class ReplayScene(Scene):
             moves[key]()
             self.follow()
 
+    def _choice_key(self, key: int) -> None:
+        """Whose turns to review: a digit chooses, Left/Right/Tab move the ring, Enter or Space takes it."""
+        seats = self.replay.setup.players
+        digits = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4][:seats]
+        if key in digits:
+            self.start_review(digits.index(key))
+        elif key == pygame.K_ESCAPE:
+            self.close_choice()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+            self.choice_focus = (self.choice_focus + step) % seats
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.start_review(self.choice_focus)
+
     # ------------------------------------------------------------------ drawing
+    def log_rect(self) -> tuple[float, float, float, float]:
+        """Where the log is drawn now (tests click its lines)."""
+        return self.layout().log
+
     def hovered(self) -> LogRow | None:
-        return self.log.row_at(LOG_RECT, self.mouse)
+        return self.log.row_at(self.layout().log, self.mouse)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, th = self.app, self.app.theme
+        lay = self.layout()
         draw_backdrop(surface, app)
-        paint.text(surface, app, paint.ellipsize(app, self.heading(), 24, 810, True), (24, 30), 24,
+        ax, _ay, aw, _ah = lay.area
+        title_w = aw - 48
+        px = paint.fit_px(app, self.heading(), lay.title_px, title_w, True, min_px=lay.px)
+        paint.text(surface, app, paint.ellipsize(app, self.heading(), px, title_w, True), (ax + 24, lay.title_y), px,
                    th.c("table_text"), "midleft", bold=True)
-        self._strip(surface)
         game = self.replay.game
-        draw_boards(surface, app, self.art, game, self.names, BOARDS_RECT)
+        draw_strip(surface, app, game, self._display_names(), lay.strip, lay.px)
+        draw_seats(surface, app, self.art, self.cardart, game, self.names, lay.seats, text_px(app.vp, 18))
+        turn = self.shown_review()
+        if turn is not None:
+            board = lay.seats[self.reviewer.seat].board
+            draw_played(surface, app, board, turn.played)
+            draw_suggested(surface, app, self.art, board, self._start_heights(turn.step), turn.best)
         hover = self.hovered()
-        draw_log(surface, app, self.log, LOG_RECT, hover, app.t("log.title"))
-        self._ring(surface, hover)
+        draw_viewer_log(surface, app, self.log, lay.log, hover, app.t("log.title"), self.reviewer.marks(),
+                        turn.step if turn is not None else None)
+        if turn is not None and lay.detail is not None:
+            draw_detail(surface, app, lay.detail, turn, self.names[self.reviewer.seat], lay.px)
+        if lay.summary is not None:
+            draw_summary(surface, app, lay.summary, self.reviewer, self.names, self.choosing, lay.px)
+        self._ring(surface, lay, hover)
         self.ui.draw(surface, app)
+        if self.choosing:
+            x, y, w, h = self.seat_buttons[self.choice_focus].rect
+            pygame.draw.rect(surface, th.c("accent"), app.vp.r((x - 3, y - 3, w + 6, h + 6)), max(2, app.vp.s(2.5)),
+                             border_radius=app.vp.s(h / 2.6 + 3))
 
     def heading(self) -> str:
         r = self.replay
@@ -148,38 +361,17 @@ class ReplayScene(Scene):
             "replay.turn", round=game.round, name=self.names[game.current])
         return self.app.t("replay.title", step=r.step, last=r.last, where=where)
 
-    def _strip(self, surface: pygame.Surface) -> None:
-        """The central board's spaces as rows of small tokens, then the face-up cards by name."""
-        app, th, game = self.app, self.app.theme, self.replay.game
-        x = 24.0
-        paint.text(surface, app, app.t("play.central"), (x, STRIP_Y), 15, th.c("table_text_dim"), "midleft", bold=True)
-        x += paint.text_width(app, app.t("play.central"), 15, True) + 14
-        for space in game.central:
-            for k, colour in enumerate(space):
-                pos = app.vp.p(x + k * 15, STRIP_Y)
-                pygame.draw.circle(surface, th.token(colour.label).fill, pos, app.vp.s(7))
-                pygame.draw.circle(surface, th.token(colour.label).edge, pos, app.vp.s(7), max(1, app.vp.s(1)))
-            x += 3 * 15 + 14
-        names = [self._card_name(cid) for cid in game.display if cid is not None]
-        text = app.t("play.display") + ": " + ", ".join(names)
-        paint.text(surface, app, paint.ellipsize(app, text, 15, 832 - x - 10, True), (x + 10, STRIP_Y), 15,
-                   th.c("table_text_dim"), "midleft", bold=True)
+    def _display_names(self) -> list[str]:
+        return [self._card_name(cid) for cid in self.replay.game.display if cid is not None]
 
     def _card_name(self, card_id: str) -> str:
         return card_name(self.app.catalogue, self.replay.cards, card_id)
 
-    def _ring(self, surface: pygame.Surface, row: LogRow | None) -> None:
+    def _ring(self, surface: pygame.Surface, lay: ReplayLayout, row: LogRow | None) -> None:
         """A ring on the board cell the pointed line touched."""
         if row is None or row.entry is None or row.entry.cell is None:
             return
-        setup = self.replay.setup
-        rect = BOARDS_RECT
-        if setup.players == 1:  # as draw_boards lays out one board
-            x, y, w, h = rect
-            rect = (x + w * 0.2, y, w * 0.6, h)
-        bx, by, bw, bh = grid(setup.players, rect, setup.side)[row.entry.seat]
-        layout = fit_layout(setup.side, (bx + 8, by + _LABEL_H - 8, bw - 16, bh - _LABEL_H))
-        pos = self.app.vp.p(*layout.to_pixel(row.entry.cell))
-        pygame.draw.circle(surface, self.app.theme.c("legal_edge"), pos, self.app.vp.s(layout.size * 1.05),
+        board = lay.seats[row.entry.seat].board
+        pos = self.app.vp.p(*board.to_pixel(row.entry.cell))
+        pygame.draw.circle(surface, self.app.theme.c("legal_edge"), pos, self.app.vp.s(board.size * 1.05),
                            max(2, self.app.vp.s(3)))
-

@@ -16,7 +16,7 @@ from harmonies.session import MatchConfig
 
 from .. import paint
 from ..cardart import CardArt
-from ..navigation import OpenMenu, OpenPlay
+from ..navigation import OpenMenu, OpenPlay, OpenReplay
 from ..tokens import TokenArt
 from ..widgets import Button
 from .challenges_verdict import Verdict, draw_verdict, verdict_of
@@ -65,20 +65,25 @@ class ScoringScene(WidgetScene):
         self.verdict = None if self.demo else verdict_of(self.app, self.game, self.config, record=not self.review)
         boards = Button((0, 656, 240, 50), lambda: t("score.show_sheet" if self.show_boards else "score.show_boards"),
                         self.toggle_boards, name="boards")
+        study = Button((0, 656, 240, 50), lambda: t("review_view.from_scoresheet"), self.review_game, name="review")
         if self.review:
-            self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
+            self.ui.add(Button((640 - 380, 656, 240, 50), lambda: t("score.back"), self.to_menu, primary=True,
                                name="back"))
-            boards.rect = (640 + 10, 656, 240, 50)
+            boards.rect = (640 - 120, 656, 240, 50)
+            study.rect = (640 + 140, 656, 240, 50)
             self.ui.add(boards)
+            self.ui.add(study)
             self.ui.focus = 0
             return
         self.news = self._solo_news()
         self.daily = self._daily_result()
-        self.ui.add(Button((640 - 380, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
+        self.ui.add(Button((640 - 510, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
-        self.ui.add(Button((640 - 120, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
-        boards.rect = (640 + 140, 656, 240, 50)
+        self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
+        boards.rect = (640 + 10, 656, 240, 50)
+        study.rect = (640 + 270, 656, 240, 50)
         self.ui.add(boards)
+        self.ui.add(study)
         self.ui.focus = 0
 
     def _solo_news(self) -> NewBest | None:
@@ -123,6 +128,12 @@ class ScoringScene(WidgetScene):
     def _to_menu(self) -> None:
         self.app.navigate.reset(OpenMenu())
 
+    def review_game(self) -> None:
+        """The game in the replay viewer with the review of a human seat's turns started (the first human's)."""
+        game = self.game
+        seat = next((i for i, s in enumerate(self.config.seats) if not s.is_computer), 0) if self.config else 0
+        self.app.navigate.push(OpenReplay(game.setup, game.history, tuple(self._names()), game.cards, seat, True))
+
     def toggle_boards(self) -> None:
         self.show_boards = not self.show_boards
 
@@ -132,6 +143,9 @@ class ScoringScene(WidgetScene):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
             self.toggle_boards()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.review_game()
             return None
         return super().handle_event(event)
 
