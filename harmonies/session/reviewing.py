@@ -169,6 +169,7 @@ def _run(conn: multiprocessing.connection.Connection, parent: int, setup: GameSe
          commands: tuple[Command, ...], seat: int, cards: CardSet | None, samples: int | None) -> None:
     """In the review process: the review, its progress on the way, or its error in one line."""
     watch_parent(parent)
+    _lower_priority()
     try:
         review = review_game(setup, commands, seat, cards=cards, samples=samples,
                              progress=lambda k, n: conn.send(("progress", k, n)))
@@ -180,6 +181,17 @@ def _run(conn: multiprocessing.connection.Connection, parent: int, setup: GameSe
     # Nothing is left to tidy (the review writes no file): end at once rather than wait at exit for
     # the hard player's helper process, which ends by itself when this process is gone.
     os._exit(0)
+
+
+def _lower_priority() -> None:
+    """The review yields the cores to the window: on a busy machine the window's frames come first, and
+    the review, which the player waits for anyway, takes what is left (Unix only; elsewhere it runs at the
+    window's priority)."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(10)
+        except OSError:
+            pass
 
 
 @atexit.register
