@@ -11,30 +11,15 @@ from __future__ import annotations
 
 from .boards import BoardShape, board_shape
 from .cellbits import cell_bits
-from .cards import AnimalCard, CardSet, SpiritCard, default_cards
+from .cards import CardSet, default_cards
 from .colours import Colour
 from .commands import Command
-from .habitats import HabitatTable, build_table, matching_bits
+from .habitats import habitat_tables, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .scoring import ScoreSheet, score_board, solo_suns
 from .setup import GameSetup
 from .state import GameState, new_state
 from .tables import rules_data, stack_table
-
-_TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}
-
-
-def habitat_tables(cards: CardSet, side: str) -> dict[str, HabitatTable]:
-    """Placement tables of every card on one side, built once per card set and side."""
-    key = (id(cards), side)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not cards:
-        shape = board_shape(side)
-        patterns: list[AnimalCard | SpiritCard] = [*cards.animals, *cards.spirits]
-        tables = {c.id: build_table(c, shape) for c in patterns}
-        hit = _TABLES[key] = (cards, tables)  # keeping ``cards`` alive keeps id(cards) unique
-    return hit[1]
-
 
 class GameCore:
     """The state of a game, dealt at setup, and the read-only answers about it."""
