@@ -10,7 +10,7 @@ The checks (:mod:`.checks`), the queries (:mod:`.queries`) and the doers (:mod:`
 from __future__ import annotations
 
 from .boards import BoardShape, board_shape
-from .cellbits import cell_bits
+from .cellbits import cell_bits, token_moves
 from .cards import CardSet, default_cards
 from .colours import Colour
 from .commands import Command
@@ -32,6 +32,7 @@ class GameCore:
         # Tables that follow from the cards, the side and rules.yaml, shared by every copy.
         self._habitats = habitat_tables(self.cards, setup.side)
         self._cell_bits = cell_bits(setup.side)
+        self._token_moves = token_moves(setup.side)
         self._stacks = stack_table()
         self.state: GameState = state if state is not None else new_state(setup, self.cards)
 
