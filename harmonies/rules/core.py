@@ -68,7 +68,7 @@ class GameCore:
 
     @property
     def central(self) -> tuple[tuple[Colour, ...], ...]:
-        return tuple(map(tuple, self.state.central))
+        return tuple([tuple(space) for space in self.state.central])
 
     @property
     def hand(self) -> tuple[Colour, ...]:
