@@ -34,6 +34,7 @@ class GameCore:
         self._cell_bits = cell_bits(setup.side)
         self._token_moves = token_moves(setup.side)
         self._stacks = stack_table()
+        self._data = rules_data()
         self.state: GameState = state if state is not None else new_state(setup, self.cards)
 
     # ----------------------------------------------------------------- read-only state
@@ -90,8 +91,8 @@ class GameCore:
     def pouch_runs_out(self) -> bool:
         """Whether the pouch is too low for the refill due at the end of this turn (every space in
         solo, the space taken at a table): the pouch then triggers the end with this turn."""
-        spaces = len(self.state.central) if self.setup.solo else 1
-        return len(self.state.pouch) < rules_data().tokens_per_space * spaces
+        spaces = len(self.state.central) if len(self.state.players) == 1 else 1  # one board: solo
+        return len(self.state.pouch) < self._data.tokens_per_space * spaces
 
     @property
     def discarded_tokens(self) -> int:
