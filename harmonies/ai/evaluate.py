@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ..rules import CardSet, Colour
-from ..rules.landscapes import around, field_groups, longest_river, river_points, scoring_mountains, water_points
+from ..rules.landscapes import field_groups, landscape_table, longest_river, river_points, scoring_mountains, water_points
 from ..rules.scoring import spirit_cells, spirit_group_points, spirit_points
 from ..rules.tables import BUILDING, FIELD, MOUNTAIN, WATER, rules_data, stack_table
 from .card_prior import load_prior
@@ -125,6 +125,7 @@ class Evaluator:
         self.bld_pot = (weights.building0, weights.building1, weights.building2)
         self.card_factor = (weights.card0, weights.card1, weights.card2, weights.card3, weights.card4, weights.card5)
         self.field_points = data.field_points
+        self.scores = landscape_table()
         self.building_points = data.building_points
         self.building_colours = data.building_min_colours
         self._water_cache: dict[int, tuple[float, int]] = {}
@@ -132,7 +133,6 @@ class Evaluator:
         self._group_cache: dict[tuple[str, int], int] = {}
         self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[PlacementCosts, ...], CardIndex]] = {}
         self.size = tables.size
-        self.full = (1 << tables.size) - 1
         self.tracks = {c.id: c.track for c in cards.animals}  # read for every card of every board searched
         # Per card, what holding it is worth beyond its distances (harmonies/ai/card_prior.py).
         prior = load_prior(tables.shape.side) if weights.card_prior else {}
@@ -229,7 +229,7 @@ class Evaluator:
             elif is_mtn[s]:
                 peaks |= 1 << i
             elif is_bld[s]:
-                seen, free = around(shape, stacks, i)
+                seen, free = self.scores.around(shape, stacks, i)
                 k = seen.bit_count()
                 if k >= least:
                     exact += self.building_points

@@ -26,6 +26,18 @@ class LandscapeTable:
     mountain_points: tuple[int, ...]  # a mountain's points by its height, scored only beside another mountain
     top_bit: tuple[int, ...]          # 1 << the top colour, 0 for the empty cell
 
+    def around(self, shape: BoardShape, stacks: Sequence[int], cell: int) -> tuple[int, int]:
+        """(the top colours seen around ``cell`` as a bit set of colours, its empty neighbours)."""
+        top_bit = self.top_bit
+        seen = free = 0
+        for n in shape.neighbours[cell]:
+            b = top_bit[stacks[n]]
+            if b:
+                seen |= b
+            else:
+                free += 1
+        return seen, free
+
 
 @lru_cache(maxsize=1)
 def landscape_table() -> LandscapeTable:
@@ -163,19 +175,6 @@ def scoring_mountains(shape: BoardShape, peaks: int) -> int:
     return found
 
 
-def around(shape: BoardShape, stacks: Sequence[int], cell: int) -> tuple[int, int]:
-    """(the top colours seen around ``cell`` as a bit set of colours, its empty neighbours)."""
-    top_bit = landscape_table().top_bit
-    seen = free = 0
-    for n in shape.neighbours[cell]:
-        b = top_bit[stacks[n]]
-        if b:
-            seen |= b
-        else:
-            free += 1
-    return seen, free
-
-
 def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int, int, int, int]:
     """(trees, mountains, fields, buildings, water) for a board of stack ids."""
     table = landscape_table()
@@ -193,7 +192,7 @@ def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int
             blue |= 1 << i
         elif k == MOUNTAIN:
             peaks |= 1 << i
-        elif k == BUILDING and around(shape, stacks, i)[0].bit_count() >= data.building_min_colours:
+        elif k == BUILDING and table.around(shape, stacks, i)[0].bit_count() >= data.building_min_colours:
             buildings += data.building_points
     mountains = 0
     rest = scoring_mountains(shape, peaks)

@@ -15,7 +15,7 @@ from harmonies.ai import RandomPlayer
 from harmonies.rules import Game, GameSetup, PlaceCube, PlaceToken, board_shape, default_cards
 from harmonies.rules.habitats import FAR, formed_cells, habitat_tables, tokens_needed
 from harmonies.rules.landscapes import (
-    around, cell_groups, cells_of_kind, field_groups, longest_river, river, scoring_mountains,
+    cell_groups, cells_of_kind, field_groups, landscape_table, longest_river, river, scoring_mountains,
 )
 from harmonies.rules.tables import FIELD, MOUNTAIN, WATER, stack_table
 from test_support import _diameter_tokens, _groups, ref_habitat_cells, ref_neighbours
@@ -135,7 +135,7 @@ def test_fields_and_mountains_and_buildings_see_their_neighbours(side: str) -> N
         for i in range(shape.size):
             tops = {table.top[stacks[shape.index[n]]] for n in ref_neighbours(side, shape.cells[i])}
             empty = sum(1 for n in ref_neighbours(side, shape.cells[i]) if not stacks[shape.index[n]])
-            seen, free = around(shape, stacks, i)
+            seen, free = landscape_table().around(shape, stacks, i)
             assert (seen, free) == (sum(1 << t for t in tops - {-1}), empty)
 
 
