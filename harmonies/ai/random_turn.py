@@ -9,11 +9,36 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-from ..rules import ChooseSpirit, EndTurn, Game, PlaceCube, TakeCard, TakeTokens
+from ..rules import ChooseSpirit, Colour, Command, EndTurn, Event, Hex, PlaceCube, PlaceToken, TakeCard, TakeTokens
 
 T = TypeVar("T")
+
+
+class Table(Protocol):
+    """What a random turn reads and plays: the seat's legal moves and the table, and play_listed. A
+    Game, or anything standing for one (the property tests wrap a game to check every command)."""
+
+    @property
+    def spirit_choices(self) -> tuple[str, ...]: ...
+
+    @property
+    def central(self) -> tuple[tuple[Colour, ...], ...]: ...
+
+    @property
+    def display(self) -> tuple[str | None, ...]: ...
+
+    @property
+    def hand(self) -> tuple[Colour, ...]: ...
+
+    def can_take_card(self) -> bool: ...
+
+    def token_moves(self, colour: object) -> list[PlaceToken]: ...
+
+    def cube_options(self) -> dict[str, list[Hex]]: ...
+
+    def play_listed(self, cmd: Command) -> tuple[Event, ...]: ...
 
 # Commands are immutable values: the ones every turn plays are made once (a command is a Python
 # dataclass, slow to build from compiled code).
@@ -55,7 +80,7 @@ def shuffle(bits: Callable[[int], int], items: list[T]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def play_random_turn(game: Game, rng: random.Random, take_cards: bool) -> None:
+def play_random_turn(game: Table, rng: random.Random, take_cards: bool) -> None:
     """Takes a random space, a random card when allowed, places the tokens in a random order on
     random cells, and places every cube as soon as it can, on a random cell.
 
@@ -65,6 +90,8 @@ def play_random_turn(game: Game, rng: random.Random, take_cards: bool) -> None:
     """
     bits = rng.getrandbits
     play = game.play_listed
+    token_moves = game.token_moves
+    cube_options = game.cube_options
     choices = game.spirit_choices
     if choices:
         play(ChooseSpirit(choices[below(bits, len(choices))]))
@@ -77,13 +104,13 @@ def play_random_turn(game: Game, rng: random.Random, take_cards: bool) -> None:
     hand = list(game.hand)
     shuffle(bits, hand)
     for colour in hand:
-        moves = game.token_moves(colour)
+        moves = token_moves(colour)
         play(moves[below(bits, len(moves))])
         if take_cards:
-            options = game.cube_options()
+            options = cube_options()
             while options:
                 card_id = next(iter(options))
                 cells = options[card_id]
                 play(PlaceCube(card_id, cells[below(bits, len(cells))]))
-                options = game.cube_options()
+                options = cube_options()
     play(_END)
