@@ -40,8 +40,9 @@ PACKAGE = Path(__file__).resolve().parent
 # a TypeError, and none of them is on the path of a move.
 PURE_RULES = frozenset({"__init__", "commands", "colours", "setup", "cards", "boardfile", "jsontext", "capped",
                         "saves", "position"})
-# The AI modules compiled besides the rest of harmonies/rules: the search and its evaluation.
-AI_MODULES = ("ai/evaluate.py", "ai/tables.py", "ai/planner.py")
+# The AI modules compiled besides the rest of harmonies/rules: the search and its evaluation, and the
+# random player's turn (the engine's benchmark load).
+AI_MODULES = ("ai/evaluate.py", "ai/tables.py", "ai/planner.py", "ai/random_turn.py")
 MANIFEST = "manifest.json"
 COMPILED = "compiled"
 PURE = "pure Python"

@@ -1,8 +1,9 @@
 """Engine speed as the issue measures it: ``harmonies simulate --players random --games N --seed 11
 --json`` in one process (cards taken), solo and with 4 players; prints games per second.
 
-Each round is one run of that command; a table's figure is the best of its rounds, since other work
-on the machine only ever slows a round down. ``--compare DIR`` also runs a second copy of the
+Each round is one run of that command; a table's figure is the median of its rounds (every round is
+printed too), since the machine it runs on is shared and other work moves single rounds both ways
+through the cache and the scheduler. ``--compare DIR`` also runs a second copy of the
 project (e.g. a base commit unpacked with ``git archive``) round by round alternately with this one,
 so that both see the same load, and prints the ratio. ``--builds`` runs this copy's compiled build
 and its pure-Python twin (``HARMONIES_PURE=1``) round by round alternately instead, and adds the
@@ -16,6 +17,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -47,14 +49,21 @@ def one_round(root: Path, players: str, games: int, pure: bool | None = None) ->
     return float(simulate(root, players, games, pure=pure)[0]["games_per_second"])
 
 
+def _rounds(rates: list[float]) -> str:
+    return " ".join(f"{r:.0f}" for r in rates)
+
+
 def builds(root: Path, games: int, rounds: int, hard_games: int) -> None:
     """The compiled build against the pure one, alternately: random games/s, then hard's CPU a turn."""
     for table, players in TABLES.items():
-        fast = slow = 0.0
+        fast: list[float] = []
+        slow: list[float] = []
         for _ in range(rounds):
-            fast = max(fast, one_round(root, players, games, pure=False))
-            slow = max(slow, one_round(root, players, games, pure=True))
-        print(f"{table:>9}: compiled {fast:7.0f} games/s   pure {slow:7.0f} games/s   ratio {fast / slow:.2f}", flush=True)
+            fast.append(one_round(root, players, games, pure=False))
+            slow.append(one_round(root, players, games, pure=True))
+        f, s = statistics.median(fast), statistics.median(slow)
+        print(f"{table:>9}: compiled {f:7.0f} games/s   pure {s:7.0f} games/s   ratio {f / s:.2f}   (medians; "
+              f"rounds compiled {_rounds(fast)}, pure {_rounds(slow)})", flush=True)
     per_turn = {}
     scores = {}
     for pure in (False, True):
@@ -70,7 +79,7 @@ def builds(root: Path, games: int, rounds: int, hard_games: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--compare", type=Path, metavar="DIR", help="another copy of the project to run alternately")
     parser.add_argument("--builds", action="store_true", help="this copy compiled against pure Python, alternately")
     parser.add_argument("--hard-games", type=int, default=2, help="solo games of the hard player (--builds)")
@@ -80,14 +89,17 @@ def main() -> int:
         builds(here, args.games, args.rounds, args.hard_games)
         return 0
     for table, players in TABLES.items():
-        this = other = 0.0
+        mine: list[float] = []
+        theirs: list[float] = []
         for _ in range(args.rounds):
-            this = max(this, one_round(here, players, args.games))
+            mine.append(one_round(here, players, args.games))
             if args.compare:
-                other = max(other, one_round(args.compare.resolve(), players, args.games))
-        line = f"{table:>9}: {this:7.0f} games/s"
+                theirs.append(one_round(args.compare.resolve(), players, args.games))
+        this = statistics.median(mine)
+        line = f"{table:>9}: {this:7.0f} games/s (median of {_rounds(mine)})"
         if args.compare:
-            line += f"   {args.compare}: {other:7.0f} games/s   ratio {this / other:.2f}"
+            other = statistics.median(theirs)
+            line += f"   {args.compare}: {other:7.0f} games/s (median of {_rounds(theirs)})   ratio {this / other:.2f}"
         print(line, flush=True)
     return 0
 

@@ -19,11 +19,11 @@ from typing import Any
 import yaml
 
 from ..rules import CardSet, Colour
-from ..rules.tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
+from ..rules.landscapes import field_groups, landscape_table, longest_river, river_points, scoring_mountains, water_points
+from ..rules.scoring import spirit_cells, spirit_group_points, spirit_points
+from ..rules.tables import BUILDING, FIELD, MOUNTAIN, WATER, rules_data, stack_table
 from .card_prior import load_prior
 from .tables import FAR, PlacementCosts, Tables
-
-_KIND = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
 
 
 @dataclass(frozen=True)
@@ -96,51 +96,6 @@ def load_weights(name: str = "hard") -> Weights:
     return Weights.from_dict(entry) if isinstance(entry, dict) else Weights()
 
 
-def _groups(neighbours: tuple[tuple[int, ...], ...], mask: int) -> list[list[int]]:
-    out = []
-    left = mask
-    while left:
-        low = left & -left
-        start = low.bit_length() - 1
-        left ^= low
-        group = [start]
-        i = 0
-        while i < len(group):
-            for n in neighbours[group[i]]:
-                if (left >> n) & 1:
-                    left ^= 1 << n
-                    group.append(n)
-            i += 1
-        out.append(group)
-    return out
-
-
-def _diameter(neighbours: tuple[tuple[int, ...], ...], group: list[int], mask: int) -> tuple[int, list[int]]:
-    """Tokens on the longest shortest path in a group, and the cells at its ends."""
-    best = 0
-    ends: set[int] = set()
-    for start in group:
-        dist = {start: 1}
-        frontier = [start]
-        d = 1
-        while frontier:
-            nxt = []
-            for c in frontier:
-                for n in neighbours[c]:
-                    if (mask >> n) & 1 and n not in dist:
-                        dist[n] = d + 1
-                        nxt.append(n)
-            if nxt:
-                d += 1
-            frontier = nxt
-        if d > best:
-            best = d
-            ends = {start}
-        elif d == best:
-            ends.add(start)
-    return best, sorted(ends)
-
-
 class Evaluator:
     """Scores boards of one side with one weight set; caches the graph parts by cell masks."""
 
@@ -169,22 +124,15 @@ class Evaluator:
         self.is_yellow = tuple(k == FIELD for k in st.kind)
         self.bld_pot = (weights.building0, weights.building1, weights.building2)
         self.card_factor = (weights.card0, weights.card1, weights.card2, weights.card3, weights.card4, weights.card5)
-        self.river_pts = [0] * 64
-        for length in range(64):
-            if length in data.river_points:
-                self.river_pts[length] = data.river_points[length]
-            else:
-                top = max(data.river_points)
-                self.river_pts[length] = data.river_points[top] + data.river_beyond_6 * (length - top)
-        self.island_points = data.island_points
         self.field_points = data.field_points
+        self.scores = landscape_table()
         self.building_points = data.building_points
+        self.building_colours = data.building_min_colours
         self._water_cache: dict[int, tuple[float, int]] = {}
         self._field_cache: dict[int, tuple[int, int]] = {}
         self._group_cache: dict[tuple[str, int], int] = {}
         self._index_cache: dict[tuple[str, tuple[int, ...], int], tuple[tuple[PlacementCosts, ...], CardIndex]] = {}
         self.size = tables.size
-        self.full = (1 << tables.size) - 1
         self.tracks = {c.id: c.track for c in cards.animals}  # read for every card of every board searched
         # Per card, what holding it is worth beyond its distances (harmonies/ai/card_prior.py).
         prior = load_prior(tables.shape.side) if weights.card_prior else {}
@@ -192,58 +140,36 @@ class Evaluator:
 
     # -------------------------------------------------------------- graph parts, cached by mask
     def water(self, blue: int) -> tuple[float, int]:
-        """(points, ends mask of the longest river) for side A; (points, 0) for islands."""
+        """(points, ends of the longest river) for side A, the blue cells outside that river
+        weighed by ``blue_waste``; (points, 0) for islands."""
         hit = self._water_cache.get(blue)
         if hit is None:
-            nb = self.t.neighbours
+            shape = self.t.shape
             if self.t.river:
-                best, ends_mask, waste = 0, 0, 0
-                groups = _groups(nb, blue)
-                longest: list[int] = []
-                for g in groups:
-                    d, ends = _diameter(nb, g, blue)
-                    if d > best:
-                        best, longest = d, g
-                        ends_mask = 0
-                        for e in ends:
-                            ends_mask |= 1 << e
-                waste = bin(blue).count("1") - len(longest)
-                hit = (self.river_pts[best] + self.w.blue_waste * waste, ends_mask)
+                length, ends, cells = longest_river(shape, blue)
+                waste = blue.bit_count() - cells.bit_count()
+                hit = (river_points(length) + self.w.blue_waste * waste, ends)
             else:
-                land = self.full & ~blue
-                hit = (float(self.island_points * len(_groups(nb, land))), 0)
+                hit = (float(water_points(shape, blue)), 0)
             self._water_cache[blue] = hit
         return hit
 
     def field_groups(self, yellow: int) -> tuple[int, int]:
-        """(groups of 2 or more, lone yellow cells)."""
+        """(groups that score, yellow cells in groups too small to score)."""
         hit = self._field_cache.get(yellow)
         if hit is None:
-            big = lone = 0
-            for g in _groups(self.t.neighbours, yellow):
-                if len(g) >= 2:
-                    big += 1
-                else:
-                    lone += 1
-            hit = self._field_cache[yellow] = (big, lone)
+            hit = self._field_cache[yellow] = field_groups(self.t.shape, yellow)
         return hit
 
     def spirit_points(self, spirit_id: str, stacks: list[int]) -> int:
         card = self.cards.spirit(spirit_id)
-        kind = _KIND[card.target]
-        st_kind = self.t.kind
         if card.unit == "group":
-            mask = 0
-            for i, s in enumerate(stacks):
-                if st_kind[s] == kind:
-                    mask |= 1 << i
-            key = (spirit_id, mask)
+            key = (spirit_id, spirit_cells(card, stacks))
             hit = self._group_cache.get(key)
             if hit is None:
-                hit = self._group_cache[key] = sum(card.points_for(len(g)) for g in _groups(self.t.neighbours, mask))
+                hit = self._group_cache[key] = spirit_group_points(card, self.t.shape, key[1])
             return hit
-        height = self.t.height
-        return sum(card.points_for(height[s]) for s in stacks if st_kind[s] == kind)
+        return spirit_points(card, self.t.shape, stacks)
 
     def card_index(self, card_id: str, stacks: list[int], cubes: int) -> tuple[tuple[PlacementCosts, ...], CardIndex]:
         """A card's placements that can still be completed on this board (no cube on the cube cell,
@@ -275,21 +201,21 @@ class Evaluator:
 
     # -------------------------------------------------------------- the evaluation
     def landscape(self, stacks: list[int], cubes: int, phase: float) -> float:
-        """Landscape points plus the growth potential of unfinished stacks (times ``phase``)."""
+        """Landscape points (the rules' kernels, rules/landscapes.py) plus the growth potential of
+        unfinished stacks (times ``phase``)."""
         t = self.t
-        nb = t.neighbours
+        shape = t.shape
         tree_points = t.tree_points
         mpts = t.mountain_points
         is_mtn = self.is_mtn
         is_bld = self.is_bld
-        top_bit = t.top_bit
         stack_pot = self.stack_pot
         is_blue = self.is_blue
         is_yellow = self.is_yellow
+        least = self.building_colours
         exact = 0.0
         pot = 0.0
-        blue = yellow = empty = 0
-        lone_mtn = 0.0
+        blue = yellow = empty = peaks = 0
         for i, s in enumerate(stacks):
             if s == 0:
                 empty |= 1 << i
@@ -301,42 +227,42 @@ class Evaluator:
             elif is_yellow[s]:
                 yellow |= 1 << i
             elif is_mtn[s]:
-                for n in nb[i]:
-                    if is_mtn[stacks[n]]:
-                        exact += mpts[s]
-                        break
-                else:
-                    lone_mtn += mpts[s]
+                peaks |= 1 << i
             elif is_bld[s]:
-                seen = 0
-                free = 0
-                for n in nb[i]:
-                    b = top_bit[stacks[n]]
-                    if b:
-                        seen |= b
-                    else:
-                        free += 1
+                seen, free = self.scores.around(shape, stacks, i)
                 k = seen.bit_count()
-                if k >= 3:
+                if k >= least:
                     exact += self.building_points
-                elif free >= 3 - k:
-                    pot += self.bld_pot[k]
+                elif free >= least - k:
+                    pot += self.bld_pot[k]  # room around it for the colours it lacks
             else:
                 exact += tree_points[s]
+        # Mountains score beside another; a lone one is worth a share of its points (a neighbour may come).
+        lone_mtn = 0.0
+        scoring = scoring_mountains(shape, peaks)
+        rest = peaks
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if scoring & low:
+                exact += mpts[stacks[low.bit_length() - 1]]
+            else:
+                lone_mtn += mpts[stacks[low.bit_length() - 1]]
         water, ends = self.water(blue)
         exact += water
         big, lone = self.field_groups(yellow)
         exact += self.field_points * big
         n_empty = empty.bit_count()
         pot += self.w.field1 * lone + self.w.empty * n_empty + self.w.lone_mountain * lone_mtn
-        if ends:
-            e = ends
-            while e:
-                low = e & -e
-                e ^= low
-                if any((empty >> n) & 1 for n in nb[low.bit_length() - 1]):
-                    pot += self.w.river_end
-                    break
+        # The longest river can still grow at one of its ends.
+        near = shape.neighbour_bits
+        e = ends
+        while e:
+            low = e & -e
+            e ^= low
+            if near[low.bit_length() - 1] & empty:
+                pot += self.w.river_end
+                break
         return exact + phase * pot
 
     def card_distance(self, placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int) -> int:

@@ -19,6 +19,7 @@ from typing import Protocol
 from ..rules import (
     ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
 )
+from ..rules.habitats import formed_cells
 from ..rules.tables import rules_data, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
 from .finish import finish_turn
@@ -97,8 +98,14 @@ class TurnRoot:
         if self.spirit:
             ids.add(self.spirit)
         self.index: dict[str, CardIndex] = {}
+        # Per card, the bit set of the cube cells of those placements.
+        self.live_cubes: dict[str, int] = {}
         for cid in ids:
             self.placements[cid], self.index[cid] = ev.card_index(cid, self.stacks, self.cubes)
+            live = 0
+            for cube, _ in self.placements[cid]:
+                live |= 1 << cube
+            self.live_cubes[cid] = live
         # The held cards as the token search reads them thousands of times a turn:
         # (id, cubes placed, cubes still to place, index).
         cards = game.cards
@@ -379,10 +386,10 @@ class Planner:
             for k, (cid, placed) in enumerate(held):
                 if placed >= ev.cards.animal(cid).cubes:
                     continue
-                for cell in self._cube_cells(root.placements[cid], stacks, cubes):
+                for cell in self._cube_cells(root, cid, stacks, cubes):
                     options.append((cid, k, cell))
             if root.spirit and not spirit_placed:
-                for cell in self._cube_cells(root.placements[root.spirit], stacks, cubes):
+                for cell in self._cube_cells(root, root.spirit, stacks, cubes):
                     options.append((root.spirit, -1, cell))
             best = None
             for cid, k, cell in options:
@@ -405,16 +412,16 @@ class Planner:
             played.append((cid, cell))
 
     @staticmethod
-    def _cube_cells(placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int) -> list[int]:
+    def _cube_cells(root: TurnRoot, card_id: str, stacks: list[int], cubes: int) -> list[int]:
+        """The cells where the next cube of ``card_id`` may go on ``stacks`` (the rules' matching,
+        looked for only at the cube cells of the card's placements still live at the turn's start:
+        stacks only grow, so no other can be formed by now)."""
+        found = formed_cells(root.t.habitats[card_id], stacks, root.live_cubes[card_id] & ~cubes)
         out = []
-        for cube, cells in placements:
-            if (cubes >> cube) & 1 or cube in out:
-                continue
-            for j, need in cells:
-                if need[stacks[j]]:
-                    break
-            else:
-                out.append(cube)
+        while found:
+            low = found & -found
+            found ^= low
+            out.append(low.bit_length() - 1)
         return out
 
     def candidates(self, game: Game) -> list[CandidateTurn]:

@@ -118,7 +118,7 @@ class GameChecks(GameCore):
             return Rejected("card.already_taken")
         if self.state.swapped:
             return Rejected("card.after_swap")
-        most = rules_data().max_unfinished_cards
+        most = self._data.max_unfinished_cards
         if self.state.players[self.state.current].unfinished() >= most:
             return Rejected("card.too_many", {"n": most})
         return None

@@ -10,31 +10,16 @@ The checks (:mod:`.checks`), the queries (:mod:`.queries`) and the doers (:mod:`
 from __future__ import annotations
 
 from .boards import BoardShape, board_shape
-from .cellbits import cell_bits
-from .cards import AnimalCard, CardSet, SpiritCard, default_cards
+from .cellbits import cell_bits, token_moves
+from .cards import CardSet, default_cards
 from .colours import Colour
 from .commands import Command
-from .habitats import HabitatTable, build_table, matching_bits
+from .habitats import habitat_tables, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .scoring import ScoreSheet, score_board, solo_suns
 from .setup import GameSetup
 from .state import GameState, new_state
 from .tables import rules_data, stack_table
-
-_TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}
-
-
-def habitat_tables(cards: CardSet, side: str) -> dict[str, HabitatTable]:
-    """Placement tables of every card on one side, built once per card set and side."""
-    key = (id(cards), side)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not cards:
-        shape = board_shape(side)
-        patterns: list[AnimalCard | SpiritCard] = [*cards.animals, *cards.spirits]
-        tables = {c.id: build_table(c, shape) for c in patterns}
-        hit = _TABLES[key] = (cards, tables)  # keeping ``cards`` alive keeps id(cards) unique
-    return hit[1]
-
 
 class GameCore:
     """The state of a game, dealt at setup, and the read-only answers about it."""
@@ -47,7 +32,9 @@ class GameCore:
         # Tables that follow from the cards, the side and rules.yaml, shared by every copy.
         self._habitats = habitat_tables(self.cards, setup.side)
         self._cell_bits = cell_bits(setup.side)
+        self._token_moves = token_moves(setup.side)
         self._stacks = stack_table()
+        self._data = rules_data()
         self.state: GameState = state if state is not None else new_state(setup, self.cards)
 
     # ----------------------------------------------------------------- read-only state
@@ -82,7 +69,7 @@ class GameCore:
 
     @property
     def central(self) -> tuple[tuple[Colour, ...], ...]:
-        return tuple(map(tuple, self.state.central))
+        return tuple([tuple(space) for space in self.state.central])
 
     @property
     def hand(self) -> tuple[Colour, ...]:
@@ -104,8 +91,8 @@ class GameCore:
     def pouch_runs_out(self) -> bool:
         """Whether the pouch is too low for the refill due at the end of this turn (every space in
         solo, the space taken at a table): the pouch then triggers the end with this turn."""
-        spaces = len(self.state.central) if self.setup.solo else 1
-        return len(self.state.pouch) < rules_data().tokens_per_space * spaces
+        spaces = len(self.state.central) if len(self.state.players) == 1 else 1  # one board: solo
+        return len(self.state.pouch) < self._data.tokens_per_space * spaces
 
     @property
     def discarded_tokens(self) -> int:

@@ -18,7 +18,6 @@ from .events import (
 )
 from .habitats import matching_among
 from .queries import GameQueries
-from .tables import rules_data
 
 # Undo never goes back past these: the end of a turn (it refills the central board and the display
 # from the pouch and the pile) and the solo swap (it draws the pile's top card).
@@ -152,9 +151,10 @@ class GameDoers(GameQueries):
 
     def _do_end_turn(self, cmd: EndTurn) -> tuple[Event, ...]:
         seat = self.state.current
+        seats = len(self.state.players)
         runs_out = self.pouch_runs_out
         events: list[Event]
-        if self.setup.players == 1:
+        if seats == 1:
             central = self.state.central
             left = tuple(chain.from_iterable(central))
             self.state.discarded += len(left)
@@ -179,19 +179,19 @@ class GameDoers(GameQueries):
                 if cid is None and self.state.deck:  # §13 Q9: an empty pile is not refilled
                     drawn = display[slot] = self.state.deck.pop()
                     events.append(DisplayRefilled(seat, slot, drawn))
-        if self.state.players[seat].empty <= rules_data().end_empty_cells and self.state.end_reason is None:
+        if self.state.players[seat].empty <= self._data.end_empty_cells and self.state.end_reason is None:
             self.state.end_reason = "board"
             events.append(EndTriggered(seat, "board"))
         self.state.taken_space = -1
         self.state.hand = []
         self.state.took_card = False
         self.state.swapped = False
-        if self.state.end_reason is not None and seat == self.setup.players - 1:
+        if self.state.end_reason is not None and seat == seats - 1:
             self.state.over = True
             self.state.outcome = self._finish()
             events.append(GameEnded(seat, self.state.outcome))
             return tuple(events)
-        self.state.current = (seat + 1) % self.setup.players
+        self.state.current = (seat + 1) % seats
         if self.state.current == 0:
             self.state.round += 1
         events.append(TurnStarted(self.state.current, self.state.round))
@@ -199,7 +199,7 @@ class GameDoers(GameQueries):
 
     def _refill_space(self, seat: int, space: int) -> SpaceRefilled:
         pouch = self.state.pouch
-        n = min(rules_data().tokens_per_space, len(pouch))
+        n = min(self._data.tokens_per_space, len(pouch))
         rest = len(pouch) - n
         drawn = pouch[rest:][::-1]  # drawn one by one from the end of the pouch
         del pouch[rest:]
@@ -208,7 +208,7 @@ class GameDoers(GameQueries):
 
     def _refill_all(self, seat: int, events: list[Event]) -> None:
         """Refill every space in order, from a pouch known to hold enough for all of them."""
-        per_space = rules_data().tokens_per_space
+        per_space = self._data.tokens_per_space
         pouch = self.state.pouch
         central = self.state.central
         rest = len(pouch) - per_space * len(central)

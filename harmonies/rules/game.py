@@ -24,7 +24,7 @@ from . import hidden
 from .boards import board_shape
 from .cards import CardSet, default_cards
 from .commands import Command, Undo, command_to_json
-from .core import habitat_tables
+from .habitats import habitat_tables
 from .doers import GameDoers
 from .events import Event, Undone
 from .position import Position, build, read

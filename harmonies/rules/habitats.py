@@ -7,15 +7,21 @@ per candidate cube cell; nothing is rotated or looked up by coordinates during p
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
-from .boards import BoardShape, rotate
+from .boards import BoardShape, board_shape, rotate
+from .cards import AnimalCard, CardSet, SpiritCard
 from .tables import Stack, stack_table
 
 # One placement: the non-cube cells of the pattern as (cell index, mask of accepted stack ids).
 Placement = tuple[tuple[int, int], ...]
+
+# Tokens needed (tokens_needed) where no legal stacking leads to an accepted stack.
+FAR = 99
 
 
 class Pattern(Protocol):
@@ -126,3 +132,55 @@ def matching_among(table: HabitatTable, stacks: Sequence[int], bits: int) -> int
                 found |= low
                 break
     return found
+
+
+def formed_cells(table: HabitatTable, stacks: Sequence[int], among: int) -> int:
+    """The bit set of the cells of ``among`` (cells free of cubes) where the pattern of ``table``'s
+    card is formed: the cell carries the cube's landscape and a placement around it matches."""
+    bits = 0
+    cube_mask = table.cube_mask
+    rest = among
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if (cube_mask >> stacks[low.bit_length() - 1]) & 1:
+            bits |= low
+    return matching_among(table, stacks, bits)
+
+
+@lru_cache(maxsize=None)
+def tokens_needed(accepted: int) -> tuple[int, ...]:
+    """By stack id, the fewest tokens that legal stacking (the stack table's ``add``) puts on it to
+    make one of the stack ids of the bit set ``accepted``; :data:`FAR` when none does."""
+    add = stack_table().add
+    out: list[int] = []
+    for start in range(len(add)):
+        seen = {start: 0}
+        queue = deque([start])
+        best = FAR
+        while queue:
+            s = queue.popleft()
+            if (accepted >> s) & 1:
+                best = seen[s]
+                break
+            for nxt in add[s]:
+                if nxt >= 0 and nxt not in seen:
+                    seen[nxt] = seen[s] + 1
+                    queue.append(nxt)
+        out.append(best)
+    return tuple(out)
+
+
+_TABLES: dict[tuple[int, str], tuple[CardSet, dict[str, HabitatTable]]] = {}
+
+
+def habitat_tables(cards: CardSet, side: str) -> dict[str, HabitatTable]:
+    """Placement tables of every card (animals and spirits) on one side, built once per card set and side."""
+    key = (id(cards), side)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not cards:
+        shape = board_shape(side)
+        patterns: list[AnimalCard | SpiritCard] = [*cards.animals, *cards.spirits]
+        tables = {c.id: build_table(c, shape) for c in patterns}
+        hit = _TABLES[key] = (cards, tables)  # keeping ``cards`` alive keeps id(cards) unique
+    return hit[1]

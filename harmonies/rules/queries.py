@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .boards import Hex
-from .cellbits import token_moves
 from .checks import GameChecks
 from .colours import Colour
 from .commands import ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
@@ -51,7 +50,7 @@ class GameQueries(GameChecks):
         through :meth:`play_listed`. ``ValueError`` for anything that is not a :class:`Colour`."""
         if type(colour) is not Colour:
             raise ValueError(f"{colour!r} is not a token colour ({_COLOUR_NAMES})")
-        return token_moves(self.setup.side)[colour].cells(self._token_bits(colour))
+        return self._token_moves[colour].cells(self._token_bits(colour))
 
     def cube_cells(self, card_id: object) -> list[Hex]:
         """Cells where the next cube of a held card (or the spirit cube) may go now; none for a card

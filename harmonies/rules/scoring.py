@@ -8,7 +8,11 @@ from typing import Any
 
 from .boards import BoardShape
 from .cards import AnimalCard, SpiritCard
+from .landscapes import cell_groups, cells_of_kind, landscape_points, river_points
 from .tables import BUILDING, FIELD, MOUNTAIN, TREE, WATER, rules_data, stack_table
+
+__all__ = ["ScoreSheet", "SunReport", "card_points", "landscape_points", "river_points", "score_board", "solo_suns",
+           "spirit_cells", "spirit_group_points", "spirit_points"]
 
 _KIND_BY_TARGET = {"water": WATER, "field": FIELD, "tree": TREE, "mountain": MOUNTAIN, "building": BUILDING}
 
@@ -50,149 +54,28 @@ class ScoreSheet:
         }
 
 
-def groups(shape: BoardShape, members: Sequence[bool]) -> list[list[int]]:
-    """Connected groups of the cells flagged in ``members``."""
-    seen = [False] * shape.size
-    neighbours = shape.neighbours
-    found: list[list[int]] = []
-    for start, member in enumerate(members):
-        if not member or seen[start]:
-            continue
-        seen[start] = True
-        group = [start]
-        for cell in group:  # visits the cells appended on the way too: a breadth-first walk
-            for n in neighbours[cell]:
-                if members[n] and not seen[n]:
-                    seen[n] = True
-                    group.append(n)
-        found.append(group)
-    return found
-
-
-def river_length(shape: BoardShape, group: Sequence[int]) -> int:
-    """Tokens on the longest shortest path inside one blue group (its diameter + 1; §13 Q2)."""
-    inside = 0
-    for cell in group:
-        inside |= 1 << cell
-    return _river_length(shape, inside)
-
-
-def _river_length(shape: BoardShape, group: int) -> int:
-    """:func:`river_length` of a connected group given as a bit set of cells."""
-    size = group.bit_count()
-    if size <= 2:  # a group is connected: one token, or two side by side
-        return size
-    near = shape.neighbour_bits
-    best = 0
-    starts = group
-    while starts:
-        start = starts & -starts
-        starts ^= start
-        # Breadth-first from ``start`` on bit sets: the number of rings reached is the farthest
-        # cell, counted in tokens.
-        seen = frontier = start
-        rings = 1
-        while True:
-            grown = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                grown |= near[low.bit_length() - 1]
-            frontier = grown & group & ~seen
-            if not frontier:
-                break
-            seen |= frontier
-            rings += 1
-        if rings > best:
-            best = rings
-    return best
-
-
-def _bit_groups(shape: BoardShape, members: int) -> list[int]:
-    """Connected groups of the cells in the bit set ``members``, each as a bit set."""
-    near = shape.neighbour_bits
-    found: list[int] = []
-    while members:
-        group = frontier = members & -members
-        while frontier:
-            grown = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                grown |= near[low.bit_length() - 1]
-            frontier = grown & members & ~group
-            group |= frontier
-        members &= ~group
-        found.append(group)
-    return found
-
-
-def river_points(length: int) -> int:
-    data = rules_data()
-    if length in data.river_points:
-        return data.river_points[length]
-    top = max(data.river_points)
-    return data.river_points[top] + data.river_beyond_6 * (length - top)
-
-
-def _water(shape: BoardShape, blue: int) -> int:
-    """Points for the water of a board whose blue cells are the bit set ``blue``."""
-    if shape.water == "river":
-        return river_points(max((_river_length(shape, g) for g in _bit_groups(shape, blue)), default=0))
-    land = ((1 << shape.size) - 1) & ~blue
-    # "There is always at least 1 island" (§8); only a hand-written all-blue board has none.
-    return rules_data().island_points * max(1, len(_bit_groups(shape, land)))
-
-
-def landscape_points(shape: BoardShape, stacks: Sequence[int]) -> tuple[int, int, int, int, int]:
-    """(trees, mountains, fields, buildings, water) for a board of stack ids."""
-    table = stack_table()
-    data = rules_data()
-    kind, height, top = table.kind, table.height, table.top
-    trees = buildings = 0
-    yellow = blue = peaks = 0  # bit sets of the field, water and mountain cells
-    for i, s in enumerate(stacks):
-        k = kind[s]
-        if k == TREE:
-            trees += data.tree_points[height[s]]
-        elif k == FIELD:
-            yellow |= 1 << i
-        elif k == WATER:
-            blue |= 1 << i
-        elif k == MOUNTAIN:
-            peaks |= 1 << i
-        elif k == BUILDING:
-            colours = {top[stacks[n]] for n in shape.neighbours[i]}
-            colours.discard(-1)  # empty neighbours show no colour
-            if len(colours) >= data.building_min_colours:
-                buildings += data.building_points
-    mountains = 0
-    near = shape.neighbour_bits
-    rest = peaks
-    while rest:  # a mountain scores only next to another mountain
-        low = rest & -rest
-        rest ^= low
-        i = low.bit_length() - 1
-        if near[i] & peaks:
-            mountains += data.mountain_points[height[stacks[i]]]
-    fields = data.field_points * sum(1 for g in _bit_groups(shape, yellow) if g.bit_count() >= data.field_min_size)
-    return trees, mountains, fields, buildings, _water(shape, blue)
-
-
 def card_points(card: AnimalCard, cubes_placed: int) -> int:
     """The value of the highest empty slot: cubes leave from the bottom (§8)."""
     return card.track[cubes_placed - 1] if cubes_placed > 0 else 0
 
 
+def spirit_cells(spirit: SpiritCard, stacks: Sequence[int]) -> int:
+    """The bit set of the cells of the landscape a spirit card counts."""
+    return cells_of_kind(stacks, _KIND_BY_TARGET[spirit.target])
+
+
+def spirit_group_points(spirit: SpiritCard, shape: BoardShape, cells: int) -> int:
+    """What a spirit that counts groups gives for its landscape's cells ``cells`` (:func:`spirit_cells`)."""
+    return sum(spirit.points_for(g.bit_count()) for g in cell_groups(shape, cells))
+
+
 def spirit_points(spirit: SpiritCard, shape: BoardShape, stacks: Sequence[int]) -> int:
     """What a spirit card's rule gives for the board (its cube being placed)."""
-    table = stack_table()
-    target = _KIND_BY_TARGET[spirit.target]
-    members = [table.kind[s] == target for s in stacks]
-
+    cells = spirit_cells(spirit, stacks)
     if spirit.unit == "group":
-        return sum(spirit.points_for(len(g)) for g in groups(shape, members))
-    return sum(spirit.points_for(table.height[s]) for s, m in zip(stacks, members) if m)
+        return spirit_group_points(spirit, shape, cells)
+    height = stack_table().height
+    return sum(spirit.points_for(height[s]) for i, s in enumerate(stacks) if cells >> i & 1)
 
 
 def score_board(

@@ -27,7 +27,7 @@ from harmonies.rules import (
     REFUSALS, TakeTokens, Undo, board_shape, default_cards,
 )
 from harmonies.rules.boardfile import parse_board
-from harmonies.rules.core import habitat_tables
+from harmonies.rules.habitats import habitat_tables
 from harmonies.rules.habitats import matching_cells
 from harmonies.rules.tables import stack_table
 
