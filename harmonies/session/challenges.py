@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from harmonies.rules import Colour, Game, GameSetup
 from harmonies.rules.cards import LANDSCAPES
-from harmonies.rules.scoring import groups, river_length
+from harmonies.rules.landscapes import cell_groups, longest_river
 
 #: Score sheet rows a goal may ask a number of points of (``fields: 12``: at least 12 points from fields).
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit")
@@ -97,13 +97,13 @@ def facts_of(game: Game, seat: int = 0) -> Facts:
     suns = outcome.suns.total if outcome is not None and outcome.suns is not None else 0
     categories = {name: int(getattr(sheet, name)) for name in CATEGORIES}
     shape = game.shape
-    blue = [view.stacks.get(cell) == (Colour.BLUE,) for cell in shape.cells]
-    rivers = [river_length(shape, g) for g in groups(shape, blue)]
-    islands = len(groups(shape, [not b for b in blue]))
+    blue = sum(1 << i for i, cell in enumerate(shape.cells) if view.stacks.get(cell) == (Colour.BLUE,))
+    river = longest_river(shape, blue)[0]
+    islands = len(cell_groups(shape, ((1 << shape.size) - 1) & ~blue))
     placed = Counter(colour for stack in view.stacks.values() for colour in stack)
     buildings = sum(1 for stack in view.stacks.values() if stack in LANDSCAPES["building"])
     return Facts(sheet.total, suns, categories, tuple(c.card_id for c in view.completed),
-                 view.animal_cubes_placed, max(rivers, default=0), islands, dict(placed), buildings)
+                 view.animal_cubes_placed, river, islands, dict(placed), buildings)
 
 
 def check(condition: Condition, facts: Facts) -> Checked:
