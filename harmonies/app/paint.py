@@ -16,7 +16,7 @@ def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px
          colour: ColourLike, anchor: str = "topleft", bold: bool = False, wrap: float = 0) -> pygame.Rect:
     """Draw ``s`` at virtual ``pos``; returns the real rect used. ``px`` is a virtual size."""
     vp = app.vp
-    surf = app.fonts.render(s, vp.s(px), colour, bold, vp.s(wrap) if wrap else 0)
+    surf = app.fonts.render(s, vp.fs(px), colour, bold, vp.s(wrap) if wrap else 0)
     rect = surf.get_rect(**{anchor: vp.p(*pos)})
     surface.blit(surf, rect)
     return rect
@@ -24,7 +24,7 @@ def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px
 
 def text_width(app: App, s: str, px: float, bold: bool = False) -> float:
     """Width of ``s`` in virtual units."""
-    return app.fonts.size(s, app.vp.s(px), bold)[0] / app.vp.scale
+    return app.fonts.size(s, app.vp.fs(px), bold)[0] / app.vp.scale
 
 
 def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
@@ -164,8 +164,8 @@ def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
 
 def block_height(app: App, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
     """The virtual height :func:`text_block` would use for ``s``."""
-    font = app.fonts.font(app.vp.s(px), bold)
-    return len(wrap_lines(font, s, app.vp.s(width))) * px * line
+    font = app.fonts.font(app.vp.fs(px), bold)
+    return len(wrap_lines(font, s, app.vp.s(width))) * app.vp.tv(px) * line
 
 
 def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
@@ -173,9 +173,9 @@ def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, floa
                align: str = "left") -> float:
     """Wrapped text with comfortable line spacing; returns the virtual height used."""
     vp = app.vp
-    font = app.fonts.font(vp.s(px), bold)
+    font = app.fonts.font(vp.fs(px), bold)
     x, y = pos
-    step = px * line
+    step = vp.tv(px) * line
     for ln in wrap_lines(font, s, vp.s(width)):
         if align == "center":
             text(surface, app, ln, (x + width / 2, y), px, colour, "midtop", bold)

@@ -23,7 +23,7 @@ from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played,
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
-from ..cardart import CardArt
+from ..cardart import NAME_PAD, CardArt
 from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
@@ -47,6 +47,7 @@ from ..play.sections.buttons import ButtonActions, play_buttons
 from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
+from ..widgets import WidgetGroup
 from .saving import banner_lines
 
 if TYPE_CHECKING:
@@ -78,10 +79,10 @@ class PlayScene(Scene):
         start = start if start is not None else default_config(app)
         game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
         self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)))
-        self.layout = PlayLayout(game.setup.players, game.setup.players == 1)
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
+        self.layout = self._layout()
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue)
@@ -98,10 +99,28 @@ class PlayScene(Scene):
         self.hover_t = 0.0
         self.hints = HintBox(self._hint_words)
         self.recent = Recent()
-        self.ui, self.hints.button = play_buttons(self.layout, app.t, self.log, ButtonActions(
+        self.ui = WidgetGroup()
+        self._build_screen()
+
+    def _layout(self) -> PlayLayout:
+        """The layout for the window as it is: its whole shape, and cards as wide as their names need."""
+        vp = self.app.vp
+        players = self.game.setup.players
+        return PlayLayout(players, players == 1, vp.area, (self.cardart.widest_word() + 2 * NAME_PAD) / vp.scale)
+
+    def _build_screen(self) -> None:
+        """The buttons and the sections, on the layout of the moment."""
+        focus = self.ui.focus
+        self.ui, self.hints.button = play_buttons(self.layout, self.app.t, self.log, ButtonActions(
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
-        self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
+        self.ui.focus = focus
+        self.screen = Screen(play_sections(Kit(self.app, self.layout, self.art, self.cardart), self.ui))
+
+    def on_resize(self) -> None:
+        """A new window size, language or text size: the layout follows the window's shape and the names."""
+        self.layout = self._layout()
+        self._build_screen()
 
     @property
     def game(self) -> Game:

@@ -29,7 +29,8 @@ class GuideBubble(Section):
         L = kit.layout
         x, y, w, h = L.seat_panels[-1]
         top = y + h + 10
-        super().__init__(kit, (x, top, w, 712 - top))
+        cx, cy, cw, ch = L.seats_column
+        super().__init__(kit, (x, top, w, cy + ch - top))
 
     def box(self, f: Frame) -> tuple[Rect, Rect]:
         """The panel, as tall as the step's words need, and its Next button."""

@@ -16,9 +16,8 @@ class Seats(Section):
     """Every seat on the right: name, kind, cards, score and the board in small (a click looks at it large)."""
 
     def __init__(self, kit: Kit) -> None:
-        panels = kit.layout.seat_panels
-        x0 = panels[0][0]
-        super().__init__(kit, (x0 - 6, 50.0, 1280 - x0 + 6, 670.0))
+        x, y, w, h = kit.layout.seats_column
+        super().__init__(kit, (x - 6, y - 8, w + 12, h + 16))
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
         if f.hidden:
