@@ -116,10 +116,16 @@ def _ideograph(ch: str) -> bool:
     return 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
 
 
+def _after_hyphen(before: str, ch: str) -> bool:
+    """Whether a letter ``ch`` follows the hyphen of a compound word ending ``before`` (a line may break there)."""
+    return len(before) >= 2 and before[-1] == "-" and before[-2].isalpha() and ch.isalpha()
+
+
 def _atoms(para: str) -> list[tuple[str, bool]]:
     """``para`` cut where a line may break: (text, whether a space comes before it).
 
-    Words written with spaces stay whole; Japanese breaks between any two characters, except
+    Words written with spaces stay whole, except after the hyphen of a compound word (Martin-|pêcheur);
+    Japanese breaks between any two characters, except
     inside a run of kanji (a word), and a no-start character joins the one before it and a no-end
     character the one after.
     """
@@ -133,7 +139,8 @@ def _atoms(para: str) -> list[tuple[str, bool]]:
         cjk = _breaks_anywhere(ch)
         joins = bool(atoms) and (glue_next or (ch in NO_LINE_START and (not space or not ch.isalnum()))
                                  or (not space and _ideograph(ch) and _ideograph(atoms[-1][0][-1]))
-                                 or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])))
+                                 or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])
+                                     and not _after_hyphen(atoms[-1][0], ch)))
         if joins:
             text_, before = atoms[-1]
             atoms[-1] = (text_ + (" " if space else "") + ch, before)

@@ -97,9 +97,9 @@ class PlayLayout:
         self._central(data.central_spaces[self.solo])
         display_h = self._display(data.face_up[self.solo], (lx, top + 132, left_w))
         scores_y = top + 132 + display_h + 8
-        self.scores_panel = (lx, scores_y, left_w, bottom - scores_y)
+        self.scores_panel = (lx, scores_y, left_w, max(100.0, bottom - scores_y))
         held_h = self._held(data.max_unfinished_cards, (mx, top, middle_w))
-        self.board_box = (mx, top + held_h + 6, middle_w, bottom - 74 - (top + held_h + 6))
+        self.board_box = (mx, top + held_h + 6, middle_w, max(100.0, bottom - 74 - (top + held_h + 6)))
         end_x = mx + middle_w - 132
         self.end_btn = (end_x, bottom - 60, 132, 54)
         self.undo_btn = (end_x - 116, bottom - 60, 112, 54)
