@@ -56,6 +56,10 @@ class PlayLayout:
     solo: bool
     area: Rect = (0.0, 0.0, 1280.0, 720.0)
     card_w: float = CARD_W
+    #: How much larger than asked text is drawn (the text size setting, the smallest size): 1 at 1280x720.
+    em: float = 1.0
+    #: The width of a seat panel's column of words (name, kind, score) left of its board in small.
+    seat_text_w: float = 118.0
     top_bar: Rect = (0, 0, 1280, 50)
     central_panel: Rect = (14, 58, 444, 124)
     display_panel: Rect = (14, 190, 444, 170)
@@ -99,11 +103,13 @@ class PlayLayout:
         scores_y = top + 132 + display_h + 8
         self.scores_panel = (lx, scores_y, left_w, max(100.0, bottom - scores_y))
         held_h = self._held(data.max_unfinished_cards, (mx, top, middle_w))
-        self.board_box = (mx, top + held_h + 6, middle_w, max(100.0, bottom - 74 - (top + held_h + 6)))
+        # the tray's caption ("Tokens to place") takes three lines when text is drawn larger
+        tray_h = 66.0 if self.em < 1.1 else max(66.0, 3 * 14 * self.em * 1.32 + 12)
+        self.board_box = (mx, top + held_h + 6, middle_w, max(100.0, bottom - tray_h - 8 - (top + held_h + 6)))
         end_x = mx + middle_w - 132
-        self.end_btn = (end_x, bottom - 60, 132, 54)
-        self.undo_btn = (end_x - 116, bottom - 60, 112, 54)
-        self.hand_tray = (mx, bottom - 66, end_x - 116 - 6 - mx, 66)
+        self.end_btn = (end_x, bottom - tray_h / 2 - 27, 132, 54)
+        self.undo_btn = (end_x - 116, bottom - tray_h / 2 - 27, 112, 54)
+        self.hand_tray = (mx, bottom - tray_h, end_x - 116 - 6 - mx, tray_h)
         x, y, w, h = self.hand_tray
         n_hand = data.tokens_per_space
         self.hand_slots = [(x + w - 6 - HAND_STEP * (n_hand - i - 0.5), y + h / 2) for i in range(n_hand)]
@@ -111,7 +117,8 @@ class PlayLayout:
         gap = 8.0
         ph = min(SEAT_MAX_H, 200 + max(0.0, ah - 720) / 4, (bottom - top - gap * (self.players - 1)) / self.players)
         self.seat_panels = [(rx, top + i * (ph + gap), right_w, ph) for i in range(self.players)]
-        self.mini_boxes = [(px + 118, py + 6, pw - 124, ph - 12) for px, py, pw, ph in self.seat_panels]
+        text_w = min(self.seat_text_w, right_w / 2)
+        self.mini_boxes = [(px + text_w, py + 6, pw - text_w - 6, ph - 12) for px, py, pw, ph in self.seat_panels]
 
     def _columns(self, n_cards: int) -> tuple[float, float, float]:
         """The three columns' widths: the window's extra width shared out; the left one widened (the others

@@ -23,6 +23,7 @@ from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played,
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
+from .. import paint
 from ..cardart import NAME_PAD, CardArt
 from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
@@ -104,9 +105,12 @@ class PlayScene(Scene):
 
     def _layout(self) -> PlayLayout:
         """The layout for the window as it is: its whole shape, and cards as wide as their names need."""
-        vp = self.app.vp
+        app, vp = self.app, self.app.vp
         players = self.game.setup.players
-        return PlayLayout(players, players == 1, vp.area, (self.cardart.widest_word() + 2 * NAME_PAD) / vp.scale)
+        kinds = [app.t("setup.human"), app.t("setup.computer"), *(app.t(f"level.{k}") for k in ("easy", "medium", "hard"))]
+        seat_w = max(118.0, 26 + max(paint.text_width(app, word, 12) for word in kinds))
+        return PlayLayout(players, players == 1, vp.area, (self.cardart.widest_word() + 2 * NAME_PAD) / vp.scale,
+                          vp.tv(14) / 14, seat_w)
 
     def _build_screen(self) -> None:
         """The buttons and the sections, on the layout of the moment."""

@@ -51,11 +51,12 @@ class Held(Section):
         cx, cy, cw, ch = L.completed_box
         done = g.completed_items(seat)
         paint.text(surface, app, app.t("play.done_cards"), (cx + 4, cy + 2), 13, th.c("table_text_dim"), bold=True)
-        chip_h = 19.0
-        fit = int((ch - 20) // (chip_h + 3))
+        head = app.vp.tv(13) + 7
+        chip_h = app.vp.tv(12) + 7
+        fit = int((ch - head) // (chip_h + 3))
         sheet = g.scores[seat]
         for k, (cid, spirit) in enumerate(done[:fit]):
-            ry = cy + 20 + k * (chip_h + 3)
+            ry = cy + head + k * (chip_h + 3)
             fill = th.c("spirit_cube") if spirit else th.c("panel")
             paint.panel(surface, app, (cx, ry, cw, chip_h), fill, radius=6)
             name = self.kit.cardart.name(cid)

@@ -56,19 +56,21 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
         badge(app, surface, i, (x + 18, y + 20), 10)
         seat = g.seats[i]
-        px = paint.fit_px(app, seat.name, 16, 84, True, min_px=12)
-        paint.text(surface, app, paint.ellipsize(app, seat.name, px, 84, True), (x + 33, y + 20), px,
+        words_w = L.mini_boxes[i][0] - x - 14
+        px = paint.fit_px(app, seat.name, 16, words_w - 21, True, min_px=12)
+        paint.text(surface, app, paint.ellipsize(app, seat.name, px, words_w - 21, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
         # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
         # wider than the column)
         kind = [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())] \
             if seat.is_computer else [app.t("setup.human")]
+        step = max(15.0, app.vp.tv(12) + 2)
         for k, line in enumerate(kind):
-            paint.text(surface, app, line, (x + 12, y + 36 + 15 * k), paint.fit_px(app, line, 12, 104), th.c("ink_dim"),
-                       "topleft")
+            paint.text(surface, app, line, (x + 12, y + 36 + step * k), paint.fit_px(app, line, 12, words_w),
+                       th.c("ink_dim"), "topleft")
         # the cards above this board as small coloured tabs (stripe colour), then completed ones
         cx = x + 12
-        cy = y + 70
+        cy = max(y + 70, y + 36 + step * len(kind) + 4)
         for cid, spirit, _n in g.held_items(i):
             colour = th.c("spirit_cube") if spirit else th.token(g.cards.animal(cid).stripe).fill
             paint.panel(surface, app, (cx, cy, 11, 15), colour, radius=2, edge=th.c("ink"), width=1)
