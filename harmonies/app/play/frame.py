@@ -104,6 +104,8 @@ class Frame:
     recap_alpha: int = 0
     #: The guided game's step on show (None: not a guided game).
     guide: GuideShown | None = None
+    #: The face-up card whose solo swap waits for its confirmation.
+    armed_swap: int | None = None
 
     @property
     def own_board(self) -> bool:

@@ -98,9 +98,11 @@ def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
 
 
 def _escape(sc: PlayScene) -> None:
-    """Esc puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
+    """Esc cancels a swap waiting for its confirmation, else puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
     one's own board, else pauses."""
-    if sc.pointer.drag is not None or sc.pointer.selection is not None:
+    if sc.pointer.armed_swap is not None:
+        sc.pointer.armed_swap = None
+    elif sc.pointer.drag is not None or sc.pointer.selection is not None:
         sc.pointer.cancel()
     elif sc.pointer.cursor.drop():
         pass

@@ -260,7 +260,7 @@ class PlayScene(Scene):
             hint=HintShown(hints.plan, hints.on, hints.thinking, hints.line), hidden=self.anims.hidden(),
             flyers=tuple(self.anims.flyers), banners=tuple(self.anims.banners), message=self.message,
             message_alpha=int(255 * min(1.0, self.message_t / 0.4)) if self.message and self.message_t > 0 else 0,
-            preview=preview, log=self.log,
+            preview=preview, log=self.log, armed_swap=self.pointer.armed_swap,
             log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
@@ -334,6 +334,7 @@ class PlayScene(Scene):
         self.version = next(_VERSIONS)
         self.table = take_table(self.game, self.config.seats)
         self.log.follow(self.game.history)
+        self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 
