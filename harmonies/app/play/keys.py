@@ -60,7 +60,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key in HEX_KEYS and not event.mod & _NOT_HINT and cursor.hex_key(event.key):
         pass
     elif event.key in _SCROLL and sc.log.shown:
-        scroll_log(sc.log, event.key, sc.layout.scores_panel)
+        scroll_log(sc.log, event.key, sc.layout.log_panel)
     elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
         # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
         if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:

@@ -41,6 +41,8 @@ RIGHT_MIN_W, MIDDLE_MIN_W = 250.0, 480.0
 CARD_GAP = 5.0          # between two face-up cards
 COMPLETED_MIN_W = 120.0  # the completed cards' list beside the held cards
 SEAT_MAX_H = 260.0      # a seat's panel on the right at the most
+FULL_SCORES_H = 356.0   # the score table at its full size
+LOG_MIN_H = 220.0       # the log under the full score table at the least
 
 
 @dataclass
@@ -85,6 +87,10 @@ class PlayLayout:
     seat_panels: list[Rect] = field(default_factory=list)
     mini_boxes: list[Rect] = field(default_factory=list)
     seats_column: Rect = (0, 0, 0, 0)
+    #: While the log is open: the scores (the full table where the window allows, else one compact row of
+    #: totals) and the log under them, both in the scores' place.
+    scores_with_log: Rect = (0, 0, 0, 0)
+    log_panel: Rect = (0, 0, 0, 0)
 
     def __post_init__(self) -> None:
         data = rules_data()
@@ -102,6 +108,7 @@ class PlayLayout:
         display_h = self._display(data.face_up[self.solo], (lx, top + 132, left_w))
         scores_y = top + 132 + display_h + 8
         self.scores_panel = (lx, scores_y, left_w, max(100.0, bottom - scores_y))
+        self._log_place()
         held_h = self._held(data.max_unfinished_cards, (mx, top, middle_w))
         # the tray's caption ("Tokens to place") takes three lines when text is drawn larger
         tray_h = 66.0 if self.em < 1.1 else max(66.0, 3 * 14 * self.em * 1.32 + 12)
@@ -119,6 +126,21 @@ class PlayLayout:
         self.seat_panels = [(rx, top + i * (ph + gap), right_w, ph) for i in range(self.players)]
         text_w = min(self.seat_text_w, right_w / 2)
         self.mini_boxes = [(px + text_w, py + 6, pw - text_w - 6, ph - 12) for px, py, pw, ph in self.seat_panels]
+
+    @property
+    def scores_compact(self) -> bool:
+        """Whether the scores shrink to one row of totals while the log is open."""
+        return self.scores_with_log[3] < FULL_SCORES_H
+
+    def _log_place(self) -> None:
+        """The full score table over the log when both fit at their size, else a row of totals over it."""
+        x, y, w, h = self.scores_panel
+        if h >= FULL_SCORES_H + 8 + LOG_MIN_H:
+            top_h = FULL_SCORES_H
+        else:
+            top_h = 22 + 34 * self.em
+        self.scores_with_log = (x, y, w, top_h)
+        self.log_panel = (x, y + top_h + 6, w, max(60.0, h - top_h - 6))
 
     def _columns(self, n_cards: int) -> tuple[float, float, float]:
         """The three columns' widths: the window's extra width shared out; the left one widened (the others
@@ -211,7 +233,8 @@ class PlayLayout:
         return self.hand_slots[0][0] - HAND_R - 6 - (self.hand_tray[0] + 12)
 
     def board_layout(self, cells: list[tuple[int, int]]) -> HexLayout:
-        return fit_layout(cells, self.board_box, max_size=56)
+        # cells grow with the window's height past 16:9 (a 4:3 window shows a larger board)
+        return fit_layout(cells, self.board_box, max_size=56 * max(1.0, self.area[3] / 720))
 
     def mini_layout(self, seat: int, cells: list[tuple[int, int]]) -> HexLayout:
         return fit_layout(cells, self.mini_boxes[seat], max_size=22)

@@ -261,7 +261,7 @@ class PlayScene(Scene):
             flyers=tuple(self.anims.flyers), banners=tuple(self.anims.banners), message=self.message,
             message_alpha=int(255 * min(1.0, self.message_t / 0.4)) if self.message and self.message_t > 0 else 0,
             preview=preview, log=self.log, armed_swap=self.pointer.armed_swap,
-            log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
+            log_hover=self.log.row_at(self.layout.log_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
@@ -386,7 +386,7 @@ class PlayScene(Scene):
             if not self.ui.handle(event, self.app):
                 self.pointer.handle(event)
             return None
-        return None if log_section.wheel(self.log, self.layout.scores_panel, self.mouse, event) else event
+        return None if log_section.wheel(self.log, self.layout.log_panel, self.mouse, event) else event
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:

@@ -1,4 +1,4 @@
-"""The game log panel (play screen, in place of the scores; replay viewer) and the mark on what a line touched."""
+"""The game log panel (play screen, under the scores; replay viewer) and the mark on what a line touched."""
 
 from __future__ import annotations
 
