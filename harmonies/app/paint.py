@@ -34,6 +34,12 @@ def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px
     return px
 
 
+def fit_scaled(app: App, s: str, px: float, max_w: float, bold: bool = False) -> float:
+    """The largest size <= ``px`` at which ``s`` fits ``max_w``, giving up no more than the text size
+    setting added: never under what ``px`` is at the normal text size."""
+    return fit_px(app, s, px, max_w, bold, min_px=px / app.vp.text_scale)
+
+
 def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it fits ``max_w`` virtual units at size ``px``."""
     if text_width(app, s, px, bold) <= max_w:

@@ -57,8 +57,8 @@ class Display(Section):
                 paint.panel(surface, app, sw, fill, radius=9, edge=th.c("ink") if armed else th.c("panel_edge"),
                             width=2 if armed else 1.5)
                 label = app.t("play.swap_confirm") if armed else "⇄ " + app.t("play.swap")
-                paint.text(surface, app, label, centre(sw), 13, th.c("ink") if ok else th.c("panel_edge"), "center",
-                           bold=True)
+                paint.text(surface, app, label, centre(sw), paint.fit_scaled(app, label, 13, sw[2] - 8, True),
+                           th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
 
     def hit(self, f: Frame, pos: Point) -> Slot | Swap | None:
         """The face-up card, or (solo) its swap button, under ``pos``."""

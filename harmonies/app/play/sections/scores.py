@@ -87,7 +87,9 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
     for i in range(n):
         cx = x + 12 + label_w + col_w * (i + 0.5)
         if i == g.current and not g.over:
-            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + gap + 6),
+            # down to the Total row's bottom, however tall its figures are drawn
+            bottom = top + 44 + (len(rows) - 0.5) * row_h + gap + app.vp.tv(19) / 2 + 4
+            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, bottom - top + 4),
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx, top + 10), 9)
         name = g.seats[i].name

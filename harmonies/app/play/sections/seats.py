@@ -57,7 +57,7 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         badge(app, surface, i, (x + 18, y + 20), 10)
         seat = g.seats[i]
         words_w = L.mini_boxes[i][0] - x - 14
-        px = paint.fit_px(app, seat.name, 16, words_w - 21, True, min_px=12)
+        px = paint.fit_px(app, seat.name, 16, words_w - 21, True, min_px=12 / app.vp.text_scale)
         paint.text(surface, app, paint.ellipsize(app, seat.name, px, words_w - 21, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
         # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
