@@ -44,7 +44,16 @@ class GuideBubble(Section):
         assert f.guide is not None
         app = self.kit.app
         words = paint.block_height(app, f.guide.text, px, self.rect[2] - 2 * PAD)
-        return PAD + app.vp.tv(HEAD_PX) * 1.6 + words + PAD + ((NEXT_H + PAD) if f.guide.reading else 0)
+        return PAD + self._head_h(f) + words + PAD + ((NEXT_H + PAD) if f.guide.reading else 0)
+
+    def _head(self, f: Frame) -> str:
+        assert f.guide is not None
+        return self.kit.app.t("guide.heading", step=f.guide.number, steps=f.guide.count)
+
+    def _head_h(self, f: Frame) -> float:
+        """The heading's height: it wraps in a narrow column rather than running out of the panel."""
+        app = self.kit.app
+        return paint.block_height(app, self._head(f), HEAD_PX, self.rect[2] - 2 * PAD, True, 1.2) + app.vp.tv(HEAD_PX) * 0.4
 
     def say_px(self, f: Frame) -> float:
         """The size of the step's words: the normal one, and with a larger text size as large as the panel's
@@ -66,10 +75,9 @@ class GuideBubble(Section):
         th = app.theme
         (x, y, w, h), button = self.box(f)
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=14, edge=th.c("guide"), width=3, shadow=True)
-        head = app.t("guide.heading", step=f.guide.number, steps=f.guide.count)
-        paint.text(surface, app, head, (x + PAD, y + PAD - 2), paint.fit_scaled(app, head, HEAD_PX, w - 2 * PAD, True),
-                   th.c("ink_dim"), bold=True)
-        paint.text_block(surface, app, f.guide.text, (x + PAD, y + PAD + app.vp.tv(HEAD_PX) * 1.6), self.say_px(f), th.c("ink"),
+        paint.text_block(surface, app, self._head(f), (x + PAD, y + PAD - 2), HEAD_PX, th.c("ink_dim"), w - 2 * PAD,
+                         True, 1.2)
+        paint.text_block(surface, app, f.guide.text, (x + PAD, y + PAD + self._head_h(f)), self.say_px(f), th.c("ink"),
                          w - 2 * PAD)
         if f.guide.reading:
             label = app.t("guide.next")
