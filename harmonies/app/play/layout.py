@@ -37,9 +37,9 @@ MARGIN, GUTTER = 14.0, 12.0     # round the screen, and between two columns
 #: The columns' widths on a 1280-wide screen: central board and cards, the shown board, the seats.
 LEFT_W, MIDDLE_W, RIGHT_W = 444.0, 504.0, 280.0
 #: How narrow the seats' and the shown board's columns may get to give the face-up cards one row.
-RIGHT_MIN_W, MIDDLE_MIN_W = 250.0, 480.0
+RIGHT_MIN_W, MIDDLE_MIN_W = 236.0, 480.0
 CARD_GAP = 5.0          # between two face-up cards
-COMPLETED_MIN_W = 120.0  # the completed cards' list beside the held cards
+COMPLETED_MIN_W = 100.0  # the completed cards' list beside the held cards
 SEAT_MAX_H = 260.0      # a seat's panel on the right at the most
 FULL_SCORES_H = 356.0   # the score table at its full size
 LOG_MIN_H = 220.0       # the log under the full score table at the least

@@ -61,7 +61,9 @@ class Held(Section):
             paint.panel(surface, app, (cx, ry, cw, chip_h), fill, radius=6)
             name = self.kit.cardart.name(cid)
             pts = sheet.spirit if spirit else sheet.cards.get(cid, 0)
-            paint.text(surface, app, name, (cx + 5, ry + chip_h / 2), paint.fit_px(app, name, 12, cw - 34), th.c("ink"), "midleft")
+            px = paint.fit_px(app, name, 12, cw - 34)
+            paint.text(surface, app, paint.ellipsize(app, name, px, cw - 34), (cx + 5, ry + chip_h / 2), px, th.c("ink"),
+                       "midleft")
             paint.text(surface, app, str(pts), (cx + cw - 5, ry + chip_h / 2), 12, th.c("ink"), "midright", bold=True)
         if len(done) > fit:
             paint.text(surface, app, app.t("play.more", n=len(done) - fit), (cx + 4, cy + ch - 2), 12,

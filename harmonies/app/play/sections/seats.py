@@ -79,9 +79,10 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         if done:
             paint.text(surface, app, f"✓{done}", (cx + 2, cy + 7.5), 12, th.c("ink_dim"), "midleft", bold=True)
         total = g.scores[i].total
-        paint.text(surface, app, str(total), (x + 12, y + h - 14), 30 if h > 120 else 24, th.c("ink"), "bottomleft",
-                   bold=True)
-        paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 46 if h > 120 else y + h - 40), 12,
+        big = 30 if h > 120 else 24
+        paint.text(surface, app, str(total), (x + 12, y + h - 14), big, th.c("ink"), "bottomleft", bold=True)
+        # the label sits on the figure, however large the text size draws it
+        paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 14 - app.vp.tv(big) * 1.07), 12,
                    th.c("ink_dim"), "bottomleft")
         mini = L.mini_layout(i, list(g.cells))
         draw_board(kit, f, surface, i, mini, False)
