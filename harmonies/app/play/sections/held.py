@@ -50,7 +50,9 @@ class Held(Section):
         # completed cards as chips with their points
         cx, cy, cw, ch = L.completed_box
         done = g.completed_items(seat)
-        paint.text(surface, app, app.t("play.done_cards"), (cx + 4, cy + 2), 13, th.c("table_text_dim"), bold=True)
+        heading = app.t("play.done_cards")
+        paint.text(surface, app, heading, (cx + 4, cy + 2), paint.fit_scaled(app, heading, 13, cw - 4, True),
+                   th.c("table_text_dim"), bold=True)
         head = app.vp.tv(13) + 7
         chip_h = app.vp.tv(12) + 7
         fit = int((ch - head) // (chip_h + 3))

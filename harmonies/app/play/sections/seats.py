@@ -81,9 +81,10 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         total = g.scores[i].total
         big = 30 if h > 120 else 24
         paint.text(surface, app, str(total), (x + 12, y + h - 14), big, th.c("ink"), "bottomleft", bold=True)
-        # the label sits on the figure, however large the text size draws it
-        paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 14 - app.vp.tv(big) * 1.07), 12,
-                   th.c("ink_dim"), "bottomleft")
+        # the label sits on the figure, however large the text size draws it, where it clears the card tabs
+        label_bottom = y + h - 14 - app.vp.tv(big) * 1.07
+        if label_bottom - app.vp.tv(12) * 1.2 >= cy + 17:
+            paint.text(surface, app, app.t("play.score"), (x + 12, label_bottom), 12, th.c("ink_dim"), "bottomleft")
         mini = L.mini_layout(i, list(g.cells))
         draw_board(kit, f, surface, i, mini, False)
 
