@@ -82,13 +82,16 @@ class CardArt:
         least = self.least_px()
         return least, max(least, self.app.vp.fs(NAME_PX))
 
-    def widest_word(self) -> int:
-        """The real width of the widest piece of any card's name that cannot break (a word; Japanese
-        breaks between any two characters) at the least size: the narrowest a card may be is this and
-        its padding."""
+    def least_width(self) -> int:
+        """The narrowest a card may be, in real pixels, for its words at the least size: the widest piece of
+        any card's name that cannot break (a word; Japanese breaks between any two characters) with its
+        padding, and a point track of four values with each number inside its circle (a five-value track
+        gets its circles touching)."""
         font = self.app.fonts.font(self.least_px(), True)
         names = [self.name(c.id) for c in self.cards.animals] + [self.name(c.id) for c in self.cards.spirits]
-        return max(font.size(piece)[0] for n in names for piece in wrap_lines(font, n, 1))
+        word = max(font.size(piece)[0] for n in names for piece in wrap_lines(font, n, 1))
+        number = max(font.size(str(v))[0] for c in self.cards.animals for v in c.track)
+        return max(word + 2 * NAME_PAD, int(4 * (number * 1.15 + 2)) + 8)
 
     # ------------------------------------------------------------------ sprites
     def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
@@ -145,7 +148,12 @@ class CardArt:
             if font.size(name)[0] <= width:
                 return font, [name]
         font = self.app.fonts.font(least, True)
-        return font, wrap_lines(font, name, width)
+        lines = wrap_lines(font, name, width)
+        # lines of about one length (マーモ|ット, not マーモッ|ト): the narrowest width giving no more lines
+        narrow = width
+        while narrow > 8 and len(wrap_lines(font, name, narrow - 2)) <= len(lines):
+            narrow -= 2
+        return font, wrap_lines(font, name, narrow)
 
     def _track(self, surf: pygame.Surface, values: Sequence[int], cubes_on: int | None, box: pygame.Rect,
                fill: pygame.Color, least: int) -> None:

@@ -24,7 +24,7 @@ from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
 from .. import paint
-from ..cardart import NAME_PAD, CardArt
+from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
@@ -109,7 +109,7 @@ class PlayScene(Scene):
         players = self.game.setup.players
         kinds = [app.t("setup.human"), app.t("setup.computer"), *(app.t(f"level.{k}") for k in ("easy", "medium", "hard"))]
         seat_w = max(118.0, 26 + max(paint.text_width(app, word, 12) for word in kinds))
-        return PlayLayout(players, players == 1, vp.area, (self.cardart.widest_word() + 2 * NAME_PAD) / vp.scale,
+        return PlayLayout(players, players == 1, vp.area, self.cardart.least_width() / vp.scale,
                           vp.tv(14) / 14, seat_w)
 
     def _build_screen(self) -> None:
