@@ -85,13 +85,13 @@ class CardArt:
     def least_width(self) -> int:
         """The narrowest a card may be, in real pixels, for its words at the least size: the widest piece of
         any card's name that cannot break (a word; Japanese breaks between any two characters) with its
-        padding, and a point track of four values with each number inside its circle (a five-value track
+        padding, and a point track of four values with each number filling its circle (a five-value track
         gets its circles touching)."""
         font = self.app.fonts.font(self.least_px(), True)
         names = [self.name(c.id) for c in self.cards.animals] + [self.name(c.id) for c in self.cards.spirits]
         word = max(font.size(piece)[0] for n in names for piece in wrap_lines(font, n, 1))
         number = max(font.size(str(v))[0] for c in self.cards.animals for v in c.track)
-        return max(word + 2 * NAME_PAD, int(4 * (number * 1.15 + 2)) + 8)
+        return max(word + 2 * NAME_PAD, 4 * (number + 1) + 8)
 
     # ------------------------------------------------------------------ sprites
     def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,

@@ -93,7 +93,7 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx, top + 10), 9)
         name = g.seats[i].name
-        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
+        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11 / app.vp.text_scale)
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     for k, (row, label) in enumerate(zip(rows, labels)):
         is_total = row == "total"
