@@ -86,6 +86,7 @@ def test_the_solo_swap_label_fits_its_button(app: Any, code: str) -> None:
     app.set_language(code)
     _x, _y, w, _h = PlayLayout(players=1, solo=True).swap_btns[0]
     assert paint.text_width(app, "⇄ " + app.t("play.swap"), 13, True) <= w - 8
+    assert paint.text_width(app, app.t("play.swap_confirm"), 13, True) <= w - 8
 
 
 def _play_states(app: Any) -> None:
