@@ -130,6 +130,11 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.step(0.0, events=[])
         sc.pointer.cursor.focus = Swap(1)
 
+    def solo_swap_confirm() -> None:
+        solo_swap_tip()
+        sc = app.scenes.top
+        sc.pointer.click(Swap(1))   # the first click: the swap waits for its confirmation
+
     def solo_spirits() -> None:
         start(played_game(1, 0, seed=4, spirits=True), 1)
 
@@ -344,6 +349,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
     yield "play_solo_swap_tip", solo_swap_tip
+    yield "play_solo_swap_confirm", solo_swap_confirm
     for k in range(1, HowToScene(app).count):
         yield f"howto_page{k + 1}", howto_page(k)
     yield "play_keyboard_board", keyboard_board
