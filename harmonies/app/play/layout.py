@@ -124,7 +124,7 @@ class PlayLayout:
         gap = 8.0
         ph = min(SEAT_MAX_H, 200 + max(0.0, ah - 720) / 4, (bottom - top - gap * (self.players - 1)) / self.players)
         self.seat_panels = [(rx, top + i * (ph + gap), right_w, ph) for i in range(self.players)]
-        text_w = min(self.seat_text_w, right_w / 2)
+        text_w = min(self.seat_text_w, right_w * 0.58)
         self.mini_boxes = [(px + text_w, py + 6, pw - text_w - 6, ph - 12) for px, py, pw, ph in self.seat_panels]
 
     @property

@@ -116,7 +116,8 @@ def touched(L: PlayLayout, f: Frame, row: LogRow) -> tuple[Point, float] | None:
 def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Button:
     """The button at the top of the scores panel that swaps the scores for the log and back (also L)."""
     x, y, w, _h = L.scores_panel
-    return Button((x + w - 120, y + 5, 112, 26), lambda: t("log.scores" if panel.shown else "log.show"),
+    bw = 112 * max(1.0, L.em)    # its longest word ("Cronologia") at a larger text size
+    return Button((x + w - bw - 8, y + 5, bw, 26 * max(1.0, L.em)), lambda: t("log.scores" if panel.shown else "log.show"),
                   panel.toggle, px=14, name="log")
 
 

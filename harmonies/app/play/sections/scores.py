@@ -51,7 +51,7 @@ def draw_totals(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = rect
-    col_w = (w - 24 - TOGGLE_ROOM) / g.players
+    col_w = (w - 24 - TOGGLE_ROOM * max(1.0, app.vp.tv(14) / 14)) / g.players
     name_y = y + 6 + app.vp.tv(13) / 2
     total_y = y + h - 6 - app.vp.tv(19) / 2
     for i in range(g.players):
