@@ -23,7 +23,6 @@ from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played,
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
-from .. import paint
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
@@ -35,8 +34,8 @@ from ..play.guide import Guide
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
-from ..play.layout import PlayLayout, Point, Rect
-from ..play.logpanel import LogPanel
+from ..play.layout import Point, Rect
+from ..play.logpanel import ROW_H, LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.places import Drag, Hex, Selection, Stop, Target
@@ -83,7 +82,7 @@ class PlayScene(Scene):
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
-        self.layout = self._layout()
+        self.layout = where.window_layout(self.app, self.cardart, self.game.setup.players)
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue)
@@ -103,18 +102,10 @@ class PlayScene(Scene):
         self.ui = WidgetGroup()
         self._build_screen()
 
-    def _layout(self) -> PlayLayout:
-        """The layout for the window as it is: its whole shape, and cards as wide as their names need."""
-        app, vp = self.app, self.app.vp
-        players = self.game.setup.players
-        kinds = [app.t("setup.human"), app.t("setup.computer"), *(app.t(f"level.{k}") for k in ("easy", "medium", "hard"))]
-        seat_w = max(118.0, 26 + max(paint.text_width(app, word, 12) for word in kinds))
-        return PlayLayout(players, players == 1, vp.area, self.cardart.least_width() / vp.scale,
-                          vp.tv(14) / 14, seat_w)
-
     def _build_screen(self) -> None:
         """The buttons and the sections, on the layout of the moment."""
         focus = self.ui.focus
+        self.log.row_h = ROW_H * max(1.0, self.layout.em)
         self.ui, self.hints.button = play_buttons(self.layout, self.app.t, self.log, ButtonActions(
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
@@ -123,7 +114,7 @@ class PlayScene(Scene):
 
     def on_resize(self) -> None:
         """A new window size, language or text size: the layout follows the window's shape and the names."""
-        self.layout = self._layout()
+        self.layout = where.window_layout(self.app, self.cardart, self.game.setup.players)
         self._build_screen()
 
     @property
