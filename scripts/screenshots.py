@@ -172,6 +172,11 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.step(0.0, events=[])
         sc.pointer.cursor.focus = Swap(1)
 
+    def solo_swap_confirm() -> None:
+        solo_swap_tip()
+        sc = app.scenes.top
+        sc.pointer.click(Swap(1))   # the first click: the swap waits for its confirmation
+
     def solo_spirits() -> None:
         start(played_game(1, 0, seed=4, spirits=True), 1)
 
@@ -511,6 +516,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_solo", solo
     yield "play_solo_spirit_choice", solo_spirits
     yield "play_solo_swap_tip", solo_swap_tip
+    yield "play_solo_swap_confirm", solo_swap_confirm
     for k in range(1, HowToScene(app).count):
         yield f"howto_page{k + 1}", howto_page(k)
     yield "play_keyboard_board", keyboard_board
@@ -525,18 +531,21 @@ def main(argv: list[str]) -> int:
     p.add_argument("--size", action="append", default=None, help="WxH (repeatable); default 1280x720 and 1920x1080")
     p.add_argument("--out", default="shots")
     p.add_argument("--lang", default=None, metavar="CODE", help="language of the screens (default English)")
+    p.add_argument("--text-size", type=int, default=100, choices=(100, 125, 150),
+                   help="the text size setting, in per cent (files end in _<N> when not 100)")
     p.add_argument("--only", action="append", default=None, metavar="TEXT",
                    help="only the scenes whose name contains TEXT (repeatable); default every scene")
     args = p.parse_args(argv)
     language, warning = checked_language(args.lang)
     if warning:
         print(warning, file=sys.stderr)
-    suffix = f"_{language}" if language else ""
+    suffix = (f"_{language}" if language else "") + (f"_{args.text_size}" if args.text_size != 100 else "")
     sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["1280x720", "1920x1080"])]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         app = make_offscreen_app(size, language)  # type: ignore[arg-type]
+        app.apply_settings(app.settings.with_(text_size=args.text_size))
         t0 = time.perf_counter()
         scenes = [(name, prepare) for name, prepare in list(iter_scenes(app)) + list(extra_states(app))
                   if not args.only or any(part in name for part in args.only)]

@@ -70,7 +70,7 @@ class App:
         pygame.display.set_caption("Harmonies")
         set_window_icon()
         self.window = self._open_window()
-        self.vp = Viewport(self.window.get_size())
+        self.vp = Viewport(self.window.get_size(), self.settings.text_size / 100)
         self.theme = Theme.load()
         self.fonts = Fonts(self.theme)
         self.catalogue = Catalogue.load(self.language)
@@ -136,10 +136,13 @@ class App:
         if (old.window, old.fullscreen) != (settings.window, settings.fullscreen):
             self.window = self._open_window()
             self._resized()
+        elif old.text_size != settings.text_size:
+            self._resized()
         self._reload_text()
 
     def _resized(self) -> None:
         self.window = pygame.display.get_surface() or self.window
+        self.vp.text_scale = self.settings.text_size / 100
         self.vp.resize(self.window.get_size())
         self.cache.clear()
         for scene in self.scenes.scenes:

@@ -22,6 +22,7 @@ from .hexgrid import fit_layout
 from .memo import memo
 from .paint import wrap_lines
 from .tokens import ANY_BASE, TokenArt, cname, draw_cube
+from .viewport import MIN_TEXT_PX
 
 if TYPE_CHECKING:
     from .app import App
@@ -35,6 +36,12 @@ def pattern_stack(stacks: tuple[tuple[object, ...], ...]) -> tuple[str, ...]:
     if len(top) == 1 and all(len(s) == 2 for s in stacks):
         return (ANY_BASE, top.pop())
     return tuple(cname(c) for c in stacks[0])
+
+
+#: A card's name and the numbers of its point track, in virtual pixels at the least (12 px at 1280x720).
+NAME_PX = 12
+#: Real pixels between a card's edge and its name.
+NAME_PAD = 4
 
 
 def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
@@ -64,16 +71,39 @@ class CardArt:
         """The sentence saying what the card's habitat needs, in the player's language."""
         return CardWords(self.app.catalogue).needs(self.cards.get(card_id).cells)
 
+    def least_px(self) -> int:
+        """The smallest size of a card's name and track numbers in real pixels: 12 virtual pixels, and never
+        under the smallest text."""
+        return max(MIN_TEXT_PX, int(round(NAME_PX * self.app.vp.scale)))
+
+    def name_sizes(self) -> tuple[int, int]:
+        """The sizes a card's name is drawn at in real pixels: the one asked for (with the text size
+        setting), and the least it may take to fit on one line before it wraps."""
+        least = self.least_px()
+        return least, max(least, self.app.vp.fs(NAME_PX))
+
+    def least_width(self) -> int:
+        """The narrowest a card may be, in real pixels, for its words at the least size: the widest piece of
+        any card's name that cannot break (a word; Japanese breaks between any two characters) with its
+        padding, and a point track of four values with each number filling its circle (a five-value track
+        gets its circles touching)."""
+        font = self.app.fonts.font(self.least_px(), True)
+        names = [self.name(c.id) for c in self.cards.animals] + [self.name(c.id) for c in self.cards.spirits]
+        word = max(font.size(piece)[0] for n in names for piece in wrap_lines(font, n, 1))
+        number = max(font.size(str(v))[0] for c in self.cards.animals for v in c.track)
+        return max(word + 2 * NAME_PAD, 4 * (number + 1) + 8)
+
     # ------------------------------------------------------------------ sprites
     def animal(self, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
                highlight: bool = False, with_text: bool = False) -> pygame.Surface:
         """``cubes_on``: cubes still on the card (None: a display card, drawn without cubes);
         ``with_text``: the enlarged card, with the sentence saying what the habitat needs."""
-        return self._animal(self.app.catalogue.language, card_id, w, h, cubes_on, symbols, highlight, with_text)
+        return self._animal(self.app.catalogue.language, self.name_sizes(), card_id, w, h, cubes_on, symbols,
+                            highlight, with_text)
 
     @memo(512)
-    def _animal(self, language: str, card_id: str, w: int, h: int, cubes_on: int | None, symbols: bool,
-                highlight: bool, with_text: bool) -> pygame.Surface:
+    def _animal(self, language: str, sizes: tuple[int, int], card_id: str, w: int, h: int, cubes_on: int | None,
+                symbols: bool, highlight: bool, with_text: bool) -> pygame.Surface:
         """Layout: the name on a band of the stripe colour, the habitat pattern, the sentence (enlarged
         card), then the point track as a row from the lowest value (left, the first cube to leave) to the
         highest. ``language`` keys the cache: the name and the sentence are the catalogue's."""
@@ -85,11 +115,13 @@ class CardArt:
         paper = th.c("panel")
         pygame.draw.rect(surf, paper, surf.get_rect(), border_radius=rad)
         band_h = int(h * (0.1 if with_text else 0.15))
+        font, names = self._name_lines(self.name(card_id), w - 2 * NAME_PAD, max(sizes[1], int(band_h * 0.62)), sizes)
+        band_h = max(band_h, len(names) * font.get_linesize() + 2)
         pygame.draw.rect(surf, _mix(stripe, paper, 0.25), pygame.Rect(0, 0, w, band_h),
                          border_top_left_radius=rad, border_top_right_radius=rad)
         light = (stripe.r * 299 + stripe.g * 587 + stripe.b * 114) / 1000 > 140
-        self._name(surf, self.name(card_id), pygame.Rect(4, 0, w - 8, band_h), th.c("ink") if light else th.c("panel"),
-                   int(band_h * 0.62))
+        draw_lines(surf, font, names, th.c("ink") if light else th.c("panel"),
+                   pygame.Rect(NAME_PAD, 0, w - 2 * NAME_PAD, band_h), True)
         track_h = int(h * (0.13 if with_text else 0.2))
         track = pygame.Rect(4, int(h - track_h - h * 0.01), w - 8, track_h)
         text_h = 0
@@ -102,23 +134,29 @@ class CardArt:
             draw_lines(surf, font, lines, th.c("ink"), box)
         pattern = pygame.Rect(3, band_h + 2, w - 6, track.y - band_h - 4 - (text_h + int(h * 0.03) if text_h else 0))
         self._pattern(surf, card.cells, pattern, symbols)
-        self._track(surf, card.track, cubes_on, track, _mix(stripe, paper, 0.7))
+        self._track(surf, card.track, cubes_on, track, _mix(stripe, paper, 0.7), sizes[0])
         edge = th.c("accent") if highlight else th.c("panel_edge")
         pygame.draw.rect(surf, edge, surf.get_rect(), max(1, int(w * (0.045 if highlight else 0.015))), border_radius=rad)
         return surf
 
-    def _name(self, surf: pygame.Surface, name: str, box: pygame.Rect, colour: pygame.Color, px: int,
-              centred: bool = True) -> None:
-        """The card's name in ``box`` at ``px``, made smaller until it fits (7 px at the least)."""
-        px = max(7, px)
-        font = self.app.fonts.font(px, True)
-        while px > 7 and font.size(name)[0] > box.w:
-            px -= 1
-            font = self.app.fonts.font(px, True)
-        draw_lines(surf, font, [name], colour, box, centred)
+    def _name_lines(self, name: str, width: int, px: int, sizes: tuple[int, int]) -> tuple[pygame.font.Font, list[str]]:
+        """The font and lines of a card's name in ``width``: one line at ``px``, made smaller down to the
+        least size (``sizes[0]``) if that fits it on one line, else wrapped at the least size."""
+        least = min(px, sizes[0])
+        for size in range(px, least - 1, -1):
+            font = self.app.fonts.font(size, True)
+            if font.size(name)[0] <= width:
+                return font, [name]
+        font = self.app.fonts.font(least, True)
+        lines = wrap_lines(font, name, width)
+        # lines of about one length (マーモ|ット, not マーモッ|ト): the narrowest width giving no more lines
+        narrow = width
+        while narrow > 8 and len(wrap_lines(font, name, narrow - 2)) <= len(lines):
+            narrow -= 2
+        return font, wrap_lines(font, name, narrow)
 
     def _track(self, surf: pygame.Surface, values: Sequence[int], cubes_on: int | None, box: pygame.Rect,
-               fill: pygame.Color) -> None:
+               fill: pygame.Color, least: int) -> None:
         """The point track in ``box``: every value in its circle; a cube still on a slot peeks out from
         behind the circle's upper right, so the number stays readable; a slot whose cube has left is tinted."""
         th = self.app.theme
@@ -129,11 +167,13 @@ class CardArt:
         r = slot * (0.36 if held else 0.42)
         left = box.centerx - slot * n / 2 - (slot * 0.05 if held else 0)
         cy = box.centery + (slot * 0.08 if held else 0)
-        px = max(7, int(r * 1.25))
+        # the numbers at the least size or larger; the circles grow to hold them, up to touching
+        px = max(least, int(r * 1.25))
         font = self.app.fonts.font(px, True)
-        while px > 7 and max(font.size(str(v))[0] for v in values) > r * 1.7:
+        while px > least and max(font.size(str(v))[0] for v in values) > r * 1.7:
             px -= 1
             font = self.app.fonts.font(px, True)
+        r = min(max(r, max(font.size(str(v))[0] for v in values) / 1.7), slot / 2)
         for i, value in enumerate(values):
             cx = left + slot * (i + 0.5)
             # cubes leave from the lowest value first: the last ``cubes_on`` slots still hold one
@@ -149,11 +189,12 @@ class CardArt:
     def spirit(self, spirit_id: str, w: int, h: int, cube_on: bool | None, symbols: bool, with_text: bool,
                highlight: bool = False) -> pygame.Surface:
         """A Nature's Spirit card; ``with_text``: with its scoring rule under the pattern."""
-        return self._spirit(self.app.catalogue.language, spirit_id, w, h, cube_on, symbols, with_text, highlight)
+        return self._spirit(self.app.catalogue.language, self.name_sizes(), spirit_id, w, h, cube_on, symbols,
+                            with_text, highlight)
 
     @memo(128)
-    def _spirit(self, language: str, spirit_id: str, w: int, h: int, cube_on: bool | None, symbols: bool,
-                with_text: bool, highlight: bool) -> pygame.Surface:
+    def _spirit(self, language: str, sizes: tuple[int, int], spirit_id: str, w: int, h: int, cube_on: bool | None,
+                symbols: bool, with_text: bool, highlight: bool) -> pygame.Surface:
         card = self.cards.spirit(spirit_id)
         th = self.app.theme
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -161,17 +202,20 @@ class CardArt:
         paper = _mix(th.c("spirit_cube"), th.c("panel"), 0.82)
         pygame.draw.rect(surf, paper, surf.get_rect(), border_radius=rad)
         # beside the cube icon the name starts at the left and leaves the icon room; without it, it is centred
-        px = int(h * (0.075 if with_text else 0.085))
-        box = (pygame.Rect(6, int(h * 0.03), w - 8 - int(h * 0.2), int(px * 1.3)) if cube_on
-               else pygame.Rect(4, int(h * 0.03), w - 8, int(px * 1.3)))
-        self._name(surf, self.name(spirit_id), box, th.c("ink"), px, centred=not cube_on)
-        pat_h = int(h * (0.45 if with_text else 0.72))
-        self._pattern(surf, card.cells, pygame.Rect(4, int(h * 0.13), w - 8, pat_h), symbols)
+        px = max(sizes[1], int(h * (0.075 if with_text else 0.085)))
+        name_w = w - 8 - int(h * 0.2) if cube_on else w - 2 * NAME_PAD
+        font, names = self._name_lines(self.name(spirit_id), name_w, px, sizes)
+        name_h = max(int(px * 1.3), len(names) * font.get_linesize())
+        box = pygame.Rect(6 if cube_on else NAME_PAD, int(h * 0.03), name_w, name_h)
+        draw_lines(surf, font, names, th.c("ink"), box, not cube_on)
+        pat_top = max(int(h * 0.13), box.bottom + 2)
+        pat_h = int(h * (0.45 if with_text else 0.72)) - (pat_top - int(h * 0.13))
+        self._pattern(surf, card.cells, pygame.Rect(4, pat_top, w - 8, pat_h), symbols)
         if cube_on:
             draw_cube(surf, (w * 0.86, h * 0.08), h * 0.07, th.c("spirit_cube"), th.c("cube_edge"))
         if with_text:
             text = self.app.t(f"spirit_rule.{spirit_id}", default=card.text)
-            y = int(h * 0.13) + pat_h + 4
+            y = pat_top + pat_h + 4
             text_box = pygame.Rect(7, y, w - 14, h - y - int(h * 0.04))
             font, lines = _fitted_lines(self.app, text, text_box, max(7, int(h * 0.058)))
             draw_lines(surf, font, lines, th.c("ink"), text_box)

@@ -78,7 +78,7 @@ def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> fl
     all_rows = rows(app)
     key_w = min(w * 0.34, max((paint.text_width(app, r.keys, px, True) for r in all_rows if r.keys), default=0) + 30)
     does_w = w - key_w
-    font = app.fonts.font(app.vp.s(px), False)
+    font = app.fonts.font(app.vp.fs(px), False)
     y = y0
     for i, row in enumerate(all_rows):
         if row.heading:
@@ -88,7 +88,7 @@ def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> fl
             y += (px + 2) * 1.45
             continue
         lines = paint.wrap_lines(font, row.does, app.vp.s(does_w))
-        keys = paint.wrap_lines(app.fonts.font(app.vp.s(px), True), row.keys, app.vp.s(key_w - 16))
+        keys = paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), row.keys, app.vp.s(key_w - 16))
         if surface is not None:
             for k, ln in enumerate(keys):
                 paint.text(surface, app, ln, (x + 8, y + k * px * 1.3), px, th.c("ink"), bold=True)

@@ -16,7 +16,7 @@ def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px
          colour: ColourLike, anchor: str = "topleft", bold: bool = False, wrap: float = 0) -> pygame.Rect:
     """Draw ``s`` at virtual ``pos``; returns the real rect used. ``px`` is a virtual size."""
     vp = app.vp
-    surf = app.fonts.render(s, vp.s(px), colour, bold, vp.s(wrap) if wrap else 0)
+    surf = app.fonts.render(s, vp.fs(px), colour, bold, vp.s(wrap) if wrap else 0)
     rect = surf.get_rect(**{anchor: vp.p(*pos)})
     surface.blit(surf, rect)
     return rect
@@ -24,7 +24,7 @@ def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px
 
 def text_width(app: App, s: str, px: float, bold: bool = False) -> float:
     """Width of ``s`` in virtual units."""
-    return app.fonts.size(s, app.vp.s(px), bold)[0] / app.vp.scale
+    return app.fonts.size(s, app.vp.fs(px), bold)[0] / app.vp.scale
 
 
 def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
@@ -32,6 +32,12 @@ def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px
     while px > min_px and text_width(app, s, px, bold) > max_w:
         px -= 1
     return px
+
+
+def fit_scaled(app: App, s: str, px: float, max_w: float, bold: bool = False) -> float:
+    """The largest size <= ``px`` at which ``s`` fits ``max_w``, giving up no more than the text size
+    setting added: never under what ``px`` is at the normal text size."""
+    return fit_px(app, s, px, max_w, bold, min_px=px / app.vp.text_scale)
 
 
 def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> str:
@@ -116,10 +122,16 @@ def _ideograph(ch: str) -> bool:
     return 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
 
 
+def _after_hyphen(before: str, ch: str) -> bool:
+    """Whether a letter ``ch`` follows the hyphen of a compound word ending ``before`` (a line may break there)."""
+    return len(before) >= 2 and before[-1] == "-" and before[-2].isalpha() and ch.isalpha()
+
+
 def _atoms(para: str) -> list[tuple[str, bool]]:
     """``para`` cut where a line may break: (text, whether a space comes before it).
 
-    Words written with spaces stay whole; Japanese breaks between any two characters, except
+    Words written with spaces stay whole, except after the hyphen of a compound word (Martin-|pêcheur);
+    Japanese breaks between any two characters, except
     inside a run of kanji (a word), and a no-start character joins the one before it and a no-end
     character the one after.
     """
@@ -133,7 +145,8 @@ def _atoms(para: str) -> list[tuple[str, bool]]:
         cjk = _breaks_anywhere(ch)
         joins = bool(atoms) and (glue_next or (ch in NO_LINE_START and (not space or not ch.isalnum()))
                                  or (not space and _ideograph(ch) and _ideograph(atoms[-1][0][-1]))
-                                 or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])))
+                                 or (not space and not cjk and not _breaks_anywhere(atoms[-1][0][-1])
+                                     and not _after_hyphen(atoms[-1][0], ch)))
         if joins:
             text_, before = atoms[-1]
             atoms[-1] = (text_ + (" " if space else "") + ch, before)
@@ -164,8 +177,8 @@ def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
 
 def block_height(app: App, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
     """The virtual height :func:`text_block` would use for ``s``."""
-    font = app.fonts.font(app.vp.s(px), bold)
-    return len(wrap_lines(font, s, app.vp.s(width))) * px * line
+    font = app.fonts.font(app.vp.fs(px), bold)
+    return len(wrap_lines(font, s, app.vp.s(width))) * app.vp.tv(px) * line
 
 
 def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
@@ -173,9 +186,9 @@ def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, floa
                align: str = "left") -> float:
     """Wrapped text with comfortable line spacing; returns the virtual height used."""
     vp = app.vp
-    font = app.fonts.font(vp.s(px), bold)
+    font = app.fonts.font(vp.fs(px), bold)
     x, y = pos
-    step = px * line
+    step = vp.tv(px) * line
     for ln in wrap_lines(font, s, vp.s(width)):
         if align == "center":
             text(surface, app, ln, (x + width / 2, y), px, colour, "midtop", bold)

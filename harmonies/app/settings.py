@@ -15,6 +15,8 @@ from ..catalogue import has_language
 
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080")
 AI_SPEEDS = ("slow", "normal", "fast", "instant")
+#: The text sizes offered, in per cent of the normal size.
+TEXT_SIZES = (100, 125, 150)
 #: Seconds between two computer actions, and the length of one move animation.
 SPEED_TIMING = {"slow": (0.9, 0.45), "normal": (0.5, 0.3), "fast": (0.18, 0.16), "instant": (0.0, 0.0)}
 #: The smallest and largest window the settings may ask for (the largest is a 4K screen).
@@ -30,6 +32,8 @@ class Settings:
     ai_speed: str = "normal"
     symbols: bool = True
     volume: int = 70
+    #: Every text's size in per cent of its normal size (one of :data:`TEXT_SIZES`).
+    text_size: int = 100
     #: What the other seats just did stays on show until the player's first action (else it fades).
     recap_keep: bool = False
     #: The guided first game was finished or left once: the menu no longer highlights it.
@@ -70,6 +74,8 @@ class Settings:
         s = replace(default, **values)
         if s.ai_speed not in AI_SPEEDS:
             s = replace(s, ai_speed=default.ai_speed)
+        if s.text_size not in TEXT_SIZES:
+            s = replace(s, text_size=default.text_size)
         size = parse_window(s.window)
         window = f"{size[0]}x{size[1]}" if size is not None else default.window
         language = s.language if has_language(s.language) else ""

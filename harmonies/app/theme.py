@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from .assets import AssetError, asset, load_yaml
+from .viewport import MIN_TEXT_PX
 
 COLOUR_NAMES = ("blue", "gray", "brown", "green", "yellow", "red")
 
@@ -78,7 +79,7 @@ class Fonts:
         self._cache_size = cache_size
 
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, px), bold)
+        key = (max(MIN_TEXT_PX, px), bold)
         font = self._fonts.get(key)
         if font is None:
             font = pygame.font.Font(str(self.paths["bold" if bold else "regular"]), key[0])
@@ -88,7 +89,7 @@ class Fonts:
     def render(self, text: str, px: int, colour: pygame.Color | tuple[int, ...], bold: bool = False,
                wrap: int = 0) -> pygame.Surface:
         col = pygame.Color(colour)
-        key = (text, max(6, px), bold, (col.r, col.g, col.b, col.a), wrap)
+        key = (text, max(MIN_TEXT_PX, px), bold, (col.r, col.g, col.b, col.a), wrap)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)

@@ -134,6 +134,7 @@ class KeyPlayer(Keys):
             cmd = self.rng.choice(by_type[R.SoloSwap])
             self.tab_to(Swap(list(g.display).index(cmd.card_id)))
             self.use()
+            self.use()      # the swap is final: the second Enter confirms it
             return cmd
         if R.TakeTokens in by_type:
             cmd = self.rng.choice(by_type[R.TakeTokens])

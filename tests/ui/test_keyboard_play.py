@@ -193,6 +193,9 @@ def test_solo_swap_from_the_keyboard(app: Any) -> None:
     card = g.display[swap.slot]
     d.key(pygame.K_SPACE)
     d.settle()
+    assert not isinstance(g.history[-1], R.SoloSwap)    # the swap is final: it waits for its confirmation
+    d.key(pygame.K_SPACE)
+    d.settle()
     assert g.history[-1] == R.SoloSwap(card), sc.message
 
 

@@ -1,13 +1,15 @@
 """Labels that fit at their normal size in every language at 1280x720: the play screen's buttons, score rows
 and seat lines, the setup's choices, and the finished games' list (a wider box or a second line, not a
-smaller font)."""
+smaller font). And text large enough to read: no font under 11 px at 800x600 on any scene in any language,
+and at 1280x720 the cards' names and point numbers at 12 px at least, measured on the fonts really used."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
-from textfit import shrunk_text
+from textfit import font_sizes, shrunk_text
 from ui_driver import Driver
 
 from harmonies.app import paint
@@ -16,7 +18,7 @@ from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, row_lines
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.settings import SettingsScene
 from harmonies.app.scenes.setup import SetupScene
-from harmonies.app.smoke import meta_for, played_game
+from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, played_game
 from harmonies.catalogue import available_languages
 from harmonies.persist.summary import FinishedSummary, SeatInfo
 from harmonies.session import Resume
@@ -84,3 +86,37 @@ def test_the_solo_swap_label_fits_its_button(app: Any, code: str) -> None:
     app.set_language(code)
     _x, _y, w, _h = PlayLayout(players=1, solo=True).swap_btns[0]
     assert paint.text_width(app, "⇄ " + app.t("play.swap"), 13, True) <= w - 8
+    assert paint.text_width(app, app.t("play.swap_confirm"), 13, True) <= w - 8
+
+
+def _play_states(app: Any) -> None:
+    """The play screen at four seats with spirits, solo, and with the log open, one frame each."""
+    for players, humans in ((4, 2), (1, 1)):
+        scene = _play(app, players, humans)
+        app.step(1 / 60, events=[])
+        scene.log.shown = True
+        app.step(1 / 60, events=[])
+        app.scenes.pop()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_text_under_11_px_at_800x600(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app = make_offscreen_app((800, 600), code)
+    try:
+        with font_sizes(monkeypatch, app) as sizes:
+            for _name, prepare in iter_scenes(app):
+                prepare()
+                app.step(1 / 60, events=[])
+            _play_states(app)
+        assert sizes and min(px for px, _where in sizes) >= 11
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_card_names_and_points_at_12_px_at_1280x720(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app.set_language(code)
+    with font_sizes(monkeypatch, app) as sizes:
+        _play_states(app)
+    on_cards = [px for px, where in sizes if where == "card"]
+    assert on_cards and min(on_cards) >= 12

@@ -72,7 +72,7 @@ def test_the_log_is_made_from_the_command_log_on_continue_and_follows_play(app: 
 def test_l_shows_the_log_keys_and_wheel_scroll_it_and_pointing_rings_the_cell(app: Any) -> None:
     d = _resumed(app, played_game(3, 9, seed=5))
     sc = d.top
-    rect = sc.layout.scores_panel
+    rect = sc.layout.log_panel
     assert not sc.log.shown
     d.key(pygame.K_l)
     assert sc.log.shown and sc.log.top == 0
@@ -213,7 +213,7 @@ def test_every_log_line_is_drawn_at_one_size_and_a_cut_one_shows_whole_when_poin
     sc = d.top
     sc.log.toggle()
     d.frames(1)
-    rect = sc.layout.scores_panel
+    rect = sc.layout.log_panel
     i = next(i for i, r in enumerate(sc.log.visible(rect)) if r.entry is not None)
     long_text = sc.log.visible(rect)[i].text + ", and then a great many more words than the panel can hold on one line"
     sc.log.rows[sc.log.top + i] = replace(sc.log.rows[sc.log.top + i], text=long_text)

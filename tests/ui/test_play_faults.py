@@ -25,7 +25,7 @@ from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.app.smoke import meta_for, played_game
 from harmonies.catalogue import available_languages
-from harmonies.rules import Game, GameSetup, rules_data
+from harmonies.rules import Game, GameSetup, SoloSwap, rules_data
 from harmonies.session import MatchConfig, Resume, SaveSlot, Seat
 
 
@@ -279,3 +279,52 @@ def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypa
     drawn = drawn_texts(monkeypatch, lambda: d.top.draw(app.window))
     tip = " ".join(drawn)
     assert "final" in tip and "undone" in tip, tip
+
+
+def _solo_turn_done(app: Any) -> Any:
+    """A solo game whose three tokens are placed, so that a swap is the thing left to do."""
+    game = Game.new(GameSetup(players=1, seed=5))
+    d = _play(app, game, Seat("Ada"))
+    d.take_first_space()
+    sc = d.top
+    while sc.game.hand:
+        cell = min(sc.game.token_cells(sc.game.hand[0]))
+        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
+    d.frames(2)
+    assert not sc.game.hand
+    return d
+
+
+def test_the_solo_swap_waits_for_a_second_click_and_esc_cancels_it(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = _solo_turn_done(app)
+    sc = d.top
+    swaps = len(sc.game.history)
+    x, y, w, h = sc.layout.swap_btns[1]
+    card = sc.game.display[1]
+    d.click((x + w / 2, y + h / 2))
+    assert len(sc.game.history) == swaps and sc.pointer.armed_swap == 1
+    drawn = " ".join(drawn_texts(monkeypatch, lambda: d.top.draw(app.window)))
+    assert app.t("play.swap_confirm") in drawn and "Esc" in drawn
+    d.key(pygame.K_ESCAPE)
+    assert sc.pointer.armed_swap is None and isinstance(app.scenes.top, type(sc))
+    d.click((x + w / 2, y + h / 2))
+    x0, y0, w0, h0 = sc.layout.swap_btns[0]
+    d.click((x0 + w0 / 2, y0 + h0 / 2))         # another swap button arms that one instead
+    assert len(sc.game.history) == swaps and sc.pointer.armed_swap == 0
+    d.click((x + w / 2, y + h / 2))
+    d.click((x + w / 2, y + h / 2))
+    d.settle()
+    assert sc.game.history[-1] == SoloSwap(card) and sc.pointer.armed_swap is None
+
+
+def test_the_solo_swap_by_keys_asks_a_second_enter(app: Any) -> None:
+    d = _solo_turn_done(app)
+    sc = d.top
+    card = sc.game.display[1]
+    keys = Keys(d)
+    keys.tab_to_ring(Swap(1))
+    d.key(pygame.K_RETURN)
+    assert not isinstance(sc.game.history[-1], SoloSwap) and sc.pointer.armed_swap == 1
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert sc.game.history[-1] == SoloSwap(card)

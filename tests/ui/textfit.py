@@ -137,3 +137,31 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], None]) -> li
     finally:
         monkeypatch.setattr(paint, "text", text)
     return seen
+
+
+@contextmanager
+def font_sizes(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[tuple[int, str]]]:
+    """While active, the list yielded fills with the real size (``point_size``) of every font the app's
+    text helper hands out, each with what was drawing ("card" inside a card sprite, else "text")."""
+    found: list[tuple[int, str]] = []
+    where = ["text"]
+    font = type(app.fonts).font
+
+    def sized(self: Any, px: int, bold: bool = False) -> pygame.font.Font:
+        got = font(self, px, bold)
+        found.append((got.point_size, where[-1]))
+        return got
+
+    def inside_card(make: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        def go(self: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+            where.append("card")
+            try:
+                return make(self, *args, **kwargs)
+            finally:
+                where.pop()
+        return go
+
+    monkeypatch.setattr(type(app.fonts), "font", sized)
+    monkeypatch.setattr(cardart.CardArt, "animal", inside_card(cardart.CardArt.animal))
+    monkeypatch.setattr(cardart.CardArt, "spirit", inside_card(cardart.CardArt.spirit))
+    yield found

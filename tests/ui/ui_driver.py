@@ -152,6 +152,7 @@ class MousePlayer:
             j = list(g.display).index(cmd.card_id)
             b = L.swap_btns[j]
             self.d.click((b[0] + b[2] / 2, b[1] + b[3] / 2))
+            self.d.click((b[0] + b[2] / 2, b[1] + b[3] / 2))    # the swap is final: the second click confirms it
             return cmd
         if R.TakeTokens in by_type:
             cmd = self.rng.choice(by_type[R.TakeTokens])

@@ -106,6 +106,8 @@ class Frame:
     guide: GuideShown | None = None
     #: The solo challenge played: its name, then one line per condition of its goal (empty: no challenge).
     goal: tuple[str, ...] = ()
+    #: The face-up card whose solo swap waits for its confirmation.
+    armed_swap: int | None = None
 
     @property
     def own_board(self) -> bool:

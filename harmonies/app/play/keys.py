@@ -60,7 +60,7 @@ def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
     elif event.key in HEX_KEYS and not event.mod & _NOT_HINT and cursor.hex_key(event.key):
         pass
     elif event.key in _SCROLL and sc.log.shown:
-        scroll_log(sc.log, event.key, sc.layout.scores_panel)
+        scroll_log(sc.log, event.key, sc.layout.log_panel)
     elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
         # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
         if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:
@@ -98,9 +98,11 @@ def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
 
 
 def _escape(sc: PlayScene) -> None:
-    """Esc puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
+    """Esc cancels a swap waiting for its confirmation, else puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
     one's own board, else pauses."""
-    if sc.pointer.drag is not None or sc.pointer.selection is not None:
+    if sc.pointer.armed_swap is not None:
+        sc.pointer.armed_swap = None
+    elif sc.pointer.drag is not None or sc.pointer.selection is not None:
         sc.pointer.cancel()
     elif sc.pointer.cursor.drop():
         pass

@@ -44,6 +44,8 @@ class LogPanel:
         self.top = 0
         self.upto: int | None = None
         self.rows: list[LogRow] = []
+        #: A line's height, in virtual units: taller when text is drawn larger than asked.
+        self.row_h = ROW_H
 
     def follow(self, history: Sequence[Command], upto: int | None = None) -> None:
         """Bring the lines up to ``history``; ``upto``: only the actions of its first ``upto`` commands."""
@@ -74,7 +76,7 @@ class LogPanel:
 
     def page(self, rect: Rect) -> int:
         """How many lines fit in ``rect`` under its title."""
-        return max(1, int((rect[3] - HEAD_H - 8) // ROW_H))
+        return max(1, int((rect[3] - HEAD_H - 8) // self.row_h))
 
     def max_top(self, page: int = 1) -> int:
         return max(0, len(self.rows) - page)
@@ -88,7 +90,7 @@ class LogPanel:
         x, y, w, h = rect
         if not (x <= pos[0] < x + w and y + HEAD_H <= pos[1] < y + h):
             return None
-        i = int((pos[1] - y - HEAD_H) // ROW_H)
+        i = int((pos[1] - y - HEAD_H) // self.row_h)
         if i >= self.page(rect):
             return None
         index = self.top + i

@@ -42,6 +42,9 @@ class Pointer:
         self.press: tuple[Target, Point] | None = None
         self.drag: Drag | None = None
         self.selection: Selection | None = None
+        #: The face-up card whose solo swap waits for its confirmation (a second click or Enter; Esc cancels):
+        #: the swap cannot be undone.
+        self.armed_swap: int | None = None
         #: The keyboard's focus, used through :meth:`click` like the mouse.
         self.cursor = KeyCursor(scene)
 
@@ -127,6 +130,7 @@ class Pointer:
     def click(self, target: Target) -> None:
         sc = self.sc
         g = sc.table
+        armed, self.armed_swap = self.armed_swap, None
         if isinstance(target, SeatBoard):
             sc.view_seat = None if target.seat in (g.current, sc.view_seat) else target.seat
             self.selection = None
@@ -142,8 +146,14 @@ class Pointer:
             sc.submit(TakeTokens(target.space))
         elif isinstance(target, (Slot, Swap)):
             cid = g.display[target.slot]
-            if cid is not None:
-                sc.submit(TakeCard(cid) if isinstance(target, Slot) else SoloSwap(cid))
+            if cid is None:
+                return
+            if isinstance(target, Slot):
+                sc.submit(TakeCard(cid))
+            elif armed == target.slot or cid not in g.can_swap:
+                sc.submit(SoloSwap(cid))  # confirmed, or refused with the rules' reason
+            else:
+                self.armed_swap = target.slot
         elif isinstance(target, (HandToken, HeldCard)):
             self._select(target)
         elif isinstance(target, Cell):

@@ -1,14 +1,31 @@
 """Where things are drawn on the play screen, from the layout and the table alone: the shown board's cells,
-a seat's cells and cards, for the sections, the pointer and the flights."""
+a seat's cells and cards, for the sections, the pointer and the flights; and the layout itself, made for the
+window's shape and the words it must hold."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from harmonies.rules import PlayerView
 
+from .. import paint
+from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from .layout import PlayLayout, Point, centre, inside
 from .places import Hex
 from .table import Table, held_items
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def window_layout(app: App, cardart: CardArt, players: int) -> PlayLayout:
+    """The play screen's layout for the window as it is: its whole shape, cards as wide as their names and
+    tracks need at the least size, and the seats' word column as wide as "Computer" and the levels."""
+    vp = app.vp
+    kinds = [app.t("setup.human"), app.t("setup.computer"), *(app.t(f"level.{k}") for k in ("easy", "medium", "hard"))]
+    seat_w = max(118.0, 26 + max(paint.text_width(app, word, 12) for word in kinds))
+    return PlayLayout(players, players == 1, vp.area, cardart.least_width() / vp.scale, vp.tv(14) / 14, seat_w)
 
 
 def big_layout(L: PlayLayout, table: Table) -> HexLayout:

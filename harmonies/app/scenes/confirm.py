@@ -110,7 +110,7 @@ class Dialog(WidgetScene):
 
     def _wrapped(self, text: str, px: float, bold: bool = False) -> list[str]:
         vp = self.app.vp
-        return wrap_paths(self.app.fonts.font(vp.s(px), bold), text, vp.s(PANEL_W - 2 * PAD))
+        return wrap_paths(self.app.fonts.font(vp.fs(px), bold), text, vp.s(PANEL_W - 2 * PAD))
 
     def _lines(self, text: str, px: float, bold: bool = False) -> int:
         return len(self._wrapped(text, px, bold))

@@ -290,7 +290,9 @@ class FinishedScene(WidgetScene):
         app, th = self.app, self.app.theme
         x, y, w, h = BESTS_RECT
         paint.panel(surface, app, BESTS_RECT, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
-        paint.text(surface, app, app.t("finished.bests"), (x + 18, y + 14), 22, th.c("ink"), bold=True)
+        title = app.t("finished.bests")
+        paint.text(surface, app, title, (x + 18, y + 14), paint.fit_scaled(app, title, 22, w - 36, True), th.c("ink"),
+                   bold=True)
         yy = y + 50
         b = self.bests
         if b is not None and b.cleared:

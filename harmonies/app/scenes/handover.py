@@ -42,7 +42,8 @@ class HandoverScene(Scene):
                     shadow=True)
         pygame.draw.circle(surface, style.colour, app.vp.p(640, 268), app.vp.s(24))
         paint.text(surface, app, style.mark, (640, 269), 24, th.c("ink"), "center")
-        paint.text(surface, app, app.t("play.handover_title", name=self.who), (640, 330), 30, th.c("ink"), "center",
+        title = app.t("play.handover_title", name=self.who)
+        paint.text(surface, app, title, (640, 330), paint.fit_scaled(app, title, 30, 580, True), th.c("ink"), "center",
                    bold=True)
         # one line between the title and the button, or two a little smaller when the language runs longer
         body = app.t("play.handover_body")

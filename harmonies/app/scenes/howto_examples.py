@@ -159,7 +159,9 @@ def spirits(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
         surface.blit(img, img.get_rect(midtop=vp.p(cx, y)))
         _mark(surface, app, kept, (cx - cw / 2 + 8, y + ch + 20), 10)
         label = app.t("howto.fig.spirit_keep" if kept else "howto.fig.spirit_return")
-        paint.text(surface, app, label, (cx - cw / 2 + 26, y + ch + 20), paint.fit_px(app, label, 16, cw - 20),
+        # the label may run past the card, into the room up to the next card (or the figure's edge)
+        room = w * 0.46 - 36
+        paint.text(surface, app, label, (cx - cw / 2 + 26, y + ch + 20), paint.fit_px(app, label, 16, room),
                    app.theme.c("ink"), "midleft")
     _habitat(surface, app, pic, str(pic.examples["spirit_kept"]), (x + 20, y + ch + 50, 190, 130), "spirit")
     _arrow(surface, app, (x + 226, y + ch + 115))

@@ -187,7 +187,7 @@ class MenuScene(WidgetScene):
     def _wrap(self, message: str) -> tuple[list[str], float]:
         """A message's lines at the menu's width, and the virtual width of the widest."""
         vp = self.app.vp
-        font = self.app.fonts.font(vp.s(_MSG_PX))
+        font = self.app.fonts.font(vp.fs(_MSG_PX))
         lines = paint.wrap_lines(font, message, vp.s(_MSG_WIDTH))
         return lines, max(font.size(line)[0] for line in lines) / vp.scale
 

@@ -37,8 +37,8 @@ from ..play.guide import Guide
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
 from ..play.keys import key_pressed
-from ..play.layout import PlayLayout, Point, Rect
-from ..play.logpanel import LogPanel
+from ..play.layout import Point, Rect
+from ..play.logpanel import ROW_H, LogPanel
 from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.places import Drag, Hex, Selection, Stop, Target
@@ -50,6 +50,7 @@ from ..play.sections.buttons import ButtonActions, play_buttons
 from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
+from ..widgets import WidgetGroup
 from .daily_start import back_to_daily
 from .saving import banner_lines
 
@@ -82,10 +83,10 @@ class PlayScene(Scene):
         start = start if start is not None else default_config(app)
         game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
         self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)))
-        self.layout = PlayLayout(game.setup.players, game.setup.players == 1)
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
+        self.layout = where.window_layout(self.app, self.cardart, self.game.setup.players)
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue)
@@ -102,14 +103,27 @@ class PlayScene(Scene):
         self.hover_t = 0.0
         self.hints = HintBox(self._hint_words)
         self.recent = Recent()
-        self.ui, self.hints.button = play_buttons(self.layout, app.t, self.log, ButtonActions(
-            self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
-            self.hint_offered))
-        self.screen = Screen(play_sections(Kit(app, self.layout, self.art, self.cardart), self.ui))
         #: The solo challenge this game plays (its goal shows beside the board), None for a game of its own,
         #: and its conditions checked on the board as it stands (again after each change of the game).
         self.challenge = find_challenge(config.challenge)
         self.goal_now: tuple[Checked, ...] = check_goal(self.challenge, game) if self.challenge is not None else ()
+        self.ui = WidgetGroup()
+        self._build_screen()
+
+    def _build_screen(self) -> None:
+        """The buttons and the sections, on the layout of the moment."""
+        focus = self.ui.focus
+        self.log.row_h = ROW_H * max(1.0, self.layout.em)
+        self.ui, self.hints.button = play_buttons(self.layout, self.app.t, self.log, ButtonActions(
+            self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
+            self.hint_offered))
+        self.ui.focus = focus
+        self.screen = Screen(play_sections(Kit(self.app, self.layout, self.art, self.cardart), self.ui))
+
+    def on_resize(self) -> None:
+        """A new window size, language or text size: the layout follows the window's shape and the names."""
+        self.layout = where.window_layout(self.app, self.cardart, self.game.setup.players)
+        self._build_screen()
 
     @property
     def game(self) -> Game:
@@ -250,8 +264,8 @@ class PlayScene(Scene):
             hint=HintShown(hints.plan, hints.on, hints.thinking, hints.line), hidden=self.anims.hidden(),
             flyers=tuple(self.anims.flyers), banners=tuple(self.anims.banners), message=self.message,
             message_alpha=int(255 * min(1.0, self.message_t / 0.4)) if self.message and self.message_t > 0 else 0,
-            preview=preview, log=self.log,
-            log_hover=self.log.row_at(self.layout.scores_panel, self.mouse) if self.log.shown else None,
+            preview=preview, log=self.log, armed_swap=self.pointer.armed_swap,
+            log_hover=self.log.row_at(self.layout.log_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
@@ -334,6 +348,7 @@ class PlayScene(Scene):
         self.table = take_table(self.game, self.config.seats)
         self.log.follow(self.game.history)
         self.goal_now = check_goal(self.challenge, self.game) if self.challenge is not None else ()
+        self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 
@@ -385,7 +400,7 @@ class PlayScene(Scene):
             if not self.ui.handle(event, self.app):
                 self.pointer.handle(event)
             return None
-        return None if log_section.wheel(self.log, self.layout.scores_panel, self.mouse, event) else event
+        return None if log_section.wheel(self.log, self.layout.log_panel, self.mouse, event) else event
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:

@@ -335,7 +335,7 @@ class ScoringScene(WidgetScene):
         ]
         yy = y + 60
         for label, n in lines:
-            paint.text(surface, app, label, (x + 16, yy), 17, th.c("ink"), "midleft")
+            paint.text(surface, app, label, (x + 16, yy), paint.fit_scaled(app, label, 17, 220), th.c("ink"), "midleft")
             paint.text(surface, app, f"+{n}", (x + 284, yy), 18, th.c("ink"), "midright", bold=True)
             yy += 38
         pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 14, yy - 14), app.vp.p(x + 286, yy - 14), 2)

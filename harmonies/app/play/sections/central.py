@@ -50,7 +50,9 @@ class Central(Section):
         pygame.draw.polygon(surface, th.c("table"), [vp.p(px - 9, py - 16), vp.p(px + 9, py - 16),
                                                      vp.p(px + 4, py - 8), vp.p(px - 4, py - 8)])
         paint.text(surface, app, str(g.pouch_size), (px, py + 6), 15, th.c("table_text"), "center", bold=True)
-        paint.text(surface, app, app.t("play.pouch_label"), (px, y + 8), 13, th.c("ink_dim"), "midtop", bold=True)
+        label = app.t("play.pouch_label")
+        paint.text(surface, app, label, (min(px, x + w - 8 - paint.text_width(app, label, 13, True) / 2), y + 8), 13,
+                   th.c("ink_dim"), "midtop", bold=True)
 
     def hit(self, f: Frame, pos: Point) -> Space | None:
         """The space under ``pos`` that has tokens on it."""

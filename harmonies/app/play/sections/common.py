@@ -56,14 +56,15 @@ def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, 
     """``text`` on a rounded label centred on ``centre_pos``; with ``max_w``, a text wider than that wraps
     onto more lines and the label grows upwards (its bottom edge stays where one line's would be)."""
     lines = [text]
-    if max_w is not None and paint.text_width(app, text, px, True) + px * 1.6 > max_w:
-        lines = paint.wrap_lines(app.fonts.font(app.vp.s(px), True), text, app.vp.s(max_w - px * 1.6))
-    step = px * 1.3
-    w = max(paint.text_width(app, line, px, True) for line in lines) + px * 1.6
-    h = px * 1.9 + step * (len(lines) - 1)
+    em = app.vp.tv(px)
+    if max_w is not None and paint.text_width(app, text, px, True) + em * 1.6 > max_w:
+        lines = paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), text, app.vp.s(max_w - em * 1.6))
+    step = em * 1.3
+    w = max(paint.text_width(app, line, px, True) for line in lines) + em * 1.6
+    h = em * 1.9 + step * (len(lines) - 1)
     cx, cy = centre_pos[0], centre_pos[1] - step * (len(lines) - 1) / 2
     rect = (cx - w / 2, cy - h / 2, w, h)
-    radius = min(h / 2, px * 0.95)
+    radius = min(h / 2, em * 0.95)
     if alpha >= 255:
         paint.panel(surface, app, rect, fill, radius=radius, edge=edge, width=2, shadow=True)
         for k, line in enumerate(lines):
@@ -76,7 +77,7 @@ def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, 
     if edge is not None:
         pygame.draw.rect(layer, edge, pygame.Rect(4, 4, r.w, r.h), max(1, app.vp.s(2)), border_radius=rr)
     for k, line in enumerate(lines):
-        img = app.fonts.render(line, app.vp.s(px), ink, True)
+        img = app.fonts.render(line, app.vp.fs(px), ink, True)
         dy = app.vp.s(step * (k - (len(lines) - 1) / 2))
         layer.blit(img, img.get_rect(center=(4 + r.w // 2, 4 + r.h // 2 + dy)))
     layer.set_alpha(alpha)

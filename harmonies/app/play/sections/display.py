@@ -51,9 +51,13 @@ class Display(Section):
             if L.solo and j < len(L.swap_btns):
                 sw = L.swap_btns[j]
                 ok = human and cid in g.can_swap
-                fill = th.c("button_hover") if ok and inside(sw, mouse) else th.c("button") if ok else th.c("panel")
-                paint.panel(surface, app, sw, fill, radius=9, edge=th.c("panel_edge"))
-                paint.text(surface, app, "⇄ " + app.t("play.swap"), centre(sw), 13,
+                armed = ok and f.armed_swap == j
+                fill = (th.c("accent") if armed else th.c("button_hover") if ok and inside(sw, mouse)
+                        else th.c("button") if ok else th.c("panel"))
+                paint.panel(surface, app, sw, fill, radius=9, edge=th.c("ink") if armed else th.c("panel_edge"),
+                            width=2 if armed else 1.5)
+                label = app.t("play.swap_confirm") if armed else "⇄ " + app.t("play.swap")
+                paint.text(surface, app, label, centre(sw), paint.fit_scaled(app, label, 13, sw[2] - 8, True),
                            th.c("ink") if ok else th.c("panel_edge"), "center", bold=True)
 
     def hit(self, f: Frame, pos: Point) -> Slot | Swap | None:
@@ -81,7 +85,8 @@ class Display(Section):
 
 class SwapTip(Section):
     """Over a usable swap button (pointer or keyboard ring): what the swap does, and that it is final,
-    before the player commits to it (Undo never crosses a draw)."""
+    before the player commits to it (Undo never crosses a draw); while a swap waits for its confirmation,
+    how to confirm or cancel it."""
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
         g, L = f.table, self.kit.layout
@@ -89,11 +94,12 @@ class SwapTip(Section):
             return
         for j, sw in enumerate(L.swap_btns):
             cid = g.display[j] if j < len(g.display) else None
-            if cid is None or not (inside(sw, f.mouse) or f.focus == Swap(j)) or cid not in g.can_swap:
+            armed = f.armed_swap == j
+            if cid is None or not (armed or inside(sw, f.mouse) or f.focus == Swap(j)) or cid not in g.can_swap:
                 continue
             app = self.kit.app
             th = app.theme
-            tip = app.t("play.swap_hint")
+            tip = app.t("play.swap_confirm_hint" if armed else "play.swap_hint")
             x, y, w, h = L.display_panel
             width = w - 28
             height = paint.block_height(app, tip, 15, width) + 16

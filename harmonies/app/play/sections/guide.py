@@ -29,16 +29,40 @@ class GuideBubble(Section):
         L = kit.layout
         x, y, w, h = L.seat_panels[-1]
         top = y + h + 10
-        super().__init__(kit, (x, top, w, 712 - top))
+        cx, cy, cw, ch = L.seats_column
+        super().__init__(kit, (x, top, w, cy + ch - top))
 
     def box(self, f: Frame) -> tuple[Rect, Rect]:
         """The panel, as tall as the step's words need, and its Next button."""
         assert f.guide is not None
         x, y, w, _h = self.rect
-        words = paint.block_height(self.kit.app, f.guide.text, SAY_PX, w - 2 * PAD)
-        h = PAD + HEAD_PX * 1.6 + words + PAD + ((NEXT_H + PAD) if f.guide.reading else 0)
+        h = self._height(f, self.say_px(f))
         h = min(h, self.rect[3])
         return (x, y, w, h), (x + w - PAD - NEXT_W, y + h - PAD - NEXT_H, NEXT_W, NEXT_H)
+
+    def _height(self, f: Frame, px: float) -> float:
+        assert f.guide is not None
+        app = self.kit.app
+        words = paint.block_height(app, f.guide.text, px, self.rect[2] - 2 * PAD)
+        return PAD + self._head_h(f) + words + PAD + ((NEXT_H + PAD) if f.guide.reading else 0)
+
+    def _head(self, f: Frame) -> str:
+        assert f.guide is not None
+        return self.kit.app.t("guide.heading", step=f.guide.number, steps=f.guide.count)
+
+    def _head_h(self, f: Frame) -> float:
+        """The heading's height: it wraps in a narrow column rather than running out of the panel."""
+        app = self.kit.app
+        return paint.block_height(app, self._head(f), HEAD_PX, self.rect[2] - 2 * PAD, True, 1.2) + app.vp.tv(HEAD_PX) * 0.4
+
+    def say_px(self, f: Frame) -> float:
+        """The size of the step's words: the normal one, and with a larger text size as large as the panel's
+        room allows, never under the normal size."""
+        least = SAY_PX / self.kit.app.vp.text_scale
+        px = SAY_PX
+        while px > least and self._height(f, px) > self.rect[3]:
+            px = max(least, px - 1)
+        return px
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
         if f.guide is None:
@@ -51,9 +75,9 @@ class GuideBubble(Section):
         th = app.theme
         (x, y, w, h), button = self.box(f)
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=14, edge=th.c("guide"), width=3, shadow=True)
-        head = app.t("guide.heading", step=f.guide.number, steps=f.guide.count)
-        paint.text(surface, app, head, (x + PAD, y + PAD - 2), HEAD_PX, th.c("ink_dim"), bold=True)
-        paint.text_block(surface, app, f.guide.text, (x + PAD, y + PAD + HEAD_PX * 1.6), SAY_PX, th.c("ink"),
+        paint.text_block(surface, app, self._head(f), (x + PAD, y + PAD - 2), HEAD_PX, th.c("ink_dim"), w - 2 * PAD,
+                         True, 1.2)
+        paint.text_block(surface, app, f.guide.text, (x + PAD, y + PAD + self._head_h(f)), self.say_px(f), th.c("ink"),
                          w - 2 * PAD)
         if f.guide.reading:
             label = app.t("guide.next")

@@ -28,12 +28,15 @@ class Hand(Section):
         human = f.human_turn
         sel = f.selection.target.index if f.selection and isinstance(f.selection.target, HandToken) else None
         drag = f.drag.target.index if f.drag and isinstance(f.drag.target, HandToken) else None
+        # the caption sits in the middle of the tray's height, however many lines it takes
         if g.hand or g.taken_tokens_this_turn:
-            paint.text_block(surface, app, app.t("play.your_tokens"), (x + 12, y + 12), 14, th.c("table_text_dim"),
-                             L.hand_caption_w, bold=True)
+            caption, width = app.t("play.your_tokens"), L.hand_caption_w
+            top = y + max(4.0, (h - paint.block_height(app, caption, 14, width, True)) / 2)
+            paint.text_block(surface, app, caption, (x + 12, top), 14, th.c("table_text_dim"), width, bold=True)
         elif human and not f.choosing_spirit:
-            paint.text_block(surface, app, app.t("play.take_tokens_hint"), (x + 12, y + 12), 14, th.c("table_text"),
-                             w - 24, bold=True)
+            caption = app.t("play.take_tokens_hint")
+            top = y + max(4.0, (h - paint.block_height(app, caption, 14, w - 24, True)) / 2)
+            paint.text_block(surface, app, caption, (x + 12, top), 14, th.c("table_text"), w - 24, bold=True)
         symbols = app.settings.symbols
         mouse = f.mouse
         if not g.hand and not g.taken_tokens_this_turn:

@@ -50,17 +50,22 @@ class Held(Section):
         # completed cards as chips with their points
         cx, cy, cw, ch = L.completed_box
         done = g.completed_items(seat)
-        paint.text(surface, app, app.t("play.done_cards"), (cx + 4, cy + 2), 13, th.c("table_text_dim"), bold=True)
-        chip_h = 19.0
-        fit = int((ch - 20) // (chip_h + 3))
+        heading = app.t("play.done_cards")
+        paint.text(surface, app, heading, (cx + 4, cy + 2), paint.fit_scaled(app, heading, 13, cw - 4, True),
+                   th.c("table_text_dim"), bold=True)
+        head = app.vp.tv(13) + 7
+        chip_h = app.vp.tv(12) + 7
+        fit = int((ch - head) // (chip_h + 3))
         sheet = g.scores[seat]
         for k, (cid, spirit) in enumerate(done[:fit]):
-            ry = cy + 20 + k * (chip_h + 3)
+            ry = cy + head + k * (chip_h + 3)
             fill = th.c("spirit_cube") if spirit else th.c("panel")
             paint.panel(surface, app, (cx, ry, cw, chip_h), fill, radius=6)
             name = self.kit.cardart.name(cid)
             pts = sheet.spirit if spirit else sheet.cards.get(cid, 0)
-            paint.text(surface, app, name, (cx + 5, ry + chip_h / 2), paint.fit_px(app, name, 12, cw - 34), th.c("ink"), "midleft")
+            px = paint.fit_px(app, name, 12, cw - 34)
+            paint.text(surface, app, paint.ellipsize(app, name, px, cw - 34), (cx + 5, ry + chip_h / 2), px, th.c("ink"),
+                       "midleft")
             paint.text(surface, app, str(pts), (cx + cw - 5, ry + chip_h / 2), 12, th.c("ink"), "midright", bold=True)
         if len(done) > fit:
             paint.text(surface, app, app.t("play.more", n=len(done) - fit), (cx + 4, cy + ch - 2), 12,

@@ -1,4 +1,4 @@
-"""The game log panel (play screen, in place of the scores; replay viewer) and the mark on what a line touched."""
+"""The game log panel (play screen, under the scores; replay viewer) and the mark on what a line touched."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ... import paint
 from ...widgets import Button
 from ..frame import Frame
 from ..layout import PlayLayout, Point, Rect, centre, inside
-from ..logpanel import HEAD_H, ROW_H, LogPanel, LogRow
+from ..logpanel import HEAD_H, LogPanel, LogRow
 from ..where import cell_pos, held_pos, seat_layout
 from .common import Section
 
@@ -23,6 +23,7 @@ def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hov
              title: str) -> None:
     """The lines that fit in ``rect``, newest first; turn headings bold with the seat's badge."""
     th = app.theme
+    row_h = panel.row_h
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
     x, y, w, h = rect
     paint.text(surface, app, title, (x + 12, y + 8), 15, th.c("ink_dim"), "topleft", bold=True)
@@ -30,32 +31,32 @@ def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hov
         paint.text(surface, app, app.t("log.empty"), (x + 16, y + HEAD_H + 4), 14, th.c("ink_dim"))
         return
     for i, row in enumerate(panel.visible(rect)):
-        ry = y + HEAD_H + i * ROW_H
+        ry = y + HEAD_H + i * row_h
         if row is hover:
-            paint.panel(surface, app, (x + 6, ry, w - 20, ROW_H), th.c("button_hover"), radius=5,
+            paint.panel(surface, app, (x + 6, ry, w - 20, row_h), th.c("button_hover"), radius=5,
                         edge=th.c("legal_edge"), width=1.5)
         if row.entry is None:
-            badge_at = (x + 20, ry + ROW_H / 2)
+            badge_at = (x + 20, ry + row_h / 2)
             _badge(surface, app, row.turn.seat, badge_at)
             text = paint.ellipsize(app, row.text, 14, w - 60, True)
-            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft", bold=True)
+            paint.text(surface, app, text, (x + 34, ry + row_h / 2), 14, th.c("ink"), "midleft", bold=True)
         else:
             # every line at one size; a line too long for the panel ends with "…", and pointing at it
             # shows it whole (below)
             text = paint.ellipsize(app, row.text, 14, w - 62, False)
-            paint.text(surface, app, text, (x + 34, ry + ROW_H / 2), 14, th.c("ink"), "midleft")
+            paint.text(surface, app, text, (x + 34, ry + row_h / 2), 14, th.c("ink"), "midleft")
     _scrollbar(surface, app, panel, rect)
     if hover is not None and hover.entry is not None and hover in panel.visible(rect):
-        _whole_line(surface, app, hover.text, rect, y + HEAD_H + panel.visible(rect).index(hover) * ROW_H)
+        _whole_line(surface, app, hover.text, rect, y + HEAD_H + panel.visible(rect).index(hover) * row_h, row_h)
 
 
-def _whole_line(surface: pygame.Surface, app: App, text: str, rect: Rect, row_y: float) -> None:
+def _whole_line(surface: pygame.Surface, app: App, text: str, rect: Rect, row_y: float, row_h: float) -> None:
     """The pointed line in full, on a card just under it, when the panel had to cut it."""
     x, y, w, h = rect
     if paint.text_width(app, text, 14) <= w - 62:
         return
     height = paint.block_height(app, text, 14, w - 40) + 10
-    top = row_y + ROW_H + 2 if row_y + ROW_H + 2 + height <= y + h else row_y - 2 - height
+    top = row_y + row_h + 2 if row_y + row_h + 2 + height <= y + h else row_y - 2 - height
     th = app.theme
     paint.panel(surface, app, (x + 6, top, w - 20, height), th.c("button_hover"), radius=6, edge=th.c("legal_edge"),
                 width=1.5, shadow=True)
@@ -116,7 +117,8 @@ def touched(L: PlayLayout, f: Frame, row: LogRow) -> tuple[Point, float] | None:
 def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Button:
     """The button at the top of the scores panel that swaps the scores for the log and back (also L)."""
     x, y, w, _h = L.scores_panel
-    return Button((x + w - 120, y + 5, 112, 26), lambda: t("log.scores" if panel.shown else "log.show"),
+    bw = 112 * max(1.0, L.em)    # its longest word ("Cronologia") at a larger text size
+    return Button((x + w - bw - 8, y + 5, bw, 26 * max(1.0, L.em)), lambda: t("log.scores" if panel.shown else "log.show"),
                   panel.toggle, px=14, name="log")
 
 

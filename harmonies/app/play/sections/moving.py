@@ -105,16 +105,18 @@ def preview_rect(L: PlayLayout, card: Rect, size: tuple[float, float]) -> Rect:
     face-up card's over the scores panel under the display, a held card's over the seats' panels right of
     the board, any other card's beside it."""
     w, h = size
+    ax, ay, aw, ah = L.area
+    right, bottom = ax + aw - 10, ay + ah - 8
     if inside(L.display_panel, centre(card)):
         sx, sy, sw, sh = L.scores_panel
         return (min(max(sx, card[0] + card[2] / 2 - w / 2), sx + sw - w), sy + 4, w, h)
     if inside(L.held_panel, centre(card)):
         bx, by, bw, bh = L.board_box
-        return (min(bx + bw + 10, 1270 - w), L.held_panel[1], w, h)
+        return (min(bx + bw + 10, right - w), L.held_panel[1], w, h)
     x = card[0] + card[2] + 10
-    if x + w > 1270:
+    if x + w > right:
         x = card[0] - w - 10
-    return (x, min(max(8.0, card[1] - 10), 712 - h), w, h)
+    return (x, min(max(ay + 8, card[1] - 10), bottom - h), w, h)
 
 
 class Preview(Section):

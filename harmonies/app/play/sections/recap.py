@@ -37,7 +37,7 @@ class Recap(Section):
     def wrapped(self, f: Frame) -> list[tuple[int, list[str]]]:
         """Each seat's summary as the lines it takes (two at most: a longer one ends with "…")."""
         app = self.kit.app
-        font = app.fonts.font(app.vp.s(LINE_PX), False)
+        font = app.fonts.font(app.vp.fs(LINE_PX), False)
         room = self.rect[2] - 44
         out = []
         for r, text in zip(f.recaps, f.recap_lines):

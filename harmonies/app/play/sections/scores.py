@@ -18,22 +18,52 @@ if TYPE_CHECKING:
 
 #: The narrowest label column, and the size of the row names.
 LABEL_W, LABEL_PX = 128.0, 16.0
+#: What the log's button takes at the right of the row of totals.
+TOGGLE_ROOM = 124.0
 _ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit", "total")
 
 
 class Scores(Section):
-    """The scores so far, or in their place the game log (L, or the Log button)."""
+    """The scores so far; with the game log open (L, or the Log button), the log under them and the scores
+    kept above it, in full where the window allows, else as one row of totals."""
 
     def __init__(self, kit: Kit) -> None:
         super().__init__(kit, kit.layout.scores_panel)
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
-        app = self.kit.app
+        app, L = self.kit.app, self.kit.layout
         if f.log is not None and f.log.shown:
-            draw_log(surface, app, f.log, self.rect, f.log_hover, app.t("log.title"))
+            top = L.scores_with_log
+            if L.scores_compact:
+                cached(app, surface, ("totals", f.version, f.table.current), top,
+                       lambda s: draw_totals(app, s, f.table, top))
+            else:
+                cached(app, surface, ("scores", f.version, f.table.current), top,
+                       lambda s: draw_scores(app, s, f.table, top))
+            draw_log(surface, app, f.log, L.log_panel, f.log_hover, app.t("log.title"))
         else:
             cached(app, surface, ("scores", f.version, f.table.current), self.rect,
                    lambda s: draw_scores(app, s, f.table, self.rect))
+
+
+def draw_totals(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
+    """Every seat's total in one row (its badge and name over it), left of the log's button."""
+    th = app.theme
+    paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+    x, y, w, h = rect
+    col_w = (w - 24 - TOGGLE_ROOM * max(1.0, app.vp.tv(14) / 14)) / g.players
+    name_y = y + 6 + app.vp.tv(13) / 2
+    total_y = y + h - 6 - app.vp.tv(19) / 2
+    for i in range(g.players):
+        cx = x + 12 + col_w * i
+        if i == g.current and not g.over:
+            paint.panel(surface, app, (cx + 1, y + 3, col_w - 2, h - 6), th.c("button_hover"), radius=8,
+                        edge=th.c("accent"), width=1.5)
+        badge(app, surface, i, (cx + 13, name_y), 8)
+        name = paint.ellipsize(app, g.seats[i].name, 13, col_w - 30)
+        paint.text(surface, app, name, (cx + 25, name_y), 13, th.c("ink"), "midleft")
+        paint.text(surface, app, str(g.scores[i].total), (cx + col_w / 2, total_y), 19, th.c("ink"), "center",
+                   bold=True)
 
 
 def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
@@ -57,11 +87,13 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
     for i in range(n):
         cx = x + 12 + label_w + col_w * (i + 0.5)
         if i == g.current and not g.over:
-            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, 34 + row_h * len(rows) + gap + 6),
+            # down to the Total row's bottom, however tall its figures are drawn
+            bottom = top + 44 + (len(rows) - 0.5) * row_h + gap + app.vp.tv(19) / 2 + 4
+            paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, bottom - top + 4),
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx, top + 10), 9)
         name = g.seats[i].name
-        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11)
+        px = paint.fit_px(app, name, 13, col_w - 8, min_px=11 / app.vp.text_scale)
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     for k, (row, label) in enumerate(zip(rows, labels)):
         is_total = row == "total"

@@ -16,9 +16,8 @@ class Seats(Section):
     """Every seat on the right: name, kind, cards, score and the board in small (a click looks at it large)."""
 
     def __init__(self, kit: Kit) -> None:
-        panels = kit.layout.seat_panels
-        x0 = panels[0][0]
-        super().__init__(kit, (x0 - 6, 50.0, 1280 - x0 + 6, 670.0))
+        x, y, w, h = kit.layout.seats_column
+        super().__init__(kit, (x - 6, y - 8, w + 12, h + 16))
 
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
         if f.hidden:
@@ -57,19 +56,21 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         paint.panel(surface, app, rect, fill, radius=12, edge=edge, width=3 if current or shown else 1, shadow=True)
         badge(app, surface, i, (x + 18, y + 20), 10)
         seat = g.seats[i]
-        px = paint.fit_px(app, seat.name, 16, 84, True, min_px=12)
-        paint.text(surface, app, paint.ellipsize(app, seat.name, px, 84, True), (x + 33, y + 20), px,
+        words_w = L.mini_boxes[i][0] - x - 14
+        px = paint.fit_px(app, seat.name, 16, words_w - 21, True, min_px=12 / app.vp.text_scale)
+        paint.text(surface, app, paint.ellipsize(app, seat.name, px, words_w - 21, True), (x + 33, y + 20), px,
                    th.c("ink"), "midleft", bold=True)
         # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
         # wider than the column)
         kind = [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())] \
             if seat.is_computer else [app.t("setup.human")]
+        step = max(15.0, app.vp.tv(12) + 2)
         for k, line in enumerate(kind):
-            paint.text(surface, app, line, (x + 12, y + 36 + 15 * k), paint.fit_px(app, line, 12, 104), th.c("ink_dim"),
-                       "topleft")
+            paint.text(surface, app, line, (x + 12, y + 36 + step * k), paint.fit_px(app, line, 12, words_w),
+                       th.c("ink_dim"), "topleft")
         # the cards above this board as small coloured tabs (stripe colour), then completed ones
         cx = x + 12
-        cy = y + 70
+        cy = max(y + 70, y + 36 + step * len(kind) + 4)
         for cid, spirit, _n in g.held_items(i):
             colour = th.c("spirit_cube") if spirit else th.token(g.cards.animal(cid).stripe).fill
             paint.panel(surface, app, (cx, cy, 11, 15), colour, radius=2, edge=th.c("ink"), width=1)
@@ -78,10 +79,12 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         if done:
             paint.text(surface, app, f"✓{done}", (cx + 2, cy + 7.5), 12, th.c("ink_dim"), "midleft", bold=True)
         total = g.scores[i].total
-        paint.text(surface, app, str(total), (x + 12, y + h - 14), 30 if h > 120 else 24, th.c("ink"), "bottomleft",
-                   bold=True)
-        paint.text(surface, app, app.t("play.score"), (x + 12, y + h - 46 if h > 120 else y + h - 40), 12,
-                   th.c("ink_dim"), "bottomleft")
+        big = 30 if h > 120 else 24
+        paint.text(surface, app, str(total), (x + 12, y + h - 14), big, th.c("ink"), "bottomleft", bold=True)
+        # the label sits on the figure, however large the text size draws it, where it clears the card tabs
+        label_bottom = y + h - 14 - app.vp.tv(big) * 1.07
+        if label_bottom - app.vp.tv(12) * 1.2 >= cy + 17:
+            paint.text(surface, app, app.t("play.score"), (x + 12, label_bottom), 12, th.c("ink_dim"), "bottomleft")
         mini = L.mini_layout(i, list(g.cells))
         draw_board(kit, f, surface, i, mini, False)
 

@@ -54,8 +54,9 @@ class SpiritChoice(Section):
         # opaque: the held panel's "Completed" label and a fading banner must not show through
         pygame.draw.rect(shade, (20, 28, 24, 255), shade.get_rect(), border_radius=vp.s(14))
         surface.blit(shade, r)
-        paint.text(surface, app, app.t("play.choose_spirit"), (bx + bw / 2, by - 100), 24, th.c("table_text"),
-                   "center", bold=True)
+        title = app.t("play.choose_spirit")
+        paint.text(surface, app, title, (bx + bw / 2, by - 100), paint.fit_px(app, title, 24, bw - 8, True, min_px=18),
+                   th.c("table_text"), "center", bold=True)
         # the line under the title wraps (two lines at most fit above the cards) rather than shrinking
         paint.text_block(surface, app, app.t("play.choose_spirit_hint"), (bx + 12, by - 78), 15,
                          th.c("table_text_dim"), bw - 24, align="center")

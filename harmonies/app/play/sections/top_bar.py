@@ -29,18 +29,19 @@ class TopBar(Section):
 def draw_top_bar(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
     app, g = kit.app, f.table
     th, vp = app.theme, app.vp
-    y0 = vp.p(0, 0)[1]
-    pygame.draw.rect(surface, th.c("table_dark"), pygame.Rect(0, y0, surface.get_width(), vp.s(50)))
-    badge(app, surface, g.current, (30, 25), 13)
+    bx, by, _bw, bh = kit.layout.top_bar
+    mid = by + bh / 2
+    pygame.draw.rect(surface, th.c("table_dark"), vp.r(kit.layout.top_bar))
+    badge(app, surface, g.current, (bx + 30, mid), 13)
     head = app.t("play.round", n=g.round)
-    r = paint.text(surface, app, head, (52, 25), 19, th.c("table_text_dim"), "midleft", bold=True)
+    r = paint.text(surface, app, head, (bx + 52, mid), 19, th.c("table_text_dim"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 14
     if f.thinking:
         dots = "." * (1 + int(app.time * 3) % 3)
         who = app.t("play.thinking", name=g.seats[g.current].name).rstrip("…") + dots
-        r = paint.text(surface, app, who, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+        r = paint.text(surface, app, who, (x, mid), 19, th.c("table_text"), "midleft", bold=True)
     else:
-        r = paint.text(surface, app, f.turn_text, (x, 25), 19, th.c("table_text"), "midleft", bold=True)
+        r = paint.text(surface, app, f.turn_text, (x, mid), 19, th.c("table_text"), "midleft", bold=True)
     x = (r.right - vp.ox) / vp.scale + 16
     keys = f.key_line
     if g.end_triggered and not g.over:
@@ -48,11 +49,11 @@ def draw_top_bar(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
         if f.hint.on or f.save_failed or keys:
             # the hint's line, the failed-save banner or the key line needs the room: the notice moves up
             # next to the turn
-            w = paint.text_width(app, label, 17, True) + 17 * 1.6
-            pill(app, surface, label, (x + w / 2, 25), 17, th.c("notice"), th.c("ink"))
+            w = paint.text_width(app, label, 17, True) + vp.tv(17) * 1.6
+            pill(app, surface, label, (x + w / 2, mid), 17, th.c("notice"), th.c("ink"))
             x += w + 10
         else:
-            pill(app, surface, label, (722, 25), 17, th.c("notice"), th.c("ink"))
+            pill(app, surface, label, (max(x + paint.text_width(app, label, 17, True) / 2 + 20, bx + 722), mid), 17, th.c("notice"), th.c("ink"))
     elif g.end_warning and not (f.hint.on or f.save_failed):
         x = _end_warning(kit, f, surface, x)
     if f.save_notice is not None:
@@ -70,7 +71,7 @@ def _key_line(kit: Kit, surface: pygame.Surface, x0: float) -> None:
     right = kit.layout.hint_btn[0] - 14
     text, px = keylist.fitted_line(app, 15, right - x0)
     if text:
-        paint.text(surface, app, text, (right, 25), px, app.theme.c("table_text_dim"), "midright")
+        paint.text(surface, app, text, (right, kit.layout.top_bar[1] + 25), px, app.theme.c("table_text_dim"), "midright")
 
 
 def end_warning_text(app: App, g: Table) -> str:
@@ -88,8 +89,8 @@ def _end_warning(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> floa
     room = kit.layout.hint_btn[0] - 12 - x0
     px = paint.fit_px(app, text, 16, room / 1.08, bold=True, min_px=12)
     text = paint.ellipsize(app, text, px, room - px * 1.6, True)
-    w = paint.text_width(app, text, px, True) + px * 1.6
-    pill(app, surface, text, (x0 + w / 2, 25), px, th.c("notice"), th.c("ink"))
+    w = paint.text_width(app, text, px, True) + app.vp.tv(px) * 1.6
+    pill(app, surface, text, (x0 + w / 2, kit.layout.top_bar[1] + 25), px, th.c("notice"), th.c("ink"))
     return x0 + w + 14
 
 
@@ -99,10 +100,11 @@ def _save_banner(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> floa
     With the hint's line on show it shrinks to a short "not saved" so both fit."""
     app, L = kit.app, kit.layout
     th = app.theme
+    top = L.top_bar[1]
     if f.hint.on:
         label = app.t("save.not_saved_short")
-        w = paint.text_width(app, label, 15, True) + 15 * 1.6
-        pill(app, surface, label, (x0 + w / 2, 25), 15, th.c("danger"), th.c("table_text"))
+        w = paint.text_width(app, label, 15, True) + app.vp.tv(15) * 1.6
+        pill(app, surface, label, (x0 + w / 2, top + 25), 15, th.c("danger"), th.c("table_text"))
         return x0 + w + 10
     pad = 14.0
     max_w = L.hint_btn[0] - 12 - x0 - 2 * pad
@@ -113,9 +115,9 @@ def _save_banner(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> floa
     px2 = paint.fit_px(app, second, 13, max_w, min_px=10)
     first, second = paint.ellipsize(app, first, px1, max_w, True), paint.ellipsize(app, second, px2, max_w)
     w = max(paint.text_width(app, first, px1, True), paint.text_width(app, second, px2)) + 2 * pad
-    paint.panel(surface, app, (x0, 4, w, 42), th.c("danger"), radius=12, shadow=True)
-    paint.text(surface, app, first, (x0 + pad, 15), px1, th.c("table_text"), "midleft", bold=True)
-    paint.text(surface, app, second, (x0 + pad, 35), px2, th.c("table_text"), "midleft")
+    paint.panel(surface, app, (x0, top + 4, w, 42), th.c("danger"), radius=12, shadow=True)
+    paint.text(surface, app, first, (x0 + pad, top + 15), px1, th.c("table_text"), "midleft", bold=True)
+    paint.text(surface, app, second, (x0 + pad, top + 35), px2, th.c("table_text"), "midleft")
     return x0 + w + 10
 
 
@@ -136,15 +138,16 @@ def draw_hint_line(kit: Kit, f: Frame, surface: pygame.Surface, x0: float) -> No
         lines = [text]
     else:
         px = 13
-        lines = paint.wrap_lines(app.fonts.font(vp.s(px), False), text, vp.s(max_w))
+        lines = paint.wrap_lines(app.fonts.font(vp.fs(px), False), text, vp.s(max_w))
         if len(lines) > 2:
             lines = [lines[0], paint.ellipsize(app, " ".join(lines[1:]), px, max_w)]
     w = max(paint.text_width(app, ln, px) for ln in lines) + 2 * pad
     h = 32.0 if len(lines) == 1 else 42.0
-    paint.panel(surface, app, (x0, 25 - h / 2, w, h), th.c("panel"), radius=h / 2 if len(lines) == 1 else 12,
+    top = L.top_bar[1]
+    paint.panel(surface, app, (x0, top + 25 - h / 2, w, h), th.c("panel"), radius=h / 2 if len(lines) == 1 else 12,
                 edge=th.c("hint"), width=2.5)
-    step = px * 1.25
-    y = 25 - step * (len(lines) - 1) / 2
+    step = vp.tv(px) * 1.25
+    y = top + 25 - step * (len(lines) - 1) / 2
     for ln in lines:
         paint.text(surface, app, ln, (x0 + pad, y), px, th.c("ink"), "midleft")
         y += step
