@@ -83,6 +83,11 @@ class OpenFinished:
 
 
 @dataclass(frozen=True)
+class OpenStats:
+    """Statistics: the player's progress in charts, from the finished games."""
+
+
+@dataclass(frozen=True)
 class OpenReplay:
     """The replay viewer over a game's setup and commands."""
 
@@ -127,7 +132,7 @@ class OpenHandover:
 
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
-                    OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone]
+                    OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenStats]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

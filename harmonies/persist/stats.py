@@ -42,7 +42,7 @@ class StatsFilter:
 
     def where(self, table: str = "g") -> tuple[str, tuple[object, ...]]:
         """The SQL conditions (each starting with `` AND``) on the ``games`` table named ``table``."""
-        sql, params = "", []
+        sql, params = "", list[object]()
         if self.side is not None:
             sql += f" AND {table}.side = ?"
             params.append(self.side)
@@ -101,6 +101,10 @@ class Stats:
     @property
     def empty(self) -> bool:
         return not (self.solo.count or self.table_averages.seats or self.levels)
+
+
+#: The figures of no game at all (no data folder to read).
+NO_STATS = Stats(SoloSeries(0, (), None, None, None, None), (), Averages({}, 0), Averages({}, 0), {}, ())
 
 
 def read_stats(index: FinishedIndex, which: StatsFilter = StatsFilter(), points: int = 200) -> Stats:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from ..navigation import (Destination, OpenFinished, OpenGames, OpenGuide, OpenGuideDone, OpenHandover, OpenHowTo,
-                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
+                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup,
+                          OpenStats)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .finished import FinishedScene
@@ -28,6 +29,7 @@ from .saving import confirm_leave
 from .scoring import ScoringScene
 from .settings import SettingsScene
 from .setup import SetupScene
+from .stats import StatsScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -66,6 +68,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return PlayScene(app, guide_config(guide, app.t("setup.default_name", n=1)), demo=True, guide=guide)
         case OpenGuideDone():
             return GuideDoneScene(app)
+        case OpenStats():
+            return StatsScene(app)
         case _:
             return _unreachable(to)
 
