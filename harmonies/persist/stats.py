@@ -1,6 +1,6 @@
 """What the Statistics view shows, read from the index of finished games (:mod:`harmonies.persist.index`).
 
-- the human solo games in time order: each score and suns, cut into at most ``points`` groups of games
+- the solo games in time order: each score and suns, cut into at most ``points`` groups of games
   (one group per game when there are few) with the mean, the lowest and highest score of each group
   and the personal best reached by its end;
 - how many solo games earned each number of suns;
@@ -66,7 +66,7 @@ class ScoreGroup:
 
 @dataclass(frozen=True)
 class SoloSeries:
-    """The human solo games in time order, grouped; ``since``/``until`` are the first and last games' times."""
+    """The solo games in time order, grouped; ``since``/``until`` are the first and last games' times."""
 
     count: int
     groups: tuple[ScoreGroup, ...]
@@ -111,15 +111,16 @@ def read_stats(index: FinishedIndex, which: StatsFilter = StatsFilter(), points:
     """Everything the Statistics view shows, for the games ``which`` keeps."""
     scores, suns, since, until = _solo_rows(index, which)
     hard, problem = hard_averages(which)
-    return Stats(solo=group_scores(scores, points, since, until), suns=suns_counts(suns),
-                 solo_averages=_averages(index, which, solo=True), table_averages=_averages(index, which, solo=False),
-                 hard=hard, levels=_levels(index, which), hard_problem=problem, filter=which)
+    solo, table = _averages(index, which)
+    return Stats(solo=group_scores(scores, points, since, until), suns=suns_counts(suns), solo_averages=solo,
+                 table_averages=table, hard=hard, levels=_levels(index, which), hard_problem=problem, filter=which)
 
 
 def _solo_rows(index: FinishedIndex, which: StatsFilter) -> tuple[list[int], list[int], str | None, str | None]:
+    # every solo game, as the personal bests count them (read in the order of the index of dates)
     where, params = which.where()
-    rows = index.query("SELECT g.top, g.suns, g.sort_key FROM games g JOIN seats s ON s.name = g.name"
-                       f" WHERE g.players = 1 AND s.kind = 'human'{where} ORDER BY g.sort_key, g.name", params)
+    rows = index.query(f"SELECT g.top, g.suns, g.sort_key FROM games g WHERE g.players = 1{where}"
+                       " ORDER BY g.sort_key, g.name", params)
     if not rows:
         return [], [], None, None
     return ([int(r[0]) for r in rows], [int(r[1]) for r in rows if isinstance(r[1], int)],
@@ -138,9 +139,10 @@ def group_scores(scores: list[int], points: int, since: str | None = None, until
     for g in range(k):
         lo, hi = g * n // k, (g + 1) * n // k
         part = scores[lo:hi]
-        best = max(best, max(part))
-        groups.append(ScoreGroup(lo + 1, hi, statistics.fmean(part), min(part), max(part), best))
-    return SoloSeries(n, tuple(groups), best, statistics.fmean(scores), since, until)
+        high = max(part)
+        best = max(best, high)
+        groups.append(ScoreGroup(lo + 1, hi, sum(part) / len(part), min(part), high, best))
+    return SoloSeries(n, tuple(groups), best, sum(scores) / n, since, until)
 
 
 def suns_counts(suns: list[int]) -> tuple[int, ...]:
@@ -153,14 +155,14 @@ def suns_counts(suns: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _averages(index: FinishedIndex, which: StatsFilter, solo: bool) -> Averages:
+def _averages(index: FinishedIndex, which: StatsFilter) -> tuple[Averages, Averages]:
+    """A human seat's means in solo, and at a table (one pass over the seats)."""
     where, params = which.where()
     columns = ", ".join(f"AVG(s.{c})" for c in AVERAGED)
-    [row] = index.query(f"SELECT COUNT(*), {columns} FROM seats s JOIN games g ON g.name = s.name"
-                        f" WHERE s.kind = 'human' AND g.players {'= 1' if solo else '> 1'}{where}", params)
-    if not row[0]:
-        return Averages({}, 0)
-    return Averages({c: float(v) for c, v in zip(AVERAGED, row[1:])}, int(row[0]))
+    rows = index.query(f"SELECT g.players > 1, COUNT(*), {columns} FROM seats s JOIN games g ON g.name = s.name"
+                       f" WHERE s.kind = 'human'{where} GROUP BY g.players > 1", params)
+    found = {bool(row[0]): Averages({c: float(v) for c, v in zip(AVERAGED, row[2:])}, int(row[1])) for row in rows}
+    return found.get(False, Averages({}, 0)), found.get(True, Averages({}, 0))
 
 
 def _levels(index: FinishedIndex, which: StatsFilter) -> tuple[LevelRecord, ...]:
