@@ -29,6 +29,7 @@ from .scenes.replay import ReplayScene
 from .scenes.scoring import ScoringScene
 from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
+from .scenes.stats import StatsScene
 from .settings import MemorySettingsStore, Settings
 
 NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring",
@@ -174,6 +175,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "howto_keys", howto_keys
     yield "keys", push(KeysScene)
     yield "finished", push(FinishedScene)
+    yield "stats", push(StatsScene)
     yield "play", play
     yield "play_keys", play_keys
     yield "spirit_choice", spirit

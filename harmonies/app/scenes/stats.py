@@ -36,6 +36,13 @@ _KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
          pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 
 
+def tab_rect(row: Rect, k: int) -> Rect:
+    """The ``k``-th chart's tab in the row of tabs ``row``."""
+    x, y, w, h = row
+    width = w / len(CHARTS)
+    return (x + k * width + 4, y, width - 8, h)
+
+
 class ChartTabs(Widget):
     """One tab per chart in a row: a click chooses one, and Left/Right step while the row has the focus."""
 
@@ -48,9 +55,7 @@ class ChartTabs(Widget):
         self.name = "tabs"
 
     def tab_rect(self, k: int) -> Rect:
-        x, y, w, h = self.rect
-        width = w / len(CHARTS)
-        return (x + k * width + 4, y, width - 8, h)
+        return tab_rect(self.rect, k)
 
     def step(self, delta: int) -> None:
         self.set(CHARTS[(CHARTS.index(self.get()) + delta) % len(CHARTS)])
