@@ -1,7 +1,7 @@
 """What the Statistics view shows, read from the index of finished games (:mod:`harmonies.persist.index`).
 
-- the solo games in time order: each score and suns, cut into at most ``points`` groups of games
-  (one group per game when there are few) with the mean, the lowest and highest score of each group
+- the solo games in time order: each score and suns, cut into at most ``points`` groups of as many
+  games each (one game each when there are few) with the mean, the lowest and highest score of each group
   and the personal best reached by its end;
 - how many solo games earned each number of suns;
 - a human seat's average points per category, in solo and at a table, and the hard computer player's
@@ -128,20 +128,19 @@ def _solo_rows(index: FinishedIndex, which: StatsFilter) -> tuple[list[int], lis
 
 
 def group_scores(scores: list[int], points: int, since: str | None = None, until: str | None = None) -> SoloSeries:
-    """``scores`` (in time order) cut into at most ``points`` groups of consecutive games of equal size
-    (the last ones one game larger when they do not divide evenly)."""
+    """``scores`` (in time order) cut into at most ``points`` groups of the same number of consecutive games
+    (the last group may hold fewer): one game each while there are no more games than ``points``."""
     n = len(scores)
     if not n:
         return SoloSeries(0, (), None, None, None, None)
-    k = max(1, min(points, n))
+    size = -(-n // max(1, points))
     groups = []
     best = scores[0]
-    for g in range(k):
-        lo, hi = g * n // k, (g + 1) * n // k
-        part = scores[lo:hi]
+    for lo in range(0, n, size):
+        part = scores[lo:lo + size]
         high = max(part)
         best = max(best, high)
-        groups.append(ScoreGroup(lo + 1, hi, sum(part) / len(part), min(part), high, best))
+        groups.append(ScoreGroup(lo + 1, lo + len(part), sum(part) / len(part), min(part), high, best))
     return SoloSeries(n, tuple(groups), best, sum(scores) / n, since, until)
 
 

@@ -85,12 +85,14 @@ def test_an_empty_index_gives_empty_figures(tmp_path: Path) -> None:
     assert stats.solo_averages.seats == stats.table_averages.seats == 0
 
 
-def test_many_games_are_cut_into_groups_of_equal_size_that_keep_every_game() -> None:
+def test_many_games_are_cut_into_groups_of_one_size_that_keep_every_game() -> None:
     scores = [(n * 37) % 150 for n in range(1000)]
     series = group_scores(scores, 200)
     assert len(series.groups) == 200
     assert [g.first for g in series.groups][:3] == [1, 6, 11] and series.groups[-1].last == 1000
     assert sum(g.last - g.first + 1 for g in series.groups) == 1000
+    uneven = group_scores((scores * 2)[:1793], 200).groups
+    assert len(uneven) == 200 and {g.last - g.first + 1 for g in uneven[:-1]} == {9} and uneven[-1].last == 1793
     assert all(g.low <= g.mean <= g.high for g in series.groups)
     assert series.groups[-1].best == series.best == max(scores)
     assert group_scores([70], 200).groups[0].first == group_scores([70], 200).groups[0].last == 1
