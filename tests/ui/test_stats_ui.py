@@ -16,9 +16,11 @@ from harmonies.app import charts
 from harmonies.app.navigation import OpenFinished
 from harmonies.app.scenes.finished import FinishedScene
 from harmonies.app.scenes.menu import MenuScene
+from harmonies.app.scenes import stats as stats_scene
 from harmonies.app.scenes.stats import CHART_RECT, CHARTS, TABS_RECT, StatsScene, tab_rect
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist.bests import LevelRecord
+from harmonies.persist.index import FinishedIndex
 from harmonies.persist.stats import NO_STATS, Averages, Stats, group_scores, suns_counts
 from harmonies.persist.summary import CATEGORIES
 from harmonies.rules import rules_data
@@ -206,5 +208,43 @@ def test_the_outside_check_sees_a_chart_that_spills() -> None:
             surface.fill(SENTINEL)
             draw(app, chart, many(), rect, surface)
             assert changed_outside(surface, app.vp.r((x + 30, y + 30, w - 60, h - 60))) > 0, chart
+    finally:
+        pygame.display.quit()
+
+
+def test_games_indexed_while_the_view_is_open_are_counted_in(tmp_path: Path) -> None:
+    files = sorted((HISTORY / "finished").glob("*.json"))
+    (tmp_path / "finished").mkdir()
+    shutil.copy(files[0], tmp_path / "finished" / files[0].name)
+    app = app_over(tmp_path)
+    try:
+        index = FinishedIndex(app.saves.store.dirs)
+        index.count()  # indexed: one game
+        scene = StatsScene(app)
+        app.scenes.push(scene)
+        app.step(0.0, events=[])
+        before = scene.stats.solo.count + scene.stats.table_averages.seats
+        for f in files[1:]:
+            shutil.copy(f, tmp_path / "finished" / f.name)
+        index.refresh()  # as the Finished games screen's indexing does, below the view
+        app.step(0.6, events=[])
+        assert before == 1 and scene.stats.solo.count == 40
+    finally:
+        pygame.display.quit()
+
+
+def test_a_failure_to_read_the_figures_is_one_line_over_the_chart(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> Stats:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(stats_scene, "read_stats", broken)
+    app = app_over(tmp_path)
+    try:
+        scene = StatsScene(app)
+        app.scenes.push(scene)
+        app.step(0.0, events=[])
+        line, warn = scene.top_line()
+        assert warn and "disk I/O error" in line and line == app.t("stats.read_failed", reason="disk I/O error")
     finally:
         pygame.display.quit()

@@ -2,8 +2,9 @@
 
 Solo scores over time (with the personal best and the suns bands), average points per category beside
 the hard computer player's, the suns of the solo games, and the games won and lost against each computer
-level. The figures come from the index of finished games (:mod:`harmonies.persist.stats`), read once
-when the view opens and again when a filter (board side, spirits) changes.
+level. The figures come from the index of finished games (:mod:`harmonies.persist.stats`), read when
+the view opens, when a filter (board side, spirits) changes, and when the index lists another number of
+games (the Finished games screen below may still be indexing new files).
 
 Keys: 1 to 4 choose a chart, and Left/Right while the chart tabs have the focus (they do on opening);
 Tab and Up/Down move between the tabs, the filters and Back; Left/Right change a filter; Esc goes back.
@@ -32,6 +33,9 @@ TABS_RECT = (30.0, 82.0, 1220.0, 44.0)
 CHART_RECT = (30.0, 160.0, 1220.0, 478.0)
 SIDES = ("all", "A", "B")
 SPIRITS = ("all", "on", "off")
+#: While the view is open, how often it asks whether the index has more games (seconds): the Finished
+#: games screen below may still be indexing new files.
+RECOUNT_EVERY = 0.5
 _KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
          pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 
@@ -107,6 +111,9 @@ class StatsScene(WidgetScene):
         self.spirits = "all"
         self.notice = ""
         self.stats: Stats | None = None
+        #: How many games the figures were read over, and the time since the index was last counted.
+        self._counted = -1
+        self._since_count = 0.0
         t = app.t
         self.tabs = ChartTabs(TABS_RECT, lambda c: t(f"stats.tab_{c}"), lambda: self.chart, self.choose)
         self.ui.add(self.tabs)
@@ -132,11 +139,26 @@ class StatsScene(WidgetScene):
             self.stats = None
             return
         try:
+            self._counted = self.index.count()
             self.stats = read_stats(self.index, self.filter)
             self.notice = ""
         except Exception as exc:  # an index that cannot be read is said in one line, never a crash
             self.stats = None
             self.notice = self.app.t("stats.read_failed", reason=str(exc))
+
+    def update(self, dt: float) -> None:
+        """Read the figures again when the index lists more (or fewer) games than they were read over."""
+        super().update(dt)
+        self._since_count += dt
+        if self.index is None or self._since_count < RECOUNT_EVERY:
+            return
+        self._since_count = 0.0
+        try:
+            changed = self.index.count() != self._counted
+        except Exception:  # said by reload, which meets the same failure
+            changed = True
+        if changed and not self.notice:
+            self.reload()
 
     def choose(self, chart: str) -> None:
         self.chart = chart
