@@ -165,20 +165,7 @@ def draw_scores(surface: pygame.Surface, app: App, rect: Rect, series: SoloSerie
     def x_of(game: float) -> float:
         return ax + aw / 2 if series.count == 1 else ax + aw * (game - 1) / (series.count - 1)
 
-    # the suns the score earns: a band from each threshold to the next, numbered on the right
-    bands = sorted(thresholds)
-    for i, (low, suns) in enumerate(bands):
-        high = bands[i + 1][0] if i + 1 < len(bands) else ymax
-        if low >= ymax:
-            break
-        top_y, bottom_y = y_of(high), y_of(low)
-        if i % 2 == 0:
-            pygame.draw.rect(surface, th.c("chart_band"), vp.r((ax, top_y, aw, bottom_y - top_y)))
-        pygame.draw.line(surface, th.c("chart_grid"), vp.p(ax, bottom_y), vp.p(ax + aw, bottom_y), 1)
-        mid = (top_y + bottom_y) / 2
-        sun(surface, app, (ax + aw + 16, mid), 4.5)
-        paint.text(surface, app, str(suns), (ax + aw + 28, mid), 16, th.c("ink_dim"), "midleft", bold=True)
-    # the score axis
+    _sun_bands(surface, app, area, thresholds, ymax, y_of)
     step = nice_step(ymax, 9)
     v = 0.0
     while v <= ymax:
@@ -188,7 +175,34 @@ def draw_scores(surface: pygame.Surface, app: App, rect: Rect, series: SoloSerie
     pygame.draw.line(surface, th.c("ink_dim"), vp.p(ax, ay), vp.p(ax, ay + ah), 1)
     _game_axis(surface, app, series, area, x_of)
     _score_marks(surface, app, series, x_of, y_of)
-    # the personal best, a step up at each game that beat it, on to the right edge
+    _best_line(surface, app, series, area, x_of, y_of)
+
+
+def _sun_bands(surface: pygame.Surface, app: App, area: Rect, thresholds: Sequence[tuple[int, int]], ymax: float,
+               y_of: Scale) -> None:
+    """The suns the score earns: a band from each threshold to the next (every other one shaded), numbered
+    with a sun on the right of the plot."""
+    th, vp = app.theme, app.vp
+    ax, _, aw, _ = area
+    bands = sorted(thresholds)
+    for i, (low, suns) in enumerate(bands):
+        if low >= ymax:
+            break
+        high = bands[i + 1][0] if i + 1 < len(bands) else ymax
+        top_y, bottom_y = y_of(high), y_of(low)
+        if i % 2 == 0:
+            pygame.draw.rect(surface, th.c("chart_band"), vp.r((ax, top_y, aw, bottom_y - top_y)))
+        pygame.draw.line(surface, th.c("chart_grid"), vp.p(ax, bottom_y), vp.p(ax + aw, bottom_y), 1)
+        mid = (top_y + bottom_y) / 2
+        sun(surface, app, (ax + aw + 16, mid), 4.5)
+        paint.text(surface, app, str(suns), (ax + aw + 28, mid), 16, th.c("ink_dim"), "midleft", bold=True)
+
+
+def _best_line(surface: pygame.Surface, app: App, series: SoloSeries, area: Rect, x_of: Scale, y_of: Scale) -> None:
+    """The personal best: a step up at each game that beat every one before it, on to the right edge, where
+    its value is written (one game: a short line across its dot)."""
+    th, vp = app.theme, app.vp
+    ax, _, aw, _ = area
     best = [(x_of(series.groups[0].first), y_of(series.groups[0].best))]
     for g in series.groups[1:]:
         gx = x_of((g.first + g.last) / 2)
