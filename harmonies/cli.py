@@ -19,7 +19,7 @@ from .ai import PLAYER_KINDS, make_player, take_turn
 from . import review_cli
 from .batch import run_batch
 from .orphans import watch_parent
-from .persist import records_cli
+from .persist import history_csv, records_cli
 from .persist import replay as replay_tool
 from .persist.paths import resolve_dirs
 from .persist.store import Store
@@ -73,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("files", nargs="+", type=Path)
     hist = sub.add_parser("history", parents=[common], help="finished games and personal bests")
     hist.add_argument("--json", action="store_true", help="print one JSON object")
+    hist.add_argument("--csv", action="store_true", help="every finished game as CSV, one row each")
+    hist.add_argument("--out", metavar="FILE", help="with --csv: write the CSV to FILE instead of the output")
     exp = sub.add_parser("export", parents=[common], help="copy a finished game to a file, to share it")
     exp.add_argument("game", help="the game's file name (as 'history' lists it) or path")
     exp.add_argument("to", type=Path, help="file or folder to write it to")
@@ -289,6 +291,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         cards = _cards(args.cards)
         if args.command in ("import", "history", "export"):
             store = Store(args.data_dir, cards=cards, cards_path=args.cards if args.cards else None)
+            if args.command == "history":
+                status = history_csv.main_history(store, args.json, args.csv, args.out)
+                if status is not None:
+                    return status
             return records_cli.run(args.command, store, args)
         if args.command == "review":
             return review_cli.run(args, cards)

@@ -91,6 +91,24 @@ def daily_shown(app: Any) -> Any:
     service.clock = lambda: date.fromisoformat(DAILY_TODAY)
     service.refresh()
     return service
+# The Statistics view's data folders: a realistic history (tests/data/stats_history), one solo game, none.
+_HISTORIES: dict[str, Path] = {}
+STATS_FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "data" / "stats_history"
+
+
+def history_folder(kind: str) -> Path:
+    """A temporary copy of the fixture's finished games: ``"full"`` all of them, ``"one"`` its first solo game,
+    ``"none"`` no game."""
+    if kind not in _HISTORIES:
+        import shutil
+        folder = Path(tempfile.mkdtemp(prefix=f"harmonies-stats-{kind}-"))
+        (folder / "finished").mkdir()
+        files = sorted((STATS_FIXTURE / "finished").glob("*.json"))
+        chosen = files if kind == "full" else [f for f in files if "-1p-" in f.name][:1] if kind == "one" else []
+        for f in chosen:
+            shutil.copy(f, folder / "finished" / f.name)
+        _HISTORIES[kind] = folder
+    return _HISTORIES[kind]
 
 
 # position -> (game, hint commands): the hard player's plan is dear, so one per run, not per size
@@ -316,6 +334,20 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         config = deal.config("Ann", 2)
         service.records.start_attempt(DAILY_TODAY, date.fromisoformat(DAILY_TODAY))
         app.scenes.push(ScoringScene(app, game, config))
+    def stats(kind: str, chart: str) -> Callable[[], None]:
+        """The Statistics view over a history of ``kind`` (see :func:`history_folder`), showing ``chart``."""
+        def show() -> None:
+            from harmonies.app.scenes.stats import StatsScene
+            from harmonies.persist.index import FinishedIndex
+            folder = history_folder(kind)
+            app.saves = SaveSlot(folder)
+            store = app.saves.store
+            FinishedIndex(store.dirs, store.cards).count()  # indexed as Finished games would have done
+            app.scenes.reset(MenuScene(app))
+            scene = StatsScene(app)
+            scene.chart = chart
+            app.scenes.push(scene)
+        return show
 
     def boards() -> None:
         game = play_random_game(GameSetup(3, "A", True, 303), 3)
@@ -502,6 +534,11 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "daily_scene", daily_scene
     yield "daily_scene_past", daily_scene_past
     yield "daily_scoring", daily_scoring
+    for chart in ("scores", "categories", "suns", "levels"):
+        yield f"stats_{chart}", stats("full", chart)
+    yield "stats_one_scores", stats("one", "scores")
+    yield "stats_one_categories", stats("one", "categories")
+    yield "stats_none_scores", stats("none", "scores")
     yield "scoring_boards", boards
     yield "play_hint", hinted("two", lambda: played_game(2, 8, seed=12, side="B"), 2)
     yield "play_hint_solo", hinted("solo", lambda: played_game(1, 5, seed=4), 1)

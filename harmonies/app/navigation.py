@@ -88,6 +88,11 @@ class OpenDaily:
 
 
 @dataclass(frozen=True)
+class OpenStats:
+    """Statistics: the player's progress in charts, from the finished games."""
+
+
+@dataclass(frozen=True)
 class OpenReplay:
     """The replay viewer over a game's setup and commands; ``seat``: whose turns its review looks at first
     (a human's), ``review``: start that review at once (the scoresheet's "Review this game")."""
@@ -141,7 +146,7 @@ class OpenChallenges:
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
-                    OpenChallenges]
+                    OpenChallenges, OpenStats]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

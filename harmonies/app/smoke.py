@@ -31,6 +31,7 @@ from .scenes.replay import ReplayScene
 from .scenes.scoring import ScoringScene
 from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
+from .scenes.stats import StatsScene
 from .settings import MemorySettingsStore, Settings
 
 NAMES = ("menu", "setup", "settings", "howto", "play", "spirit_choice", "pause", "handover", "scoring", "solo_scoring",
@@ -190,6 +191,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "keys", push(KeysScene)
     yield "finished", push(FinishedScene)
     yield "challenges", push(ChallengesScene)
+    yield "stats", push(StatsScene)
     yield "play", play
     yield "play_keys", play_keys
     yield "spirit_choice", spirit

@@ -139,7 +139,12 @@ def _levels(index: FinishedIndex, since: str) -> tuple[LevelRecord, ...]:
         " WHERE s.kind = 'computer' AND g.human_won IS NOT NULL AND g.sort_key > ?)"
         " GROUP BY level ORDER BY level", (since,))
     records = [LevelRecord(str(level), int(won), int(count) - int(won)) for level, won, count in rows]
-    return tuple(sorted(records, key=lambda r: (_LEVEL_ORDER.get(r.level, len(_LEVEL_ORDER)), r.level)))
+    return tuple(sorted(records, key=level_order))
+
+
+def level_order(record: LevelRecord) -> tuple[int, str]:
+    """Sort key of a level's record: the levels from the weakest, others after them by name."""
+    return _LEVEL_ORDER.get(record.level, len(_LEVEL_ORDER)), record.level
 
 
 def _averages(index: FinishedIndex, since: str) -> tuple[dict[str, float], int]:

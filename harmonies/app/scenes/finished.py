@@ -26,7 +26,7 @@ from harmonies.session.errlog import log_folder
 from harmonies.session.indexing import Indexing
 
 from .. import paint
-from ..navigation import OpenReplay, OpenScoring
+from ..navigation import OpenReplay, OpenScoring, OpenStats
 from ..widgets import Button, Choice
 from .common import WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
@@ -63,6 +63,8 @@ class FinishedScene(WidgetScene):
         self.ui.add(self.list)
         self.ui.add(Choice((30, 656, 380, 50), lambda: t("finished.sort"), list(SORTS), lambda: self.sort,
                            self.set_sort, lambda v: t(f"finished.sort_{v}"), label_w=0.45, name="sort"))
+        self.ui.add(Button((BESTS_RECT[0] + 27, 526, 280, 44), lambda: t("stats.open"), self.open_stats, px=18,
+                           name="stats"))
         self.ui.add(Button((BESTS_RECT[0] + 27, 580, 280, 44), lambda: t("finished.clear"), self.ask_clear,
                            enabled=lambda: bool(self.bests and (self.bests.solo or self.bests.levels)), px=18,
                            name="clear"))
@@ -185,6 +187,10 @@ class FinishedScene(WidgetScene):
             human = next((i for i, seat in enumerate(config.seats) if not seat.is_computer), 0)
             self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human))
 
+    def open_stats(self) -> None:
+        """The Statistics view (its button, or S)."""
+        self.app.navigate.push(OpenStats())
+
     def ask_export(self) -> None:
         """Ask where to copy the chosen game; then say where it went (or why not, and ask again)."""
         game = self.list.chosen()
@@ -243,6 +249,9 @@ class FinishedScene(WidgetScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.open_replay()
             return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.open_stats()
+            return None
         return super().handle_event(event)
 
     # ------------------------------------------------------------------ drawing
@@ -300,7 +309,7 @@ class FinishedScene(WidgetScene):
                        th.c("ink_dim"))
             yy += 22
         for line, bold in self._best_lines(b):
-            if yy > y + h - 80:
+            if yy > y + h - 134:  # above the Statistics and Clear bests buttons
                 break
             yy += paint.text_block(surface, app, line, (x + 18, yy), 15, th.c("ink"), w - 36, bold=bold, line=1.3)
             yy += 4 if bold else 1

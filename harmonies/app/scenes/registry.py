@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
-                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup)
+                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup,
+                          OpenStats)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .challenges import ChallengesScene
@@ -31,6 +32,7 @@ from .saving import confirm_leave
 from .scoring import ScoringScene
 from .settings import SettingsScene
 from .setup import SetupScene
+from .stats import StatsScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -73,6 +75,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return DailyScene(app)
         case OpenChallenges():
             return ChallengesScene(app)
+        case OpenStats():
+            return StatsScene(app)
         case _:
             return _unreachable(to)
 
