@@ -133,7 +133,8 @@ class HardPlayer(PlannerPlayer):
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
                  greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True,
-                 stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None) -> None:
+                 stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None,
+                 scale: int = 1) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         # A second process takes part of each turn's search where that helps (two cores, not inside
         # a pool worker); the play is the same with or without it. ``helper``: True for this
@@ -165,6 +166,10 @@ class HardPlayer(PlannerPlayer):
             if width is not None or samples is not None:
                 # one stage: the best ``width`` turns on ``samples`` samples each
                 mine = ((width or mine[0][0], samples if samples is not None else mine[0][1]),)
+            # ``scale`` times the thinking: each stage's samples and the budget (the budget curve,
+            # docs/ai.md).
+            mine = tuple((keep, count * scale) for keep, count in mine)
+            cap *= scale
             lookahead = Lookahead(planner, fast, mine, self.rng, cap, stand, depth=depth or (2 if solo else 1),
                                   helper=shared)
             # Near the end, when every turn it picked fills the board, the look-ahead also tries the
