@@ -125,6 +125,10 @@ class MediumPlayer(PlannerPlayer):
 # How the schedule was chosen, with its figures: docs/ai.md (scripts/tune --stages).
 TABLE_STAGES = ((4, 3),)
 SOLO_STAGES = ((12, 3), (6, 6), (3, 9))
+# How many times those samples and the budget the hard player spends (HardPlayer's ``scale``): what
+# its turn time affords on the compiled build (docs/ai.md, "The budget curve").
+SOLO_SCALE = 1
+TABLE_SCALE = 1
 
 
 class HardPlayer(PlannerPlayer):
@@ -134,7 +138,7 @@ class HardPlayer(PlannerPlayer):
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
                  greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True,
                  stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None,
-                 scale: int = 1) -> None:
+                 scale: int | None = None) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         # A second process takes part of each turn's search where that helps (two cores, not inside
         # a pool worker); the play is the same with or without it. ``helper``: True for this
@@ -167,9 +171,10 @@ class HardPlayer(PlannerPlayer):
                 # one stage: the best ``width`` turns on ``samples`` samples each
                 mine = ((width or mine[0][0], samples if samples is not None else mine[0][1]),)
             # ``scale`` times the thinking: each stage's samples and the budget (the budget curve,
-            # docs/ai.md).
-            mine = tuple((keep, count * scale) for keep, count in mine)
-            cap *= scale
+            # docs/ai.md); by default SOLO_SCALE in solo, TABLE_SCALE at a table.
+            times = scale if scale is not None else (SOLO_SCALE if solo else TABLE_SCALE)
+            mine = tuple((keep, count * times) for keep, count in mine)
+            cap *= times
             lookahead = Lookahead(planner, fast, mine, self.rng, cap, stand, depth=depth or (2 if solo else 1),
                                   helper=shared)
             # Near the end, when every turn it picked fills the board, the look-ahead also tries the
