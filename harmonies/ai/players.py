@@ -133,6 +133,9 @@ TABLE_SCALE = 1
 
 class HardPlayer(PlannerPlayer):
     kind = "hard"
+    # The scale of the look-ahead's samples and budget when none is given (per mode).
+    solo_scale = SOLO_SCALE
+    table_scale = TABLE_SCALE
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
@@ -171,8 +174,8 @@ class HardPlayer(PlannerPlayer):
                 # one stage: the best ``width`` turns on ``samples`` samples each
                 mine = ((width or mine[0][0], samples if samples is not None else mine[0][1]),)
             # ``scale`` times the thinking: each stage's samples and the budget (the budget curve,
-            # docs/ai.md); by default SOLO_SCALE in solo, TABLE_SCALE at a table.
-            times = scale if scale is not None else (SOLO_SCALE if solo else TABLE_SCALE)
+            # docs/ai.md); by default the level's own for the mode.
+            times = scale if scale is not None else (self.solo_scale if solo else self.table_scale)
             mine = tuple((keep, count * times) for keep, count in mine)
             cap *= times
             lookahead = Lookahead(planner, fast, mine, self.rng, cap, stand, depth=depth or (2 if solo else 1),
