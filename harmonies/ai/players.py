@@ -125,6 +125,9 @@ class MediumPlayer(PlannerPlayer):
 # How the schedule was chosen, with its figures: docs/ai.md (scripts/tune --stages).
 TABLE_STAGES = ((4, 3),)
 SOLO_STAGES = ((12, 3), (6, 6), (3, 9))
+# Board evaluations a turn's look-ahead may spend (Lookahead's budget), solo and at a table.
+SOLO_BUDGET = 45000
+TABLE_BUDGET = 12000
 # How many times those samples and the budget the hard player spends (HardPlayer's ``scale``): what
 # its turn time affords on the compiled build (docs/ai.md, "The budget curve").
 SOLO_SCALE = 1
@@ -166,7 +169,7 @@ class HardPlayer(PlannerPlayer):
                 stand._evaluators = planner._evaluators
             # Board evaluations a turn's look-ahead may spend: it bounds the open boards' dear
             # turns (in solo, about the first four of each game stop short of SOLO_STAGES).
-            cap = budget if budget is not None else (45000 if solo else 12000)
+            cap = budget if budget is not None else (SOLO_BUDGET if solo else TABLE_BUDGET)
             # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 96
             # sample games of 2 turns solo, 4 x 3 of 1 turn at a table.
             mine: Sequence[tuple[int, int]] = stages or (SOLO_STAGES if solo else TABLE_STAGES)

@@ -18,32 +18,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..ai.base import take_turn
-from ..ai.players import HardPlayer
+from ..ai.players import SOLO_BUDGET, HardPlayer
 from ..rules import Game, GameSetup
 
 
 @dataclass(frozen=True)
 class Point:
-    """A budget: ``scale`` times the look-ahead's samples and evaluations; ``depth`` None: the mode's."""
+    """A budget: ``scale`` times the look-ahead's samples and evaluations; ``depth`` None: the mode's;
+    ``budget`` (solo points only) the evaluations' scale when it differs from the samples'."""
 
     scale: int
     depth: int | None = None
+    budget: int | None = None
 
     @property
     def name(self) -> str:
-        return f"x{self.scale}" + (f"d{self.depth}" if self.depth is not None else "")
+        return (f"x{self.scale}" + (f"d{self.depth}" if self.depth is not None else "")
+                + (f"b{self.budget}" if self.budget is not None else ""))
 
     @classmethod
     def parse(cls, text: str) -> "Point":
-        """``x4`` or ``4`` (scale 4), ``x4d3`` (scale 4, depth 3)."""
+        """``x4`` or ``4`` (scale 4), ``x4d3`` (scale 4, depth 3), ``x2d3b4`` (twice the samples, depth 3,
+        four times the evaluations)."""
         body = text.strip().removeprefix("x")
-        scale, sep, depth = body.partition("d")
-        if not scale.isdigit() or int(scale) < 1 or (sep and (not depth.isdigit() or int(depth) < 1)):
-            raise ValueError(f"{text!r}: expected a point like x2 or x4d3 (scale, then optionally d and a depth)")
-        return cls(int(scale), int(depth) if sep else None)
+        body, b_sep, budget = body.partition("b")
+        scale, d_sep, depth = body.partition("d")
+        if (not scale.isdigit() or int(scale) < 1 or (d_sep and (not depth.isdigit() or int(depth) < 1))
+                or (b_sep and (not budget.isdigit() or int(budget) < 1))):
+            raise ValueError(f"{text!r}: expected a point like x2, x4d3 or x2d3b4 (scale, then optionally "
+                             f"d and a depth, b and the evaluations' scale)")
+        return cls(int(scale), int(depth) if d_sep else None, int(budget) if b_sep else None)
 
     def player(self, seed: int, helper: bool = False) -> HardPlayer:
-        return HardPlayer(seed, scale=self.scale, depth=self.depth, helper=helper)
+        # HardPlayer multiplies a given budget by the scale too; a budget point is a solo one.
+        budget = SOLO_BUDGET * self.budget // self.scale if self.budget is not None else None
+        return HardPlayer(seed, scale=self.scale, depth=self.depth, helper=helper, budget=budget)
 
 
 @dataclass

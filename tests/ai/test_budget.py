@@ -28,16 +28,23 @@ def test_the_default_scale_is_the_mode_s() -> None:
     assert default[False] == _looks(HardPlayer(1, helper=False, scale=TABLE_SCALE))[False]
 
 
-@pytest.mark.parametrize("text, point", [("x1", Point(1)), ("8", Point(8)), ("x4d3", Point(4, 3))])
+@pytest.mark.parametrize("text, point", [("x1", Point(1)), ("8", Point(8)), ("x4d3", Point(4, 3)),
+                                         ("x2d3b4", Point(2, 3, 4)), ("x2b4", Point(2, None, 4))])
 def test_points_are_read_from_their_names(text: str, point: Point) -> None:
     assert Point.parse(text) == point
     assert Point.parse(point.name) == point
 
 
-@pytest.mark.parametrize("text", ["x0", "x", "xd3", "x2d", "x2d0", "two"])
+@pytest.mark.parametrize("text", ["x0", "x", "xd3", "x2d", "x2d0", "two", "x2b", "x2d3b0"])
 def test_a_bad_point_names_itself(text: str) -> None:
     with pytest.raises(ValueError, match=repr(text).replace("\\", "\\\\")):
         Point.parse(text)
+
+
+def test_a_budget_point_spends_its_own_scale_of_evaluations() -> None:
+    look = Point(2, 3, 4).player(1).modes[True][1]
+    assert (look.budget, look.depth) == (4 * 45000, 3)
+    assert look.stages == tuple((keep, 2 * count) for keep, count in SOLO_STAGES)
 
 
 def _rec(point: str, seed: int, score: int) -> Record:
