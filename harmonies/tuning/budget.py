@@ -85,7 +85,8 @@ class Record:
 
 
 def _evals(hard: HardPlayer) -> int:
-    """Board evaluations spent by ``hard`` so far, over all its planners in both modes."""
+    """Board evaluations spent by ``hard`` in this process so far, over all its planners in both modes
+    (with the helper process on, those it plays are not counted: the curve is played without it)."""
     total = 0
     for planner, look in hard.modes.values():
         total += planner.evals + look.spent()
