@@ -125,15 +125,26 @@ class MediumPlayer(PlannerPlayer):
 # How the schedule was chosen, with its figures: docs/ai.md (scripts/tune --stages).
 TABLE_STAGES = ((4, 3),)
 SOLO_STAGES = ((12, 3), (6, 6), (3, 9))
+# Board evaluations a turn's look-ahead may spend (Lookahead's budget), solo and at a table.
+SOLO_BUDGET = 45000
+TABLE_BUDGET = 12000
+# How many times those samples and the budget the hard player spends (HardPlayer's ``scale``): what
+# its turn time affords on the compiled build (docs/ai.md, "The budget curve").
+SOLO_SCALE = 1
+TABLE_SCALE = 1
 
 
 class HardPlayer(PlannerPlayer):
     kind = "hard"
+    # The scale of the look-ahead's samples and budget when none is given (per mode).
+    solo_scale = SOLO_SCALE
+    table_scale = TABLE_SCALE
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, width: int | None = None,
                  samples: int | None = None, beam: int = 8, budget: int | None = None,
                  greedy_stand_in: bool = True, depth: int | None = None, helper: bool | Helper = True,
-                 stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None) -> None:
+                 stages: Sequence[tuple[int, int]] | None = None, value: LeafValue | None = None,
+                 scale: int | None = None) -> None:
         super().__init__(seed, weights or load_weights("hard"), PlanOptions(beam=beam, finals=beam))
         # A second process takes part of each turn's search where that helps (two cores, not inside
         # a pool worker); the play is the same with or without it. ``helper``: True for this
@@ -158,13 +169,18 @@ class HardPlayer(PlannerPlayer):
                 stand._evaluators = planner._evaluators
             # Board evaluations a turn's look-ahead may spend: it bounds the open boards' dear
             # turns (in solo, about the first four of each game stop short of SOLO_STAGES).
-            cap = budget if budget is not None else (45000 if solo else 12000)
+            cap = budget if budget is not None else (SOLO_BUDGET if solo else TABLE_BUDGET)
             # Solo turns are cheaper (3 spaces, 3 cards, no other seats), so they afford more: 96
             # sample games of 2 turns solo, 4 x 3 of 1 turn at a table.
             mine: Sequence[tuple[int, int]] = stages or (SOLO_STAGES if solo else TABLE_STAGES)
             if width is not None or samples is not None:
                 # one stage: the best ``width`` turns on ``samples`` samples each
                 mine = ((width or mine[0][0], samples if samples is not None else mine[0][1]),)
+            # ``scale`` times the thinking: each stage's samples and the budget (the budget curve,
+            # docs/ai.md); by default the level's own for the mode.
+            times = scale if scale is not None else (self.solo_scale if solo else self.table_scale)
+            mine = tuple((keep, count * times) for keep, count in mine)
+            cap *= times
             lookahead = Lookahead(planner, fast, mine, self.rng, cap, stand, depth=depth or (2 if solo else 1),
                                   helper=shared)
             # Near the end, when every turn it picked fills the board, the look-ahead also tries the
