@@ -99,7 +99,11 @@ def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: D
         elif record.attempts:
             paint.text(surface, app, "–", (x + w / 2, y + h / 2 + 1), 20, th.c("ink_dim"), "center", bold=True)
         if record.par is not None:
+            # "par 121" where the cell has room beside the day's number, else the number alone (small
+            # windows keep text at a readable size, which widens it)
             words = par_text.format(par=record.par)
+            if paint.text_width(app, words, 9) > w - 40:
+                words = str(record.par)
             px = paint.fit_px(app, words, 12, w - 40)
             paint.text(surface, app, words, (x + w - 6, y + 13), px, th.c("ink_dim"), "midright")
 
