@@ -27,7 +27,7 @@ HEAD_H = 34.0
 #: A row holds two lines: the day over the time, what game over who played it.
 ROW_H = 48.0
 #: Left edge (from the list's left) and width of each column: when, the game and its players, scores, result.
-COLUMNS = ((14.0, 116.0), (136.0, 464.0), (606.0, 130.0), (742.0, 112.0))
+COLUMNS = ((14.0, 128.0), (146.0, 458.0), (606.0, 130.0), (742.0, 112.0))
 #: The catalogue keys of the column heads (``finished.*``); the second column names both its lines.
 HEADS = (("col_date",), ("col_game", "col_seats"), ("col_scores",), ("col_result",))
 TEXT_PX = 16.0
