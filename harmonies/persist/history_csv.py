@@ -31,14 +31,24 @@ COLUMNS = ("finished", "file", "players", "side", "spirits", "suns", "winners",
            *(f"seat{k}_{f}" for k in range(1, SEATS + 1) for f in SEAT_FIELDS))
 
 
+#: What a spreadsheet takes for the start of a formula when a cell begins with it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(name: str) -> str:
+    """A player's own text for a cell: one that a spreadsheet would read as a formula ("=1+2",
+    "@SUM(...)") gets a leading apostrophe, so it shows as the name typed and never runs."""
+    return "'" + name if name.startswith(FORMULA_STARTS) else name
+
+
 def csv_row(g: FinishedSummary) -> list[object]:
     """One game's row, in the order of :data:`COLUMNS`."""
-    row: list[object] = [g.finished, g.file, g.players, g.side, "yes" if g.spirits else "no",
-                         "" if g.suns is None else g.suns, "; ".join(g.seats[i].name for i in g.winners)]
+    row: list[object] = [g.finished, as_text(g.file), g.players, g.side, "yes" if g.spirits else "no",
+                         "" if g.suns is None else g.suns, as_text("; ".join(g.seats[i].name for i in g.winners))]
     for k in range(SEATS):
         if k < g.players:
             seat = g.seats[k]
-            row += [seat.name, "human" if seat.kind == "human" else seat.level or "computer",
+            row += [as_text(seat.name), "human" if seat.kind == "human" else seat.level or "computer",
                     *g.categories[k], g.totals[k]]
         else:
             row += [""] * len(SEAT_FIELDS)

@@ -12,7 +12,7 @@ import pytest
 from harmonies.ai import play_random_game
 from harmonies.cli import main
 from harmonies.persist import Store
-from harmonies.persist.history_csv import COLUMNS, SEAT_FIELDS
+from harmonies.persist.history_csv import COLUMNS, SEAT_FIELDS, as_text
 from harmonies.persist.index import FinishedIndex
 from harmonies.persist.summary import CATEGORIES
 from harmonies.rules import GameSetup
@@ -76,9 +76,16 @@ def test_names_with_commas_quotes_and_accents_come_back_whole(tmp_path: Path,
     status, out, _ = run(capsys, "history", "--csv", "--data-dir", str(tmp_path))
     [row] = rows(out)
     assert status == 0
-    assert [row["seat1_name"], row["seat2_name"], row["seat3_name"]] == names
+    # a name a spreadsheet would run as a formula is kept as text: the apostrophe in front
+    assert [row["seat1_name"], row["seat2_name"], row["seat3_name"]] == [*names[:2], "'=1+1"]
     assert '"Ann ""the best"", Jr."' in out  # quoted, the quotes doubled, as CSV writes them
     assert row["seat4_name"] == "" and row["seat2_level"] == "easy" and row["seat1_level"] == "human"
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "\tTab"])
+def test_a_name_a_spreadsheet_would_run_starts_with_an_apostrophe(name: str) -> None:
+    assert as_text(name) == "'" + name
+    assert as_text("Ann") == "Ann" and as_text("Zoë=1") == "Zoë=1"
 
 
 def test_out_writes_the_same_csv_to_a_file(history: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
