@@ -20,9 +20,6 @@ import pygame
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
 from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
-from harmonies.session.challenges_file import find_challenge
-from harmonies.session.challenges import Checked, check_goal
-from harmonies.session.challenges_text import live_text, title
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -33,6 +30,7 @@ from ..play import where
 from ..play.anim import Animator
 from ..play.announce import announce
 from ..play.frame import Frame, HintShown, Kit
+from ..play.goal import GoalWatch
 from ..play.guide import Guide
 from ..play.hint import HintPlan, hint_text
 from ..play.hinting import HintBox
@@ -103,10 +101,8 @@ class PlayScene(Scene):
         self.hover_t = 0.0
         self.hints = HintBox(self._hint_words)
         self.recent = Recent()
-        #: The solo challenge this game plays (its goal shows beside the board), None for a game of its own,
-        #: and its conditions checked on the board as it stands (again after each change of the game).
-        self.challenge = find_challenge(config.challenge)
-        self.goal_now: tuple[Checked, ...] = check_goal(self.challenge, game) if self.challenge is not None else ()
+        #: The solo challenge this game plays, if any: its goal shows beside the board.
+        self.goal = GoalWatch(config.challenge, game)
         self.ui = WidgetGroup()
         self._build_screen()
 
@@ -270,15 +266,7 @@ class PlayScene(Scene):
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
             guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None,
-            goal=self._goal_words())
-
-    def _goal_words(self) -> tuple[str, ...]:
-        """The challenge's name and its goal's lines with where the board stands, in the player's language
-        (empty: no challenge)."""
-        if self.challenge is None:
-            return ()
-        cat = self.app.catalogue
-        return (title(cat, self.challenge), *(live_text(cat, c) for c in self.goal_now))
+            goal=self.goal.words(self.app.catalogue))
 
     # ------------------------------------------------------------------ the one way commands reach the rules
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
@@ -347,7 +335,7 @@ class PlayScene(Scene):
         self.version = next(_VERSIONS)
         self.table = take_table(self.game, self.config.seats)
         self.log.follow(self.game.history)
-        self.goal_now = check_goal(self.challenge, self.game) if self.challenge is not None else ()
+        self.goal.follow(self.game)
         self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
