@@ -24,6 +24,18 @@ def _inside(rect: Rect, pos: tuple[float, float]) -> bool:
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
+#: The keys that end a list's choice by opening the chosen row.
+OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def list_move(key: int, page: int, total: int) -> int | None:
+    """How far a key moves a list's choice: Up/Down a row, Page Up/Down a page, Home/End to either end
+    (by ``total``, which the list clamps); None for a key that moves nothing."""
+    moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+             pygame.K_HOME: -total, pygame.K_END: total}
+    return moves.get(key)
+
+
 class Widget:
     focusable = True
 

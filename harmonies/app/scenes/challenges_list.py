@@ -16,7 +16,7 @@ from harmonies.persist.challenges import Result
 from harmonies.session.challenges import Challenge
 
 from .. import paint
-from ..widgets import Rect, Widget
+from ..widgets import OPEN_KEYS, Rect, Widget, list_move
 
 if TYPE_CHECKING:
     from ..app import App
@@ -101,13 +101,11 @@ class ChallengeList(Widget):
             return True
         if event.type != pygame.KEYDOWN or not focused:
             return False
-        total = len(self.entries())
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page, pygame.K_PAGEDOWN: self.page,
-                 pygame.K_HOME: -total, pygame.K_END: total}
-        if event.key in moves:
-            self.choose(self.selected + moves[event.key])
+        move = list_move(event.key, self.page, len(self.entries()))
+        if move is not None:
+            self.choose(self.selected + move)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.key in OPEN_KEYS:
             self.activate()
             return True
         return False

@@ -18,7 +18,7 @@ import pygame
 from harmonies.persist.summary import FinishedSummary
 
 from .. import paint
-from ..widgets import Rect, Widget
+from ..widgets import OPEN_KEYS, Rect, Widget, list_move
 
 if TYPE_CHECKING:
     from ..app import App
@@ -177,12 +177,11 @@ class GameList(Widget):
             return True
         if event.type != pygame.KEYDOWN or not focused:
             return False
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.page, pygame.K_PAGEDOWN: self.page,
-                 pygame.K_HOME: -self.total, pygame.K_END: self.total}
-        if event.key in moves:
-            self.choose(self.selected + moves[event.key])
+        move = list_move(event.key, self.page, self.total)
+        if move is not None:
+            self.choose(self.selected + move)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.key in OPEN_KEYS:
             self.activate()
             return True
         return False
