@@ -20,6 +20,7 @@ reset the progress.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
@@ -35,7 +36,7 @@ from harmonies.rules import Game
 
 from .challenges import Challenge, goal_met
 from .challenges_file import ChallengesError, default_challenges, find_challenge
-from .daily import FIRST_DAY, deal_for
+from .daily import FIRST_DAY, DailyDeal, deal_for
 from .match import DailyMark
 
 #: The key of a finished game's meta that holds whether it met its challenge's goal.
@@ -70,32 +71,33 @@ def record_game(store: Store, game: Game, meta: dict[str, Any]) -> Recorded:
     challenge = find_challenge(meta.get("challenge") if isinstance(meta.get("challenge"), str) else None)
     if (mark is None and challenge is None) or game.setup.seed is None:
         return Recorded()
-    games = marked_games(store.dirs, store.cards, {game.setup.seed}, CHALLENGE_MET_KEY)
-    return _write(store, games, {mark.day} if mark is not None else set(),
+    seeds = {game.setup.seed}
+    return _write(store, seeds, {mark.day} if mark is not None else set(),
                   {challenge.id} if challenge is not None else set(), mark)
 
 
 def rebuild(store: Store, today: date | None = None) -> Recorded:
     """Derive both records from every marked game of the archive and write what disagrees."""
     last = (today or date.today()) + timedelta(days=_DAYS_AHEAD)
-    seeds = {deal_for(FIRST_DAY + timedelta(days=n)).seed for n in range((last - FIRST_DAY).days + 1)}
+    seeds = {_deal_for(FIRST_DAY + timedelta(days=n)).seed for n in range((last - FIRST_DAY).days + 1)}
     try:
         seeds |= {c.seed for c in default_challenges()}
     except ChallengesError:
         pass  # the Challenges screen says what is wrong with the file; the daily record is rebuilt anyway
-    games = marked_games(store.dirs, store.cards, seeds, CHALLENGE_MET_KEY)
-    return _write(store, games, None, None, None)
+    return _write(store, seeds, None, None, None)
 
 
-def _write(store: Store, games: list[MarkedGame], days: Collection[str] | None,
+def _write(store: Store, seeds: Collection[int], days: Collection[str] | None,
            challenges: Collection[str] | None, mark: DailyMark | None) -> Recorded:
-    """Rebuild ``days`` of the daily record and ``challenges`` of the progress (None: all) from ``games``."""
+    """Rebuild ``days`` of the daily record and ``challenges`` of the progress (None: all) from the marked
+    games of ``seeds``, all under the data folder's lock."""
     problems: list[str] = []
     notices: list[str] = []
     day: DayRecord | None = None
     first = False
     try:
         with writing(store.dirs.data):
+            games = marked_games(store.dirs, store.cards, seeds, CHALLENGE_MET_KEY)
             if days is None or days:
                 records = DailyRecords(store.dirs.data)
                 try:
@@ -181,8 +183,13 @@ def _daily_mark(game: MarkedGame) -> DailyMark | None:
     day = date.fromisoformat(mark.day)
     if day < FIRST_DAY:
         return None
-    deal = deal_for(day)
+    deal = _deal_for(day)
     return mark if (deal.seed, deal.side, deal.spirits) == (game.seed, game.side, game.spirits) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _deal_for(day: date) -> DailyDeal:
+    return deal_for(day)
 
 
 def _local_day(game: MarkedGame, fallback: str) -> str:

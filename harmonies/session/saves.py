@@ -212,11 +212,12 @@ class SaveSlot:
         full = with_verdict(game, self.store.stamped(game, meta))
         with writing(self.store.dirs.data):
             self.store.archive(game, full)
-            if self._records_stale:
-                recorded = self._rebuilt()
-                recorded = record_game(self.store, game, full) if recorded.problem is None else recorded
-            else:
-                recorded = record_game(self.store, game, full)
+            recorded = self._rebuilt() if self._records_stale else Recorded()
+            if recorded.problem is None:
+                try:
+                    recorded = record_game(self.store, game, full)
+                except Exception as exc:  # the game is archived: its records are rebuilt from it later
+                    recorded = Recorded(problem=f"{type(exc).__name__}: {exc}")
         self._note(recorded)
         self._recorded = (game, recorded)
 
