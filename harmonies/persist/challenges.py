@@ -2,7 +2,9 @@
 
 For each challenge played: whether its goal has been met, the best score reached on its deal, how many
 games were played to their end. The file is apart from ``records.json``, so clearing the bests leaves it;
-:func:`reset_progress` starts it afresh when the player asks. Every write is atomic and under the data
+:func:`reset_progress` starts it afresh when the player asks, and keeps when (``"reset"``, UTC), so the
+games finished before it no longer count when the progress is rebuilt from the finished games
+(:func:`rewrite_progress`, see :mod:`harmonies.session.results`). Every write is atomic and under the data
 folder's lock. A file that cannot be read is set aside (renamed, never deleted) and the player is told in
 one line; the progress then starts empty.
 """
@@ -10,7 +12,9 @@ one line; the progress then starts empty.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +42,11 @@ class Result:
 
 @dataclass(frozen=True)
 class Progress:
-    """Every challenge's :class:`Result` by id (a challenge never played has none)."""
+    """Every challenge's :class:`Result` by id (a challenge never played has none), and when the player
+    last reset the progress (UTC ISO 8601, None if never)."""
 
     results: dict[str, Result]
+    reset: str | None = None
 
     def of(self, challenge_id: str) -> Result:
         return self.results.get(challenge_id, Result())
@@ -52,7 +58,8 @@ class Progress:
     def to_json(self) -> dict[str, Any]:
         return {"harmonies": "challenges", "version": FORMAT,
                 "results": {k: {"done": r.done, "best": r.best, "played": r.played}
-                            for k, r in sorted(self.results.items())}}
+                            for k, r in sorted(self.results.items())},
+                **({"reset": self.reset} if self.reset is not None else {})}
 
 
 def progress_path(dirs: Dirs) -> Path:
@@ -92,7 +99,8 @@ def _parse(raw: bytes) -> Progress:
     found: dict[str, Result] = {}
     for key, value in results.items():
         found[str(key)] = _result(str(key), value)
-    return Progress(found)
+    reset = doc.get("reset")
+    return Progress(found, reset if isinstance(reset, str) else None)
 
 
 def _result(key: str, value: object) -> Result:
@@ -125,7 +133,21 @@ def record_game(dirs: Dirs, challenge_id: str, score: int, met: bool) -> Progres
 def reset_progress(dirs: Dirs) -> None:
     """Forget every challenge's result (the player asked): the next challenges open are the first ones."""
     with writing(dirs.data):
-        _write(dirs, Progress({}))
+        _write(dirs, Progress({}, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+
+
+def rewrite_progress(dirs: Dirs, edit: Callable[[Progress], Progress]) -> tuple[Progress, Progress, str | None]:
+    """Apply ``edit`` to the progress as it is on disk now and write it when it changed, under the data
+    folder's lock; returns the progress before and after, and the line for a damaged file set aside.
+    ``OSError``, :class:`~harmonies.persist.lock.LockProblem`."""
+    with writing(dirs.data):
+        before, problem = read_progress(dirs)
+        if problem is not None and progress_path(dirs).exists():
+            raise OSError(problem)  # a damaged file that could not be set aside is never written over
+        after = edit(before)
+        if after != before:
+            _write(dirs, after)
+    return before, after, problem
 
 
 def _write(dirs: Dirs, progress: Progress) -> None:

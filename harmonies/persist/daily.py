@@ -170,19 +170,27 @@ class DailyRecords:
         ``OSError`` if it cannot be written, :class:`~harmonies.persist.lock.LockProblem` if another
         process holds the folder; either way the file is unchanged.
         """
+        def one_day(book: DailyBook) -> DailyBook:
+            days = dict(book.days)
+            days[iso] = edit(book.day(iso))
+            return DailyBook(days)
+
+        return self.rewrite(one_day, always=True).day(iso)
+
+    def rewrite(self, edit: Callable[[DailyBook], DailyBook], always: bool = False) -> DailyBook:
+        """Apply ``edit`` to the whole record as it is on disk now and write it, only when it changed
+        (or ``always``); returns the record as it stands. Raises as :meth:`change` does."""
         if self.folder is None:
-            days = dict(self._memory.days)
-            days[iso] = after = edit(self._memory.day(iso))
-            self._memory = DailyBook(days)
-            return after
+            self._memory = edit(self._memory)
+            return self._memory
         with writing(self.folder):
             book = self.load()
-            after = edit(book.day(iso))
+            after = edit(book)
+            if after == book and not always:
+                return book
             if self._frozen:
                 raise OSError(self.problem or f"{self.path} cannot be written")
-            days = dict(book.days)
-            days[iso] = after
-            atomic_write_text(self.path, json.dumps(DailyBook(days).to_json(), indent=1) + "\n")
+            atomic_write_text(self.path, json.dumps(after.to_json(), indent=1) + "\n")
             return after
 
     def start_attempt(self, iso: str, on: date) -> int | None:

@@ -13,14 +13,16 @@ the folder or its lock path is not a file.
 
 A finished game is recorded once: the archive looks its identity (setup and command log, see
 :mod:`harmonies.persist.identity`) up in the index of finished games and adds nothing when a record
-of it is already there, whatever its file name or start time.
+of it is already there, whatever its file name or start time. Each game also carries the game id it
+was given when it started (``meta["game_id"]``), so a second game of the same deal is a second record
+even when it is played move for move like the first, and an archive write never replaces a file that
+holds another game (see :mod:`harmonies.persist.archive`).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
@@ -30,39 +32,14 @@ from ..rules import CardSet, Game, GameSetup, default_cards
 from . import document
 from .errors import LoadProblem, SaveError
 from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
-from .identity import META_KEY, identity_of
-from .index import FinishedIndex
+from .archive import archived_as, holding, place
+from .identity import GAME_ID_KEY, META_KEY, game_id_of, identity_of, new_game_id
+from .in_progress import IN_PROGRESS_DIR, KEEP_REPLACED, GameSummary, free_name, kept_files, summary_of, trim_kept
 from .lock import writing
 from .paths import Dirs, resolve_dirs
 from .settings import read_settings, write_settings
 
 T = TypeVar("T")
-
-
-#: Folder (inside the data folder) of games in progress that a new game replaced.
-IN_PROGRESS_DIR = "in-progress"
-#: How many replaced games ``in-progress/`` keeps; the oldest goes when one more is kept.
-KEEP_REPLACED = 8
-#: A file larger than this is not read for its summary (a real save is a few dozen kilobytes).
-_SUMMARY_LIMIT = 16 * 1024 * 1024
-_NAME_LIMIT = 24
-
-
-class GameSummary(NamedTuple):
-    """What the Continue list shows of one game in progress, read from its file without replaying it.
-
-    ``current`` is true for ``autosave.json`` (the game Continue resumes directly), false for a game a
-    new game replaced. ``readable`` is false when the file could not be read: the other fields are then
-    empty, and loading the file says why (and sets it aside).
-    """
-
-    path: Path
-    current: bool
-    readable: bool
-    saved_at: str | None = None
-    names: tuple[str, ...] = ()
-    round: int | None = None
-    commands: int | None = None
 
 
 class Archived(NamedTuple):
@@ -98,9 +75,12 @@ class Store:
         self.cards = cards if cards is not None else default_cards()
         self.cards_path = str(cards_path) if cards_path is not None and cards is not None else None
         self.durable = durable
-        # When each game began, stamped at its first autosave (or read back from its save), so every
-        # later save of the same game, and its archive file name, agree.
+        # When each game began and its game id, stamped at its first autosave (or read back from its
+        # save) for a caller whose meta does not hold them, so every later save of the same game, and its
+        # archive file name, agree. The app gives both itself (each game its own, from its start); a
+        # caller that does not is told apart game by game only by its command log.
         self._started: dict[GameSetup, str] = {}
+        self._ids: dict[GameSetup, str] = {}
 
     # ------------------------------------------------------------------ the game in progress
     @property
@@ -111,8 +91,10 @@ class Store:
         """Save ``game`` as the game in progress, atomically; call after every accepted command.
 
         ``meta`` is the app's own JSON data, returned as given by :meth:`load_autosave`; the expected
-        keys are ``"seats"`` (a list of ``{"name", "kind": "human"|"computer", "level"}``), and
-        ``"started"`` (ISO time; added at the first save of a game if missing). A game that is over is
+        keys are ``"seats"`` (a list of ``{"name", "kind": "human"|"computer", "level"}``), ``"started"``
+        (ISO time) and ``"game_id"`` (:func:`~harmonies.persist.identity.new_game_id`); both are added at
+        the first save of a game if missing (a game archived without ever being saved in progress keeps
+        no game id: its identity alone then says which game it is). A game that is over is
         archived instead (:meth:`archive_finished`) and the autosave cleared. Returns the file written.
         Raises :class:`SaveError`.
         """
@@ -144,14 +126,26 @@ class Store:
             self.archive_finished(game, meta)
             return None
         started = meta.get("started")
-        if isinstance(started, str) and (self.dirs.finished / self._archive_name(game, started)).is_file():
+        if isinstance(started, str) and self._archived_already(game, meta, started):
             # This game was archived as finished, and the process stopped before the autosave of its
             # step before the end was removed: finish that removal rather than offer it again.
             self.clear_autosave()
             return None
         if isinstance(started, str):
             self._started[game.setup] = started
+        game_id = game_id_of(meta)
+        if game_id is not None:
+            self._ids[game.setup] = game_id
         return SavedGame(game, meta)
+
+    def _archived_already(self, game: Game, meta: dict[str, Any], started: str) -> bool:
+        """Whether ``finished/`` holds the game of this autosave (by its game id; by its archive name
+        alone for a save written before game ids)."""
+        first = self._archive_name(game, started)
+        game_id = game_id_of(meta)
+        if game_id is None:
+            return (self.dirs.finished / first).is_file()
+        return archived_as(self.dirs.finished, first, game_id) is not None
 
     def clear_autosave(self) -> None:
         """Forget the game in progress (the player abandoned it, or it has been archived)."""
@@ -189,24 +183,24 @@ class Store:
         current = self.autosave_path
         if not current.is_file():
             return None
-        summary = self._summary(current, True)
+        summary = summary_of(current, True)
         if summary.readable and summary.commands == 0:
             return None
         folder = self.in_progress_dir
         with writing(self.dirs.data):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                target = self._free_name(folder)
+                target = free_name(folder)
                 os.rename(current, target)
             except OSError as e:
                 raise SaveError(current, e.strerror or str(e)) from None
-            self._trim_kept()
+            trim_kept(folder)
         return target
 
     def games_in_progress(self) -> list[GameSummary]:
         """The game in progress and the replaced ones, newest first (by when each was last saved)."""
         paths = [self.autosave_path] if self.autosave_path.is_file() else []
-        out = [self._summary(p, True) for p in paths] + [self._summary(p, False) for p in self._kept_files()]
+        out = [summary_of(p, True) for p in paths] + [summary_of(p, False) for p in self._kept_files()]
         return sorted(out, key=lambda s: (s.saved_at or "", s.current), reverse=True)
 
     def has_kept(self) -> bool:
@@ -234,47 +228,7 @@ class Store:
         return self.load_autosave()
 
     def _kept_files(self) -> list[Path]:
-        """Replaced games, oldest first (their names start with when they were replaced)."""
-        try:
-            return sorted(p for p in self.in_progress_dir.glob("*.json") if p.is_file())
-        except OSError:
-            return []
-
-    def _trim_kept(self) -> None:
-        kept = self._kept_files()
-        for old in kept[: max(0, len(kept) - KEEP_REPLACED)]:
-            try:
-                old.unlink()
-            except OSError:
-                pass  # one more kept than promised is better than failing the new game
-
-    @staticmethod
-    def _free_name(folder: Path) -> Path:
-        """``<when>-<n>.json``, after every name already there: names sort in the order games were kept."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        taken = [p.stem[len(stamp) + 1:] for p in folder.glob(f"{stamp}-*.json")]
-        n = 1 + max((int(t) for t in taken if t.isdigit()), default=0)
-        return folder / f"{stamp}-{n:03d}.json"
-
-    @staticmethod
-    def _summary(path: Path, current: bool) -> GameSummary:
-        unreadable = GameSummary(path, current, False)
-        try:
-            if path.stat().st_size > _SUMMARY_LIMIT:
-                return unreadable
-            doc = json.loads(path.read_bytes())
-        except (OSError, ValueError, RecursionError):
-            return unreadable
-        if not isinstance(doc, dict):
-            return unreadable
-        meta, status, game = (_object(doc.get(key)) for key in ("meta", "status", "game"))
-        seats = meta.get("seats")
-        names = tuple(_clean_name(s.get("name")) for s in seats if isinstance(s, dict)) if isinstance(seats, list) else ()
-        commands = game.get("commands")
-        saved_at = doc.get("saved_at")
-        rnd = status.get("round")
-        return GameSummary(path, current, True, saved_at if isinstance(saved_at, str) else None, names,
-                           rnd if type(rnd) is int else None, len(commands) if isinstance(commands, list) else None)
+        return kept_files(self.in_progress_dir)
 
     # ------------------------------------------------------------------ finished games
     def archive_finished(self, game: Game, meta: dict[str, Any] | None = None) -> Path:
@@ -285,8 +239,9 @@ class Store:
         """Keep a game that is over in ``finished/``, with setup, command log, final scores and its
         identity; returns where it is recorded and whether this call added it.
 
-        The file name comes from when the game started and its setup. A game whose identity the
-        archive already holds (under any name) is not written again. Either way the autosave is
+        The file name comes from when the game started and its setup (another game's file of that name
+        is never replaced: the game takes the next free name). A game the archive already holds (its
+        identity and game id, under any name) is not written again. Either way the autosave is
         cleared if it holds this game or a step of it before its end (a stale autosave is never
         offered by Continue). When the write fails, that stale autosave is set aside as
         ``autosave.superseded-<when>.json`` if the folder allows a rename, for the same reason.
@@ -297,33 +252,36 @@ class Store:
         full = self._meta(game, meta)
         full.setdefault("finished", document.now_iso())
         identity = full[META_KEY] = identity_of(game)
-        path = self.dirs.finished / self._archive_name(game, full["started"])
+        ids = (identity, game_id_of(full))
         with writing(self.dirs.data):
-            existing = self.recorded(identity)
-            if existing is None:
-                try:
+            path = self.recorded(identity, ids[1])
+            fresh = path is None
+            try:
+                if path is None:
+                    path, fresh = place(self.dirs.finished, self._archive_name(game, full["started"]), ids)
+                if fresh:
                     self._write(path, document.encode(game, full, document.KIND_FINISHED, self._cards_path(game)))
-                except SaveError:
-                    self._retire_stale_autosave(game)
+            except (SaveError, OSError) as e:
+                self._retire_stale_autosave(game)
+                if isinstance(e, SaveError):
                     raise
+                raise SaveError(self.dirs.finished, e.strerror or str(e)) from None
             if self._autosave_is_part_of(game):
                 self.clear_autosave()
-        return Archived(existing or path, existing is None)
+        return Archived(path, fresh)
 
-    def recorded(self, identity: str) -> Path | None:
-        """The file of ``finished/`` that holds the game of ``identity``, or None.
+    def recorded(self, identity: str, game_id: str | None = None) -> Path | None:
+        """The file of ``finished/`` that holds the game of ``identity`` (and ``game_id``, when given and
+        the record has one), or None.
 
         One lookup in the index of finished games (brought up to date first, which reads only the
         files that changed since it was built), never a read of every record."""
-        try:
-            name = FinishedIndex(self.dirs, self.cards).recorded_as(identity)
-        except sqlite3.Error:
-            return None  # no index can be read or built: the game is written, at worst a second time
-        return self.dirs.finished / name if name is not None else None
+        return holding(self.dirs, self.cards, (identity, game_id))
 
     def stamped(self, game: Game, meta: dict[str, Any] | None) -> dict[str, Any]:
-        """``meta`` with the game's start time (``"started"``) filled in as this store knows it, so a save
-        of ``game`` through another store (a rescue) records its real start. :class:`SaveError`."""
+        """``meta`` with the game's start time (``"started"``) and game id filled in as this store knows
+        them, so a save of ``game`` through another store (a rescue) records its real start and stays the
+        same game. :class:`SaveError`."""
         return self._meta(game, meta)
 
     def holds_step_of(self, game: Game) -> bool:
@@ -369,6 +327,11 @@ class Store:
             started = self._started.get(game.setup) or document.now_iso()
             full["started"] = started
         self._started[game.setup] = started
+        game_id = game_id_of(full) or self._ids.get(game.setup)
+        if game_id is None and not game.over:
+            game_id = new_game_id()  # a game saved in progress gets its id; one only archived keeps none
+        if game_id is not None:
+            full[GAME_ID_KEY] = self._ids[game.setup] = game_id
         return full
 
     def _cards_path(self, game: Game) -> str | None:
@@ -446,14 +409,4 @@ def archive_name(setup: GameSetup, started: str) -> str:
     return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
 
 
-def _object(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _clean_name(value: Any) -> str:
-    """A seat name fit to draw: printable characters only (no NUL, no lone surrogate), not too long."""
-    text = "".join(ch for ch in str(value or "") if ch.isprintable())
-    return text[:_NAME_LIMIT]
-
-
-__all__ = ["Archived", "GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]
+__all__ = ["IN_PROGRESS_DIR", "KEEP_REPLACED", "Archived", "GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]

@@ -11,6 +11,8 @@ from dataclasses import KW_ONLY, dataclass
 from datetime import date
 from typing import Any
 
+from harmonies.persist.document import now_iso
+from harmonies.persist.identity import GAME_ID_KEY, game_id_of, new_game_id
 from harmonies.rules import SEEDS, CardSet, Game, GameSetup
 
 
@@ -102,14 +104,40 @@ class MatchConfig:
 
 
 @dataclass(frozen=True)
+class GameStamp:
+    """Which game this is: the id it was given when it started and when that was (ISO 8601).
+
+    A new game of the same seats and deal (Play again, another daily try, a challenge played again)
+    gets a new stamp, so it is saved and archived as a game of its own; a resumed game keeps its stamp.
+    """
+
+    game_id: str
+    started: str
+
+    @classmethod
+    def new(cls) -> GameStamp:
+        return cls(new_game_id(), now_iso())
+
+    @classmethod
+    def from_meta(cls, meta: dict[str, Any]) -> GameStamp:
+        """The stamp saved in ``meta``; a save written before game ids gets a new id and keeps its start."""
+        started = meta.get("started")
+        return cls(game_id_of(meta) or new_game_id(), started if isinstance(started, str) else now_iso())
+
+    def to_meta(self) -> dict[str, Any]:
+        return {GAME_ID_KEY: self.game_id, "started": self.started}
+
+
+@dataclass(frozen=True)
 class Resume:
-    """A saved game to play on, with its seats."""
+    """A saved game to play on, with its seats and its stamp."""
 
     game: Game
     config: MatchConfig
+    stamp: GameStamp | None = None
 
     @classmethod
     def from_saved(cls, game: Game, meta: dict[str, Any]) -> Resume:
         """The seats come from the app's ``meta`` saved with the game; side and spirits from the game itself."""
         s = game.setup
-        return cls(game, MatchConfig.from_meta(meta, s.players, s.side, s.spirits))
+        return cls(game, MatchConfig.from_meta(meta, s.players, s.side, s.spirits), GameStamp.from_meta(meta))

@@ -18,7 +18,7 @@ from harmonies.rules import Colour, Command, Event, Game, PlayerView, Rejected, 
 
 from .computer import ComputerSeats, ComputerState, HintJob, plan_hint
 from .jobs import Failure, Jobs
-from .match import MatchConfig
+from .match import GameStamp, MatchConfig
 from .saves import SaveProblem, SaveSlot
 
 
@@ -72,13 +72,15 @@ class PlaySession:
     ``saves`` is where every accepted command is autosaved (``None``: nothing is saved, as in the
     demo). A failed save never loses the game: the slot keeps it in memory, says why in
     :attr:`save_problem`, and tries again after every command. ``jobs`` runs the computer seats'
-    planning and the hints (by default on its own threads, logging nowhere).
+    planning and the hints (by default on its own threads, logging nowhere). ``stamp`` says which game
+    this is (a resumed game's own; a new one for a new game, so it is saved as a game of its own).
     """
 
     def __init__(self, game: Game, config: MatchConfig, saves: SaveSlot | None = None,
-                 jobs: Jobs | None = None) -> None:
+                 jobs: Jobs | None = None, stamp: GameStamp | None = None) -> None:
         self._game = game
         self.config = config
+        self.stamp = stamp if stamp is not None else GameStamp.new()
         self.saves = saves
         self.jobs = jobs if jobs is not None else Jobs(None)
         # A game on the table is always dealt from a seed (only an observer view has none).
@@ -94,8 +96,8 @@ class PlaySession:
         return self._game
 
     def meta(self) -> dict[str, Any]:
-        """The app's data saved with the game (the seats)."""
-        return self.config.to_meta()
+        """The app's data saved with the game: the seats, the kind of game, its id and start."""
+        return {**self.config.to_meta(), **self.stamp.to_meta()}
 
     # ------------------------------------------------------------------ the command queue
     def submit(self, command: Command, dropped: bool = False, by_computer: bool = False) -> None:

@@ -16,6 +16,8 @@ from harmonies.persist.lock import writing
 from harmonies.persist.store import GameSummary, Store
 from harmonies.rules import CardSet, Game
 
+from .results import Recorded, rebuild, record_game, with_verdict
+
 
 @dataclass(frozen=True)
 class SaveProblem:
@@ -70,6 +72,11 @@ class SaveSlot:
     not drop it, every later save that works (and :meth:`retry`, which the menu calls) archives it
     into the data folder with its real start time, and meanwhile Continue never offers the autosave of
     an earlier step of it (resuming that would let the computer seats play its end again, differently).
+
+    A finished daily try or challenge game has its result written into ``daily.json`` or
+    ``challenges.json`` in the same step as its archive, under the data folder's lock
+    (:mod:`harmonies.session.results`); both records are rebuilt from the archive when the slot opens
+    and, after a record could not be written, at the next archive or :meth:`retry`.
     """
 
     def __init__(self, data_dir: Path | None = None, cards: CardSet | None = None, cards_path: Path | None = None,
@@ -88,6 +95,12 @@ class SaveSlot:
         self._unarchived: tuple[Game, dict[str, Any]] | None = None
         self._kept_elsewhere = False
         self._must_keep = False
+        #: The last finished game archived and what writing its records did (for its scoresheet).
+        self._recorded: tuple[Game, Recorded] | None = None
+        #: A record could not be written: both are rebuilt from the archive at the next chance.
+        self._records_stale = False
+        #: Lines about damaged record files set aside, until the screen of each takes its own.
+        self._notices: list[str] = []
         self.store: Store | None = None
         if enabled:
             try:
@@ -96,6 +109,8 @@ class SaveSlot:
                 self.problem = problem_of(exc, data_dir or Path.cwd(), at_start=True)
                 return
             self.check_folder()
+            if self.problem is None:
+                self.rebuild_records()
 
     @property
     def folder(self) -> Path:
@@ -138,7 +153,10 @@ class SaveSlot:
             if self._must_keep:
                 self.store.keep_current()
                 self._must_keep = False
-            self.store.autosave(game, meta)
+            if game.over:
+                self._archive(game, meta)
+            else:
+                self.store.autosave(game, meta)
         except Exception as exc:  # saving must never end the game night
             self.last_error = str(exc)
             self.problem = problem_of(exc, self.folder)
@@ -182,7 +200,57 @@ class SaveSlot:
         except Exception:
             return False
         self.problem = None
+        if self._records_stale:
+            self.rebuild_records()
         return True
+
+    def _archive(self, game: Game, meta: dict[str, Any]) -> None:
+        """Archive the finished ``game`` and, in the same step and under the same lock, write its result
+        into the daily or challenge record. A record that cannot be written does not fail the archive:
+        it is rebuilt from the archive later, and the scoresheet says why."""
+        assert self.store is not None
+        full = with_verdict(game, self.store.stamped(game, meta))
+        with writing(self.store.dirs.data):
+            self.store.archive(game, full)
+            recorded = self._rebuilt() if self._records_stale else Recorded()
+            if recorded.problem is None:
+                try:
+                    recorded = record_game(self.store, game, full)
+                except Exception as exc:  # the game is archived: its records are rebuilt from it later
+                    recorded = Recorded(problem=f"{type(exc).__name__}: {exc}")
+        self._note(recorded)
+        self._recorded = (game, recorded)
+
+    def rebuild_records(self) -> None:
+        """Bring ``daily.json`` and ``challenges.json`` in line with the finished games (see
+        :func:`harmonies.session.results.rebuild`); a failure is kept for the next chance."""
+        if self.store is not None:
+            self._note(self._rebuilt())
+
+    def _rebuilt(self) -> Recorded:
+        assert self.store is not None
+        try:
+            return rebuild(self.store)
+        except Exception as exc:  # the records are derived: a failure to rebuild them must not stop play
+            return Recorded(problem=f"{type(exc).__name__}: {exc}")
+
+    def _note(self, recorded: Recorded) -> None:
+        self._records_stale = recorded.problem is not None
+        self._notices.extend(n for n in recorded.notices if n not in self._notices)
+
+    def recorded_for(self, game: Game) -> Recorded | None:
+        """What writing the records did for the finished ``game`` (None: it has not been archived here)."""
+        if self._recorded is not None and self._recorded[0] is game:
+            return self._recorded[1]
+        return None
+
+    def take_notice(self, name: str) -> str | None:
+        """The line about the damaged record file ``name`` (``daily.json``) set aside, once."""
+        for line in self._notices:
+            if name in line:
+                self._notices.remove(line)
+                return line
+        return None
 
     def _archive_unarchived(self) -> None:
         """Archive the finished game whose archive failed into the data folder (nothing if none waits)."""
@@ -190,7 +258,7 @@ class SaveSlot:
             return
         game, meta = self._unarchived
         try:
-            self.store.archive(game, meta)
+            self._archive(game, meta)
         except Exception as exc:
             self.last_error = str(exc)
             self.problem = problem_of(exc, self.folder)
@@ -240,6 +308,8 @@ class SaveSlot:
         with writing(other.dirs.data):
             if waiting is not None:
                 archived = other.archive(*waiting)
+                if home:
+                    self._note(record_game(other, *waiting))
                 rescued = Rescued(archived.path, archived.fresh)
                 if home:
                     self._unarchived = None

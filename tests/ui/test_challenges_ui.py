@@ -17,10 +17,11 @@ from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.settings import MemorySettingsStore, Settings
-from harmonies.persist.challenges import PROGRESS_NAME, read_progress, record_game
+from harmonies.persist.challenges import PROGRESS_NAME, read_progress
 from harmonies.persist.paths import Dirs
 from harmonies.rules import Game
-from harmonies.session import Resume, SaveSlot
+from harmonies.session import MatchConfig, Resume, SaveSlot, Seat
+from harmonies.session.match import GameStamp
 from harmonies.session.challenges_file import default_challenges
 
 from ui_driver import Driver
@@ -157,7 +158,10 @@ def test_a_challenge_not_met_is_said_and_counted_as_played(tmp_path: Path) -> No
 def test_reset_asks_first_and_then_forgets_every_result(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     dirs = Dirs(folder, folder)
-    record_game(dirs, "first_steps", 70, True)
+    game = stored("first_steps")
+    config = MatchConfig((Seat("Ann"),), game.setup.side, game.setup.spirits, game.setup.seed,
+                         challenge="first_steps")
+    SaveSlot(folder).autosave(game, {**config.to_meta(), **GameStamp.new().to_meta()})
     d = start(folder)
     scene = open_challenges(d)
     assert scene.entries()[0].state == "done"

@@ -25,7 +25,7 @@ from harmonies.persist.daily import DAILY_NAME
 from harmonies.rules import GameSetup
 from harmonies.session import SaveSlot
 from harmonies.session.daily import deal_for
-from harmonies.session.match import DailyMark
+from harmonies.session.match import DailyMark, GameStamp
 
 from ui_driver import Driver
 
@@ -156,6 +156,7 @@ def test_a_past_day_is_played_and_never_counts_for_the_streak(driver: Driver) ->
     play = driver.top
     assert isinstance(play, PlayScene) and play.config.daily == DailyMark("2026-11-25", 1)
     game = play_random_game(GameSetup(1, play.game.setup.side, play.game.setup.spirits, play.game.setup.seed), 3)
+    driver.app.saves.autosave(game, play.session.meta())  # archived, and its result recorded with it
     driver.app.navigate.replace(OpenScoring(game, play.config))
     driver.frames(2)
     book = daily_service(driver.app).records.load()
@@ -181,6 +182,7 @@ def test_the_scoresheet_records_the_result_and_says_it_against_par(driver: Drive
     assert service.records.start_attempt("2026-11-26", TODAY) == 1
     deal = deal_for(TODAY)
     game = play_random_game(GameSetup(1, deal.side, deal.spirits, deal.seed), 5)
+    driver.app.saves.autosave(game, {**deal.config("Ann", 1).to_meta(), **GameStamp.new().to_meta()})
     driver.app.scenes.push(ScoringScene(driver.app, game, deal.config("Ann", 1)))
     text = drawn_text(driver, monkeypatch)
     total = game.outcome.scores[0].total

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.persist.challenges import Progress, read_progress, reset_progress
+from harmonies.persist.challenges import PROGRESS_NAME, Progress, read_progress, reset_progress
 from harmonies.persist.lock import LockProblem
 from harmonies.session import MatchConfig, Seat
 from harmonies.session.challenges import Challenge, unlocked
@@ -84,6 +84,7 @@ class ChallengesScene(WidgetScene):
         if store is None:
             return
         self.progress, problem = read_progress(store.dirs)
+        problem = problem or self.app.saves.take_notice(PROGRESS_NAME)  # set aside when the records were rebuilt
         if problem is not None:
             self.notice = problem
 

@@ -1,8 +1,9 @@
 """The scoresheet's word on a solo challenge: the result recorded with the progress, and its panel.
 
 When a challenge game ends, the scoresheet checks the goal on the finished game (the rules' own score and
-board, :func:`harmonies.session.challenges.check_goal`), adds the game to ``challenges.json`` and shows
-met or not met, each condition with the value reached.
+board, :func:`harmonies.session.challenges.check_goal`) and shows met or not met, each condition with the
+value reached. The game was added to ``challenges.json`` with its archive (:mod:`harmonies.session.results`);
+the scoresheet only says whether that made the challenge met for the first time, or why it was not kept.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.persist.challenges import read_progress, record_game
-from harmonies.persist.lock import LockProblem
 from harmonies.rules import Game
 from harmonies.session import MatchConfig
 from harmonies.session.challenges import Challenge, Checked, check_goal, plays
@@ -46,23 +45,18 @@ class Verdict:
 
 
 def verdict_of(app: App, game: Game, config: MatchConfig, record: bool) -> Verdict | None:
-    """The verdict on ``game`` if it is a finished game of a challenge; with ``record``, the game is added
-    to the progress first (a game just finished, not one looked at again)."""
+    """The verdict on ``game`` if it is a finished game of a challenge; with ``record`` (a game just
+    finished, not one looked at again), what recording it with its archive did."""
     challenge = find_challenge(config.challenge)
     if challenge is None or not game.over or not plays(challenge, game):
         return None
     checked = check_goal(challenge, game)
     met = all(c.met for c in checked)
-    store = app.saves.store
-    if not record or store is None:
+    recorded = app.saves.recorded_for(game) if record and app.saves.store is not None else None
+    if recorded is None:
         return Verdict(challenge, checked, False, None)
-    before, _ = read_progress(store.dirs)
-    try:
-        record_game(store.dirs, challenge.id, game.score(0).total, met)
-    except (OSError, LockProblem) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        return Verdict(challenge, checked, False, app.t("challenge.record_failed", reason=reason))
-    return Verdict(challenge, checked, met and not before.of(challenge.id).done, None)
+    problem = app.t("challenge.record_failed", reason=recorded.problem) if recorded.problem else None
+    return Verdict(challenge, checked, met and recorded.first_met, problem)
 
 
 def draw_verdict(surface: pygame.Surface, app: App, verdict: Verdict, rect: tuple[float, float, float, float]) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from harmonies.persist.daily import DailyBook, DailyRecords, DayRecord
+from harmonies.persist.daily import DAILY_NAME, DailyBook, DailyRecords, DayRecord
 from harmonies.persist.lock import LockProblem
 from harmonies.session import Jobs
 from harmonies.session.daily import DailyDeal, deal_for
@@ -44,7 +44,7 @@ class DailyService:
         #: Today's date; tests set another clock.
         self.clock: Callable[[], date] = date.today
         #: One line for the player when the record could not be read or written (shown until the next change).
-        self.problem: str | None = None
+        self.problem: str | None = app.saves.take_notice(DAILY_NAME)  # set aside when the records were rebuilt
         self._book: DailyBook | None = None
         self._seen: set[str] = set()  # days whose par game ended and whose record was read again since
 
@@ -98,8 +98,16 @@ class DailyService:
         self.refresh()
         return number
 
+    def recorded(self, mark: DailyMark, problem: str | None) -> DayRecord:
+        """The day of a daily game whose result was written with its archive (``problem``: why it was not)."""
+        if problem is not None:
+            self.problem = f"{self.records.path}: {problem}" if DAILY_NAME not in problem else problem
+        self.refresh()
+        return self.day(mark.day)
+
     def finish(self, mark: DailyMark, score: int, suns: int | None) -> DayRecord:
-        """Record the result of a finished daily game; the day as it stands after it."""
+        """Record the result of a finished daily game played without a data folder (the record is then in
+        memory); the day as it stands after it."""
         try:
             day = self.records.finish_attempt(mark.day, mark.attempt, score, suns, self.today())
         except (OSError, LockProblem) as exc:

@@ -80,7 +80,8 @@ class PlayScene(Scene):
         self.resumed = isinstance(start, Resume)
         start = start if start is not None else default_config(app)
         game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
-        self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)))
+        self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)),
+                                   start.stamp if isinstance(start, Resume) else None)
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)

@@ -97,12 +97,17 @@ class ScoringScene(WidgetScene):
             return None
 
     def _daily_result(self) -> DayRecord | None:
-        """Record this daily game's result (once: the scoresheet opens once at a game's end)."""
+        """This daily game's day as recorded: written with the game's archive (the scoresheet only reads it),
+        or, without a data folder, recorded here in memory (once: the scoresheet opens once at a game's end)."""
         mark, outcome = self.config.daily, self.game.outcome
         if mark is None or self.demo or outcome is None:
             return None
+        service = daily_service(self.app)
+        if self.app.saves.store is not None:
+            recorded = self.app.saves.recorded_for(self.game)
+            return service.recorded(mark, recorded.problem if recorded is not None else None)
         suns = outcome.suns.total if outcome.suns is not None else None
-        return daily_service(self.app).finish(mark, outcome.scores[0].total, suns)
+        return service.finish(mark, outcome.scores[0].total, suns)
 
     @property
     def outcome(self) -> Any:
