@@ -1,8 +1,9 @@
 """Copies of a game and the views that hide what players may not know.
 
 A game's hidden order (the pouch, the animal pile, the other seats' undecided spirit cards) is fixed
-at setup, by its deal. :func:`observer_view` and :func:`sample_hidden` give copies whose hidden order is not the
-real one; :func:`rebuilt` replays a game up to a command, which is how Undo works.
+at setup, by its deal. :func:`observer_view` and :func:`sample_hidden` give copies whose hidden order
+is not the real one, and which hold no deal; :func:`rebuilt` replays a game up to a command, which is
+how Undo works.
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@
 ``Game.from_position(Position(...))`` builds the game a position describes, with no command played,
 after checking the position could occur (every stack legal, no token or card twice, the cubes
 matching the cards); anything impossible raises one ``ValueError`` naming the part. What a
-position leaves out (``None``) is set out from its ``deal``, or else from the deal of the setup's seed,
-as at the start of a game, from the tokens and cards the given parts leave: the central board, the display, the pouch, the pile and the
-spirit cards offered. The game built has no seed (its save cannot rebuild it); Undo goes back to
-the position at most.
+position leaves out (``None``) is set out from its ``deal``, or else from the deal of the setup's
+seed, as at the start of a game, from the tokens and cards the given parts leave: the central board,
+the display, the pouch, the pile and the spirit cards offered. The game built has no seed and no deal
+(its save cannot rebuild it); Undo goes back to the position at most.
 """
 
 from __future__ import annotations
