@@ -5,6 +5,7 @@ A game carries its deal as data: it is built, saved and replayed from it, with t
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -162,3 +163,10 @@ def test_the_canonical_deal_is_the_shipped_order_whatever_the_file() -> None:
     assert canonical_order() == order_of(default_cards())
     assert canonical_deal(setup) == Game.new(setup).deal
     assert Game.new(setup, _reordered(default_cards()), canonical_deal(setup)).deal == canonical_deal(setup)
+
+
+def test_a_pickled_game_keeps_its_deal() -> None:
+    game = _played(GameSetup(players=2, spirits=True, seed=31), turns=3)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.deal == game.deal and again.position() == game.position()
+    assert pickle.loads(pickle.dumps(game.deal)) == game.deal
