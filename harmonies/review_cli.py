@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, cards: CardSet) -> int:
     try:
         game, meta, kind = _read(path, cards)
         seat = _seat(game, meta, args.seat, path)
-        turns = seat_turns(Game.new(game.setup, game.cards), game.history, seat)
+        turns = seat_turns(Game.new(game.setup, game.cards, game.deal), game.history, seat)
         if not turns:
             raise ReviewInputError(f"{path}: seat {seat} has no complete turn to review yet")
         if args.samples is not None and args.samples < 2:
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, cards: CardSet) -> int:
     keep = _keeper(args, path, game, meta)
     review = keep[0].load(path, keep[1], seat) if keep is not None and args.samples is None else None
     if review is None:
-        review = review_game(game.setup, game.history, seat, cards=game.cards, samples=args.samples,
+        review = review_game(game.setup, game.history, seat, cards=game.cards, deal=game.deal, samples=args.samples,
                              progress=_progress if sys.stderr.isatty() else None)
         if keep is not None and args.samples is None:
             keep[0].save(path, keep[1], review)

@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     texts: dict[Path, str] = {}
     for case in golden.GAME_CASES:
-        texts[case.path] = golden.render_game(case, golden.play_case(case).history)
+        game = golden.play_case(case)
+        texts[case.path] = golden.render_game(case, game.history, game.deal)
     texts[golden.COUNTS] = golden.render_counts()
 
     changed = 0

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from math import exp
 from typing import Literal
 
-from ..rules import CardSet, Command, EndTurn, Game, GameSetup, command_to_json
+from ..rules import CardSet, Command, Deal, EndTurn, Game, GameSetup, command_to_json
 from .helper import shared_helper
 from .review_reasons import Reason, turn_reasons
 from .review_turn import best_turn, value_turns
@@ -152,10 +152,10 @@ def mark_of(loss: float, same: bool) -> Mark:
 
 
 def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, cards: CardSet | None = None,
-                progress: Progress | None = None, cancelled: Cancelled | None = None,
+                deal: Deal | None = None, progress: Progress | None = None, cancelled: Cancelled | None = None,
                 samples: int | None = None, helper: bool = True, chooser: Chooser | None = None) -> GameReview:
-    """The review of ``seat``'s complete turns in the game of ``setup`` and ``commands`` (a finished
-    game, or a game in progress up to its last complete turn).
+    """The review of ``seat``'s complete turns in the game of ``setup``, ``deal`` (by default its
+    seed's) and ``commands`` (a finished game, or a game in progress up to its last complete turn).
 
     ``progress(k, n)`` is called after each turn (and once with k = 0 at the start); ``cancelled()``
     returning True stops it, and the review so far comes back with ``complete`` False. ``samples``:
@@ -164,7 +164,7 @@ def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, car
     one to find the turn compared with (tests). ``ValueError`` when the commands do not
     replay or ``seat`` is not a seat of the game.
     """
-    game = Game.new(setup, cards)
+    game = Game.new(setup, cards, deal)
     if type(seat) is not int or not 0 <= seat < setup.players:
         raise ValueError(f"seat must be 0 to {setup.players - 1}, not {seat!r}")
     turns = seat_turns(game, commands, seat)
@@ -175,7 +175,7 @@ def review_game(setup: GameSetup, commands: Sequence[Command], seat: int, *, car
     for n, (start, end, rnd) in enumerate(turns):
         if cancelled is not None and cancelled():
             return GameReview(seat, tuple(done), len(turns), complete=False)
-        at_start = Game.replay(setup, list(commands[:start]), game.cards)
+        at_start = Game.replay(setup, list(commands[:start]), game.cards, game.deal)
         review = review_turn(at_start, commands[start:end], turn=n, step=start, round=rnd,
                              seed=turn_seed(setup, commands[:start], seat), samples=count, cancelled=cancelled,
                              helper=helper, chooser=chooser)

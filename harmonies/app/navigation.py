@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from harmonies.persist.store import GameSummary
-from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 from harmonies.session import MatchConfig, Resume
 
 if TYPE_CHECKING:
@@ -103,6 +103,8 @@ class OpenReplay:
     cards: CardSet | None = None
     seat: int = 0
     review: bool = False
+    #: The deal the game began from (None: its seed's, with ``cards`` in their file's order).
+    deal: Deal | None = None
 
 
 @dataclass(frozen=True)

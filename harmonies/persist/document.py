@@ -1,6 +1,6 @@
 """The JSON form of a saved game, and reading it back with a precise reason when it is wrong.
 
-A save is the rules' own :meth:`Game.to_json` (setup + command log) wrapped with what the app needs::
+A save is the rules' own :meth:`Game.to_json` (setup, deal, command log) wrapped with what the app needs::
 
     {"harmonies": "save",            # or "finished" for a game that has ended
      "version": 1,                   # this wrapper's format; newer files are refused, not misread
@@ -10,12 +10,18 @@ A save is the rules' own :meth:`Game.to_json` (setup + command log) wrapped with
               "started": "2025-01-02T20:10:00+00:00", ...},     # the app's own data, kept as given
      "cards": {"fingerprint": "3f2a...", "path": null},         # which card set it was played with
      "status": {"over": false, "round": 4, "current": 1, "commands": 37, "totals": [12, 9]},
-     "game": {"format": 1, "setup": {...}, "commands": [ ...one command per line... ]},
+     "game": {"format": 2, "setup": {...},
+              "deal": {"pouch": [...], "deck": [...], "spirits": [...]},   # on a line of its own
+              "commands": [ ...one command per line... ]},
      "outcome": {...}}               # finished games only: final scores and winners
 
 Loading replays the commands through the rules, so a save can never put a game in a state the rules
-could not reach. ``status`` and ``outcome`` are for people and other tools; loading checks
-``outcome`` against the replay and ignores ``status``.
+could not reach. A save of game format 1 (0.1.0) holds no deal: its seed deals it again from the card
+list its fingerprint names among the lists released versions shipped (:mod:`harmonies.rules.shipped`),
+so it replays with any cards file that has those cards, in any order; a fingerprint of a player's own
+cards file deals from the cards in use, as 0.1.0 did, and a bare game with no fingerprint from the
+cards in use or else the first shipped list it replays with. ``status`` and ``outcome`` are for people and
+other tools; loading checks ``outcome`` against the replay and ignores ``status``.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from typing import Any
 
 from .. import __version__
 from ..catalogue import english_refusal
-from ..rules import CardSet, Game, IllegalCommand, default_cards
+from ..rules import CardSet, Game, IllegalCommand, default_cards, shipped_order, shipped_orders
 from ..rules import jsontext
 from ..rules.capped import read_capped
 
@@ -114,9 +120,14 @@ def dumps(doc: dict[str, Any]) -> str:
     parts = []
     for key, value in doc.items():
         if key == "game" and isinstance(value, dict) and isinstance(value.get("commands"), list):
-            head = ", ".join(f"{json.dumps(k)}: {_compact(v)}" for k, v in value.items() if k != "commands")
+            head = ", ".join(f"{json.dumps(k)}: {_compact(v)}" for k, v in value.items()
+                             if k not in ("deal", "commands"))
+            sep = ", "
+            if "deal" in value:  # a long line of its own, between the setup and the commands
+                head += ',\n  "deal": ' + _compact(value["deal"])
+                sep = ",\n  "
             commands = ",\n  ".join(_compact(c) for c in value["commands"])
-            text = "{" + head + (', "commands": [\n  ' + commands + "\n ]}" if commands else ', "commands": []}')
+            text = "{" + head + sep + ('"commands": [\n  ' + commands + "\n ]}" if commands else '"commands": []}')
         else:
             text = _compact(value)
         parts.append(f" {json.dumps(key)}: {text}")
@@ -195,17 +206,39 @@ def _replay(game_doc: Any, cards: CardSet, saved_cards: dict[str, Any] | None) -
     if isinstance(commands, list) and len(commands) > MAX_COMMANDS:
         raise SaveFormatError(f"'commands' holds {len(commands):,} commands, more than the {MAX_COMMANDS:,} "
                               "a save can hold")
+    fingerprint = saved_cards.get("fingerprint") if saved_cards else None
+    order = shipped_order(fingerprint) if isinstance(fingerprint, str) else None
     try:
-        return Game.from_json(game_doc, cards)
+        return Game.from_json(game_doc, cards, order)
     except Exception as e:  # the rules promise ValueError; anything else still must not reach the player
+        if fingerprint is None and _dealt_from_seed(game_doc):
+            again = _replay_shipped(game_doc, cards)
+            if again is not None:
+                return again
         reason = _short(_replay_problem(e))
-        fingerprint = saved_cards.get("fingerprint") if saved_cards else None
         if isinstance(fingerprint, str) and fingerprint != cards_fingerprint(cards):
             path = saved_cards.get("path") if saved_cards else None
             which = f"the cards file {path}" if isinstance(path, str) and path else "a different cards file"
             raise SaveFormatError(f"it was played with {which}, not the cards in use now, "
                                   f"and does not replay with them ({reason})", other_cards=True) from None
         raise SaveFormatError(f"the game does not replay: {reason}") from None
+
+
+def _dealt_from_seed(game_doc: Any) -> bool:
+    """Whether ``game_doc`` holds no deal (game format 1): its seed deals it."""
+    return isinstance(game_doc, dict) and "deal" not in game_doc
+
+
+def _replay_shipped(game_doc: Any, cards: CardSet) -> Game | None:
+    """A record with no deal and no fingerprint (a bare game of 0.1.0) that does not replay with
+    the cards in use in their order: the game it is dealt from the seed with the first shipped
+    card list it replays with, or None."""
+    for order in shipped_orders():
+        try:
+            return Game.from_json(game_doc, cards, order)
+        except Exception:  # another list, or a record that does not replay at all: said by the caller
+            continue
+    return None
 
 
 def _replay_problem(e: Exception) -> str:

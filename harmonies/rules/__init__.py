@@ -1,4 +1,5 @@
-"""The rules of Harmonies as a pure library: no pygame, no global state, deterministic per seed.
+"""The rules of Harmonies as a pure library: no pygame, no global state, deterministic per deal
+(the order of the pouch, the animal pile and the spirit hands; by default, the one its seed makes).
 
 A game is changed only by commands; each returns the events it caused or why it was refused, as a
 stable code with parameters (the codes are listed in :mod:`harmonies.rules.refusals`)::
@@ -18,6 +19,7 @@ from .commands import (
     ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
     command_from_json, command_to_json,
 )
+from .deal import CardOrder, Deal, deal_from_order, order_of
 from .events import (
     CardCompleted, CardTaken, CubePlaced, DisplayRefilled, EndTriggered, Event, GameEnded, SoloSwapped,
     SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undone,
@@ -29,6 +31,7 @@ from .refusals import REFUSALS, RefusalCode
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .scoring import ScoreSheet, SunReport, score_board, solo_suns
 from .setup import SEEDS, GameSetup
+from .shipped import canonical_deal, canonical_order, shipped_order, shipped_orders
 from .tables import RulesData, rules_data
 
 __all__ = [
@@ -40,6 +43,8 @@ __all__ = [
     "CardCompleted", "CardTaken", "CubePlaced", "DisplayRefilled", "EndTriggered", "Event", "GameEnded",
     "SoloSwapped", "SpaceRefilled", "SpiritChosen", "TokenPlaced", "TokensDiscarded", "TokensTaken",
     "TurnStarted", "Undone",
+    "CardOrder", "Deal", "deal_from_order", "order_of", "canonical_deal", "canonical_order",
+    "shipped_order", "shipped_orders",
     "Game", "Position", "SeatPosition", "HeldCard", "Outcome", "PlayerView",
     "Accepted", "IllegalCommand", "Rejected", "Result",
     "REFUSALS", "RefusalCode",

@@ -14,6 +14,7 @@ from .cellbits import cell_bits, token_moves
 from .cards import CardSet, default_cards
 from .colours import Colour
 from .commands import Command
+from .deal import Deal
 from .habitats import habitat_tables, matching_bits
 from .outcome import HeldCard, Outcome, PlayerView, decide
 from .scoring import ScoreSheet, score_board, solo_suns
@@ -24,9 +25,11 @@ from .tables import rules_data, stack_table
 class GameCore:
     """The state of a game, dealt at setup, and the read-only answers about it."""
 
-    def __init__(self, setup: GameSetup, cards: CardSet | None = None, *, state: GameState | None = None) -> None:
-        """A new game of ``setup``, dealt from its seed; or, given ``state``, a game in that state
-        (taken as it is, not copied: :meth:`~.game.Game.clone` hands a copy)."""
+    def __init__(self, setup: GameSetup, cards: CardSet | None = None, *, state: GameState | None = None,
+                 deal: Deal | None = None) -> None:
+        """A new game of ``setup`` set out from ``deal`` (by default the deal of its seed, with the
+        cards in their file's order); or, given ``state``, a game in that state (taken as it is, not
+        copied: :meth:`~.game.Game.clone` hands a copy)."""
         self.cards = cards if cards is not None else default_cards()
         self.shape: BoardShape = board_shape(setup.side)
         # Tables that follow from the cards, the side and rules.yaml, shared by every copy.
@@ -35,12 +38,18 @@ class GameCore:
         self._token_moves = token_moves(setup.side)
         self._stacks = stack_table()
         self._data = rules_data()
-        self.state: GameState = state if state is not None else new_state(setup, self.cards)
+        self.state: GameState = state if state is not None else new_state(setup, self.cards, deal)
 
     # ----------------------------------------------------------------- read-only state
     @property
     def setup(self) -> GameSetup:
         return self.state.setup
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal this game began from; None when it began at a position, and in an observer's
+        view or a sample (:mod:`.hidden`), which know no hidden order."""
+        return self.state.deal
 
     @property
     def current(self) -> int:

@@ -1,8 +1,10 @@
 """A game of Harmonies: commands in, events out.
 
 ``Game.apply`` checks a command against the rules first and only then changes the state, so a
-rejected command changes nothing. All chance happens in :func:`state.deal`; replaying the same
-commands on the same setup rebuilds the same game, which is how undo and loading work.
+rejected command changes nothing. All chance is the game's deal (:class:`~.deal.Deal`, the order of
+the pouch, the animal pile and the spirit hands), fixed at setup: by default the one its seed makes.
+Replaying the same commands on the same setup and deal rebuilds the same game, which is how undo and
+loading work.
 
 Undo goes back as far as the last command that drew from the pouch or the animal pile (the end of
 the previous turn, or a solo swap): what a draw showed cannot be un-seen. A computer player or the
@@ -24,6 +26,7 @@ from . import hidden
 from .boards import board_shape
 from .cards import CardSet, default_cards
 from .commands import Command, Undo, command_to_json
+from .deal import CardOrder, Deal, check_deal, deal_from_order, order_of
 from .habitats import habitat_tables
 from .doers import GameDoers
 from .events import Event, Undone
@@ -31,7 +34,7 @@ from .position import Position, build, read
 from .results import Accepted, IllegalCommand, Rejected, Result
 from .saves import FORMAT_VERSION, game_json, read_game_json
 from .setup import GameSetup
-from .state import GameState, deal
+from .state import GameState
 
 __all__ = ["FORMAT_VERSION", "Game", "habitat_tables"]
 
@@ -40,8 +43,14 @@ class Game(GameDoers):
     """The whole state of one game, changed only through :meth:`apply`."""
 
     @classmethod
-    def new(cls, setup: GameSetup, cards: CardSet | None = None) -> "Game":
-        return cls(setup, cards)
+    def new(cls, setup: GameSetup, cards: CardSet | None = None, deal: Deal | None = None) -> "Game":
+        """A new game of ``setup`` set out from ``deal`` (by default, the deal its seed makes from the
+        cards in their file's order; a setup without a seed needs one); ``ValueError`` names what
+        makes ``deal`` no deal of this setup with these cards (a card they do not have)."""
+        cards = cards if cards is not None else default_cards()
+        if deal is not None:
+            check_deal(deal, setup, cards)
+        return cls(setup, cards, deal=deal)
 
     @classmethod
     def from_position(cls, position: Position, cards: CardSet | None = None) -> "Game":
@@ -49,7 +58,12 @@ class Game(GameDoers):
         what makes the position impossible. Undo goes back to the position at most."""
         setup = position.setup if position.setup.seed is not None else replace(position.setup, seed=0)
         cards = cards if cards is not None else default_cards()
-        state = build(board_shape(setup.side), cards, position, deal(setup, cards))
+        dealt = position.deal
+        if dealt is None:
+            dealt = deal_from_order(setup, order_of(cards))
+        else:
+            check_deal(dealt, setup, cards)
+        state = build(board_shape(setup.side), cards, position, dealt)
         state.start = state.copy()
         return cls(state.setup, cards, state=state)
 
@@ -77,10 +91,10 @@ class Game(GameDoers):
     # ----------------------------------------------------------------- copies and replays
     @classmethod
     def replay(cls, setup: GameSetup, commands: list[Command] | tuple[Command, ...],
-               cards: CardSet | None = None) -> "Game":
-        """Rebuild a game from its setup and commands; :class:`IllegalCommand` (a ``ValueError``) at the
-        first illegal one."""
-        game = cls(setup, cards)
+               cards: CardSet | None = None, deal: Deal | None = None) -> "Game":
+        """Rebuild a game from its setup, its deal (by default its seed's, as :meth:`new`) and its
+        commands; :class:`IllegalCommand` (a ``ValueError``) at the first illegal one."""
+        game = cls.new(setup, cards, deal)
         for n, cmd in enumerate(commands):
             result = game.apply(cmd)
             if isinstance(result, Rejected):
@@ -122,14 +136,21 @@ class Game(GameDoers):
 
     # ----------------------------------------------------------------- saves
     def to_json(self) -> dict[str, Any]:
-        """Setup and command log: everything needed to rebuild this game exactly."""
-        return game_json(self.setup, self.state.history)
+        """Setup, deal and command log: everything needed to rebuild this game exactly."""
+        return game_json(self.setup, self.state.deal, self.state.history)
 
     @classmethod
-    def from_json(cls, data: Any, cards: CardSet | None = None) -> "Game":
-        """Rebuild a game written by :meth:`to_json`; ``ValueError`` says what is wrong and where."""
-        setup, commands = read_game_json(data)
-        return cls.replay(setup, commands, cards)
+    def from_json(cls, data: Any, cards: CardSet | None = None, order: CardOrder | None = None) -> "Game":
+        """Rebuild a game written by :meth:`to_json`; ``ValueError`` says what is wrong and where.
+
+        A save of format 1 holds no deal: its seed deals the card ids of ``order`` (the list it was
+        played with, see :mod:`.shipped`), or by default those of ``cards`` in their file's order.
+        """
+        setup, dealt, commands = read_game_json(data)
+        if dealt is None:
+            cards = cards if cards is not None else default_cards()
+            dealt = deal_from_order(setup, order if order is not None else order_of(cards))
+        return cls.replay(setup, commands, cards, dealt)
 
 
 def _unpickled(kind: type[Game], state: GameState, cards: CardSet) -> Game:

@@ -1,8 +1,9 @@
 """Copies of a game and the views that hide what players may not know.
 
 A game's hidden order (the pouch, the animal pile, the other seats' undecided spirit cards) is fixed
-at setup. :func:`observer_view` and :func:`sample_hidden` give copies whose hidden order is not the
-real one; :func:`rebuilt` replays a game up to a command, which is how Undo works.
+at setup, by its deal. :func:`observer_view` and :func:`sample_hidden` give copies whose hidden order
+is not the real one, and which hold no deal; :func:`rebuilt` replays a game up to a command, which is
+how Undo works.
 """
 
 from __future__ import annotations
@@ -57,14 +58,14 @@ def observer_view(game: G) -> G:
 
 
 def rebuilt(game: G, upto: int) -> G:
-    """``game`` as it stood after its first ``upto`` commands, replayed from its seed or from
+    """``game`` as it stood after its first ``upto`` commands, replayed from its deal or from
     where it began (the draws since then come out of its pouch and pile in the same order)."""
     # Each command was legal at the very position it is played at again (a replay reaches the
     # same positions), so the second check is skipped.
     state = game.state
     start = state.start
     if start is None:
-        again = type(game)(game.setup, game.cards)
+        again = type(game)(game.setup, game.cards, deal=state.deal)
         commands = state.history[:upto]
     else:
         again = type(game)(start.setup, game.cards, state=start.copy())
@@ -77,11 +78,13 @@ def rebuilt(game: G, upto: int) -> G:
 
 def rehidden(game: G, hide: Callable[[GameState], None]) -> G:
     """A copy whose hidden parts ``hide`` sets at the start of this turn (which is where they
-    last changed), the turn so far then played again on it; its setup has no seed."""
+    last changed), the turn so far then played again on it; its setup has no seed and it has no
+    deal, so it holds no hidden order but the one ``hide`` gave it."""
     state = game.state
     start = (state.copy() if game.turn_commands == 0 else rebuilt(game, state.turn_start).state)
     start.setup = replace(state.setup, seed=None)
     start.start = None
+    start.deal = None
     hide(start)
     copy = type(game)(start.setup, game.cards, state=start.copy())
     copy.state.start = start

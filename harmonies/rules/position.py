@@ -3,10 +3,10 @@
 ``Game.from_position(Position(...))`` builds the game a position describes, with no command played,
 after checking the position could occur (every stack legal, no token or card twice, the cubes
 matching the cards); anything impossible raises one ``ValueError`` naming the part. What a
-position leaves out (``None``) is dealt from the setup's seed as at the start of a game, from the
-tokens and cards the given parts leave: the central board, the display, the pouch, the pile and the
-spirit cards offered. The game built has no seed (its save cannot rebuild it); Undo goes back to
-the position at most.
+position leaves out (``None``) is set out from its ``deal``, or else from the deal of the setup's
+seed, as at the start of a game, from the tokens and cards the given parts leave: the central board,
+the display, the pouch, the pile and the spirit cards offered. The game built has no seed and no deal
+(its save cannot rebuild it); Undo goes back to the position at most.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from .cards import CardSet
 from .colours import Colour
 from .core import GameCore
 from .setup import GameSetup
-from .state import Dealt, GameState, PlayerState
+from .deal import Deal
+from .state import GameState, PlayerState
 from .tables import rules_data, stack_table
 
 
@@ -39,7 +40,8 @@ class SeatPosition:
 
 @dataclass(frozen=True)
 class Position:
-    """A game's state at some point of a turn; ``None`` parts are dealt from ``setup.seed``."""
+    """A game's state at some point of a turn; ``None`` parts come from ``deal`` (by default, the
+    deal of ``setup.seed``)."""
 
     setup: GameSetup
     seats: Sequence[SeatPosition] = ()   # seat 0 first; seats left out have empty boards
@@ -56,6 +58,7 @@ class Position:
     discarded: int = 0                      # tokens out of the game (solo)
     end_reason: str | None = None           # what triggered the end: "pouch", "board", or not yet
     over: bool = False                      # a finished game: it can be read, not built
+    deal: Deal | None = None                # what the parts left out come from (None: the seed's deal)
 
 
 def read(game: GameCore) -> Position:
@@ -86,13 +89,14 @@ def read(game: GameCore) -> Position:
     )
 
 
-def build(shape: BoardShape, cards: CardSet, pos: Position, dealt: Dealt) -> GameState:
-    """The state of ``pos`` on a board of ``shape`` with ``cards`` (``dealt`` from ``pos.setup``, or
-    seed 0 for a setup with none), no command played; ValueError if ``pos`` cannot occur."""
+def build(shape: BoardShape, cards: CardSet, pos: Position, dealt: Deal) -> GameState:
+    """The state of ``pos`` on a board of ``shape`` with ``cards`` (``dealt``: ``pos.deal``, or the
+    deal of ``pos.setup``'s seed, or of seed 0 for a setup with none), no command played; ValueError
+    if ``pos`` cannot occur."""
     setup = pos.setup
     if pos.over:
         raise ValueError("position: the game is over; a finished game is no position to go on from")
-    if setup.seed is None and _dealt_parts(pos):
+    if setup.seed is None and pos.deal is None and _dealt_parts(pos):
         raise ValueError(f"position: its setup has no seed to deal {', '.join(_dealt_parts(pos))} from")
     if len(pos.seats) > setup.players:
         raise ValueError(f"position: {len(pos.seats)} seats for a game of {setup.players}")
@@ -164,7 +168,7 @@ def _cell(shape: BoardShape, cell: object, where: str) -> int:
 
 
 def _seat_state(shape: BoardShape, cards: CardSet, setup: GameSetup, n: int, s: SeatPosition,
-                dealt: Dealt) -> PlayerState:
+                dealt: Deal) -> PlayerState:
     where = f"seat {n}"
     p = PlayerState(shape.size)
     for cell, stack in s.board.items():
@@ -242,7 +246,7 @@ def _take(order: list[Colour], used: Counter[Colour], what: str) -> None:
             del order[at]
 
 
-def _tokens(pos: Position, players: list[PlayerState], dealt: Dealt) -> tuple[list[list[Colour]], list[Colour]]:
+def _tokens(pos: Position, players: list[PlayerState], dealt: Deal) -> tuple[list[list[Colour]], list[Colour]]:
     """The central board and the pouch of ``pos``, checked against the tokens of the game."""
     data = rules_data()
     heights = stack_table().stacks
@@ -285,7 +289,7 @@ def _stack_colours(tokens: Sequence[Colour], where: str) -> None:
 
 
 def _cards(cards: CardSet, pos: Position, seats: list[SeatPosition],
-           dealt: Dealt) -> tuple[list[str | None], list[str]]:
+           dealt: Deal) -> tuple[list[str | None], list[str]]:
     """The display and the pile of ``pos``: each animal card in one place at most."""
     data = rules_data()
     animal_ids = {a.id for a in cards.animals}

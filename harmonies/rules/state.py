@@ -1,25 +1,18 @@
 """The state of a game: one value (:class:`GameState`) holding the compact mutable state of each
-player (:class:`PlayerState`) and everything else commands change, and the deal at setup."""
+player (:class:`PlayerState`) and everything else commands change, set out from a deal (:mod:`.deal`)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import repeat, starmap
-from typing import Any, TypeVar
+from typing import Any
 
 from .boards import board_shape
 from .cards import CardSet
 from .colours import Colour
 from .commands import Command
+from .deal import Deal, deal_from_order, order_of
 from .outcome import Outcome
 from .setup import GameSetup
 from .tables import rules_data, stack_table
-
-
-T = TypeVar("T")
 
 
 class PlayerState:
@@ -104,7 +97,7 @@ class GameState:
     __slots__ = (
         "setup", "pouch", "deck", "central", "display", "players", "current", "round", "taken_space",
         "hand", "took_card", "swapped", "end_reason", "over", "outcome", "discarded", "history",
-        "turn_start", "start",
+        "turn_start", "start", "deal",
     )
 
     def __init__(self, setup: GameSetup, pouch: list[Colour], deck: list[str], central: list[list[Colour]],
@@ -130,9 +123,13 @@ class GameState:
         # Where a game whose hidden order its seed does not deal (an observer's view, a sample, a
         # position) began: Undo replays its commands from there. None: from the seed, like loading a save.
         self.start: GameState | None = None
+        # The deal this game began from, when it began at its setup: a replay (Undo, loading a save)
+        # starts from it. None for a game that began at a position, and in an observer's view or a
+        # sample, which hold no hidden order but their own.
+        self.deal: Deal | None = None
 
     def copy(self) -> "GameState":
-        """An independent copy (the setup, the outcome and the start are values, and shared)."""
+        """An independent copy (the setup, the outcome, the start and the deal are values, and shared)."""
         other = GameState(self.setup, self.pouch[:], self.deck[:], [s[:] for s in self.central],
                           self.display[:], [p.clone() for p in self.players])
         other.current = self.current
@@ -148,26 +145,30 @@ class GameState:
         other.history = self.history[:]
         other.turn_start = self.turn_start
         other.start = self.start
+        other.deal = self.deal
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         dealt = (self.setup, self.pouch, self.deck, self.central, self.display, self.players)
         fields = (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped,
-                  self.end_reason, self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start)
+                  self.end_reason, self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start,
+                  self.deal)
         return (GameState, dealt, fields)
 
     def __setstate__(self, fields: tuple[Any, ...]) -> None:
         (self.current, self.round, self.taken_space, self.hand, self.took_card, self.swapped, self.end_reason,
-         self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start) = fields
+         self.over, self.outcome, self.discarded, self.history, self.turn_start, self.start, self.deal) = fields
 
 
-def new_state(setup: GameSetup, cards: CardSet) -> GameState:
-    """The state at the start of a game: the pouch, the pile and the spirits dealt from the seed,
-    the central board and the display filled from them."""
+def new_state(setup: GameSetup, cards: CardSet, dealt: Deal | None = None) -> GameState:
+    """The state at the start of a game: the pouch, the pile and the spirits as ``dealt`` (by
+    default, as the setup's seed deals the cards in their file's order), the central board and the
+    display filled from them."""
     data = rules_data()
-    dealt = deal(setup, cards)
-    pouch = dealt.pouch
-    deck = dealt.deck
+    if dealt is None:
+        dealt = deal_from_order(setup, order_of(cards))
+    pouch = list(dealt.pouch)
+    deck = list(dealt.deck)
     per_space = data.tokens_per_space
     central = [[pouch.pop() for _ in range(per_space)] for _ in range(data.central_spaces[setup.solo])]
     display: list[str | None] = [deck.pop() if deck else None for _ in range(data.face_up[setup.solo])]
@@ -175,45 +176,6 @@ def new_state(setup: GameSetup, cards: CardSet) -> GameState:
     players = [PlayerState(size) for _ in range(setup.players)]
     for p, hand in zip(players, dealt.spirit_hands):
         p.spirit_choices = hand
-    return GameState(setup, pouch, deck, central, display, players)
-
-
-@dataclass
-class Dealt:
-    """The shuffled components at the start of a game."""
-
-    pouch: list[Colour]
-    deck: list[str]
-    spirit_hands: list[tuple[str, ...]]
-
-
-def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
-    """A random order by sorting on random keys: a third cheaper than ``rng.shuffle`` here,
-    and simulations set up thousands of games a second."""
-    keys = list(starmap(rng.random, repeat((), len(items))))  # one draw per item, in order, called from C
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
-
-
-@lru_cache(maxsize=1)
-def _pouch_contents() -> tuple[Colour, ...]:
-    """Every token of the game, by colour, before shuffling."""
-    return tuple(c for c in Colour for _ in range(rules_data().token_counts[c]))
-
-
-def deal(setup: GameSetup, cards: CardSet) -> Dealt:
-    """Shuffle the pouch, the animal deck and the spirits; all of a game's chance happens here."""
-    if setup.seed is None:
-        raise ValueError("this setup has no seed (it is an observer's view or a sample): it cannot be dealt")
-    rng = random.Random(setup.seed)
-    pouch = _shuffled(rng, _pouch_contents())
-    deck = _shuffled(rng, [a.id for a in cards.animals])
-    hands: list[tuple[str, ...]] = [()] * setup.players
-    if setup.spirits:
-        pool = [s.id for s in cards.spirits]
-        rng.shuffle(pool)
-        n = rules_data().spirits_dealt
-        if len(pool) < n * setup.players:
-            raise ValueError(f"{len(pool)} spirit cards are not enough to deal {n} to {setup.players} players")
-        hands = [tuple(pool[i * n:(i + 1) * n]) for i in range(setup.players)]
-    # Draws pop from the end of each list.
-    return Dealt(pouch, deck, hands)
+    state = GameState(setup, pouch, deck, central, display, players)
+    state.deal = dealt
+    return state

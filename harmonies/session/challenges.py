@@ -1,9 +1,10 @@
 """Solo challenges: a fixed deal and a goal, checked on the finished game by the rules' own scoring.
 
 A challenge (read from ``assets/challenges.yaml`` by :mod:`.challenges_file`) is a solo deal (seed, board
-side, spirits on or off) and a goal: a few conditions that must all hold when the game ends. What each
-condition reads comes from the finished game alone, through :func:`facts_of`: the rules' score sheet and
-suns, the cards the rules counted as completed, and the final board as the rules built it.
+side, spirits on or off; the seed deals from the canonical card list, :func:`harmonies.rules.canonical_deal`,
+whatever the order of the cards file in use) and a goal: a few conditions that must all hold when the game
+ends. What each condition reads comes from the finished game alone, through :func:`facts_of`: the rules'
+score sheet and suns, the cards the rules counted as completed, and the final board as the rules built it.
 
 Pure: no pygame. The words of a goal are in the catalogues (``challenge.goal.<kind>``); this module gives
 the kinds, the targets and the values reached.

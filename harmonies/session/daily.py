@@ -9,6 +9,10 @@ then ``2026-11-26`` in ASCII):
 - the board side is ``A`` when byte 8 is even, ``B`` when it is odd;
 - the Nature's Spirit cards are used when byte 9 is odd.
 
+The seed deals the game from the canonical card list (:func:`harmonies.rules.canonical_deal`, the ids
+of the shipped cards.yaml in its order), never from the order of the cards file in use, so an edited
+or extended cards file leaves every day's deal as it was.
+
 SHA-256 and this byte layout are fixed by this module, not by Python (``hash()`` is salted per process,
 and ``random`` seeded with a string may change its algorithm). Changing the salt or the layout changes
 every day's deal; ``tests/session/test_daily.py`` pins a table of dates to catch that.

@@ -16,9 +16,9 @@ from typing import Union
 
 from harmonies.catalogue import Catalogue
 from harmonies.rules import (
-    CardCompleted, CardSet, CardTaken, Colour, Command, CubePlaced, DisplayRefilled, EndTriggered, EndTurn, Event,
-    Game, GameEnded, GameSetup, SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded,
-    TokensTaken, TurnStarted,
+    CardCompleted, CardSet, CardTaken, Colour, Command, CubePlaced, Deal, DisplayRefilled, EndTriggered, EndTurn,
+    Event, Game, GameEnded, GameSetup, SoloSwapped, SpaceRefilled, SpiritChosen, TokenPlaced, TokensDiscarded,
+    TokensTaken, TurnStarted, default_cards,
 )
 
 Hex = tuple[int, int]
@@ -129,6 +129,8 @@ class GameLog:
     starts: list[tuple[int, int, int]] = field(default_factory=list)
     #: Every seat's total score when each turn of ``starts`` started.
     totals: list[tuple[int, ...]] = field(default_factory=list)
+    #: The deal the game began from (None: its seed's, with ``cards`` in their file's order).
+    deal: Deal | None = None
     _game: Game | None = None
 
     def follow(self, history: Sequence[Command]) -> bool:
@@ -154,7 +156,7 @@ class GameLog:
         return True
 
     def _start(self) -> Game:
-        self._game = Game.new(self.setup, self.cards)
+        self._game = Game.new(self.setup, self.cards, self.deal)
         return self._game
 
     def _cut(self, steps: int) -> None:
@@ -163,7 +165,7 @@ class GameLog:
         self.entries = [e for e in self.entries if e.step < steps]
         self.starts = [s for s in self.starts if s[0] < steps]
         self.totals = self.totals[:len(self.starts)]
-        self._game = Game.replay(self.setup, self.commands, self.cards)
+        self._game = Game.replay(self.setup, self.commands, self.cards, self.deal)
 
     @property
     def game(self) -> Game:
@@ -184,16 +186,18 @@ class GameLog:
         return out
 
 
-def game_log(setup: GameSetup, commands: Sequence[Command], cards: CardSet | None = None) -> GameLog:
-    """The log of the game made of ``setup`` and ``commands`` (replayed through the rules)."""
-    log = GameLog(setup, cards if cards is not None else Game.new(setup).cards)
+def game_log(setup: GameSetup, commands: Sequence[Command], cards: CardSet | None = None,
+             deal: Deal | None = None) -> GameLog:
+    """The log of the game made of ``setup``, ``deal`` (by default its seed's) and ``commands``
+    (replayed through the rules)."""
+    log = GameLog(setup, cards if cards is not None else default_cards(), deal=deal)
     log.follow(commands)
     return log
 
 
 def log_of(game: Game) -> GameLog:
     """The log of ``game`` as it stands, from its setup and command log."""
-    return game_log(game.setup, game.history, game.cards)
+    return game_log(game.setup, game.history, game.cards, game.deal)
 
 
 def card_name(catalogue: Catalogue, cards: CardSet, card_id: str) -> str:

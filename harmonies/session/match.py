@@ -13,7 +13,7 @@ from typing import Any
 
 from harmonies.persist.document import now_iso
 from harmonies.persist.identity import GAME_ID_KEY, game_id_of, new_game_id
-from harmonies.rules import SEEDS, CardSet, Game, GameSetup
+from harmonies.rules import SEEDS, CardSet, Game, GameSetup, canonical_deal
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,12 @@ class MatchConfig:
         return self.seed if self.seed is not None else random.SystemRandom().randrange(1, SEEDS.stop)
 
     def deal(self, cards: CardSet | None = None) -> Game:
-        """A new game for these seats, dealt from the seed (a random one if none was given)."""
+        """A new game for these seats, dealt from the seed (a random one if none was given). A daily
+        try and a challenge are dealt from the canonical card list (:func:`harmonies.rules.canonical_deal`),
+        so their seeds deal the same game whatever the order of the cards file in use."""
         setup = GameSetup(players=len(self.seats), side=self.side, spirits=self.spirits, seed=self.resolved_seed())
-        return Game.new(setup, cards)
+        fixed = self.daily is not None or self.challenge is not None
+        return Game.new(setup, cards, canonical_deal(setup) if fixed else None)
 
     def to_meta(self) -> dict[str, Any]:
         meta: dict[str, Any] = {

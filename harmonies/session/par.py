@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from harmonies import ai
 from harmonies.persist.daily import DailyRecords
-from harmonies.rules import CardSet, Game, GameSetup
+from harmonies.rules import CardSet, Game, GameSetup, canonical_deal
 
 from .computer import make_seat_player
 from .daily import DailyDeal
@@ -42,7 +42,8 @@ def play_par(deal: DailyDeal, cards: CardSet | None = None, level: str = PAR_LEV
 
     ``stop`` is asked between turns; :class:`ParStopped` when it says so.
     """
-    game = Game.new(GameSetup(players=1, side=deal.side, spirits=deal.spirits, seed=deal.seed), cards)
+    setup = GameSetup(players=1, side=deal.side, spirits=deal.spirits, seed=deal.seed)
+    game = Game.new(setup, cards, canonical_deal(setup))
     player = make_seat_player(level, deal.seed % 1_000_003)
     for _ in range(_MAX_TURNS):
         if game.over:

@@ -1,7 +1,7 @@
 """Stepping through a game's command log: the position after any number of its commands.
 
 The position at step ``k`` is the game's setup with its first ``k`` commands replayed through the
-rules, exactly ``Game.replay(setup, commands[:k])``. To step quickly both ways, a copy of every
+rules, exactly ``Game.replay(setup, commands[:k], cards, deal)``. To step quickly both ways, a copy of every
 ``CHECKPOINT``-th position is kept, and a position is replayed from the nearest one before it.
 Turns are the log's turns (:class:`harmonies.session.log.GameLog`). No pygame here.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 
 from .log import GameLog
 
@@ -21,12 +21,15 @@ CHECKPOINT = 16
 class Replay:
     """A finished game or a game in progress, shown at ``step`` (0: before the first command)."""
 
-    def __init__(self, setup: GameSetup, commands: Sequence[Command], cards: CardSet | None = None) -> None:
+    def __init__(self, setup: GameSetup, commands: Sequence[Command], cards: CardSet | None = None,
+                 deal: Deal | None = None) -> None:
         self.setup = setup
         self.commands = tuple(commands)
-        start = Game.new(setup, cards)
+        start = Game.new(setup, cards, deal)
         self.cards = start.cards
-        self.log = GameLog(setup, self.cards)
+        #: The deal the game began from (``deal``, or its seed's).
+        self.deal = start.deal
+        self.log = GameLog(setup, self.cards, deal=self.deal)
         self.log.follow(self.commands)
         self._kept: dict[int, Game] = {0: start}
         self.step = len(self.commands)

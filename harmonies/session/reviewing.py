@@ -29,7 +29,7 @@ from harmonies.orphans import watch_parent
 from harmonies.persist.identity import identity_of
 from harmonies.persist.paths import Dirs
 from harmonies.persist.reviews import Reviews
-from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 
 from .errlog import log_error
 
@@ -85,8 +85,10 @@ class ReviewJob:
 
     @classmethod
     def start(cls, setup: GameSetup, commands: Sequence[Command], seat: int, *, cards: CardSet | None = None,
-              keep: Keep | None = None, log_folder: Path | None = None, samples: int | None = None) -> ReviewJob:
-        """Review ``seat``'s turns of the game of ``setup`` and ``commands``: read at once from ``keep``
+              deal: Deal | None = None, keep: Keep | None = None, log_folder: Path | None = None,
+              samples: int | None = None) -> ReviewJob:
+        """Review ``seat``'s turns of the game of ``setup``, ``deal`` (by default its seed's) and
+        ``commands``: read at once from ``keep``
         when it holds this review, else started in another process (and kept there when finished).
         ``log_folder``: where a failure's traceback is written (the error log)."""
         if keep is not None:
@@ -97,7 +99,7 @@ class ReviewJob:
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe(duplex=False)
         process = context.Process(target=_run, name="harmonies-review",
-                                  args=(child, os.getpid(), setup, tuple(commands), seat, cards, samples))
+                                  args=(child, os.getpid(), setup, tuple(commands), seat, cards, deal, samples))
         process.start()
         child.close()
         job = cls(ReviewState(0, 0), process, parent, keep, log_folder)
@@ -166,12 +168,13 @@ class ReviewJob:
 
 
 def _run(conn: multiprocessing.connection.Connection, parent: int, setup: GameSetup,
-         commands: tuple[Command, ...], seat: int, cards: CardSet | None, samples: int | None) -> None:
+         commands: tuple[Command, ...], seat: int, cards: CardSet | None, deal: Deal | None,
+         samples: int | None) -> None:
     """In the review process: the review, its progress on the way, or its error in one line."""
     watch_parent(parent)
     _lower_priority()
     try:
-        review = review_game(setup, commands, seat, cards=cards, samples=samples,
+        review = review_game(setup, commands, seat, cards=cards, deal=deal, samples=samples,
                              progress=lambda k, n: conn.send(("progress", k, n)))
         conn.send(("result", review))
     except Exception as exc:  # the window shows one line; the log gets the traceback

@@ -5,8 +5,9 @@ beside this module:
 
 * ``games/<case>.json``: one seeded game per :class:`GameCase`. Its seats are played by the computer
   players of ``harmonies.ai`` (seeded as ``harmonies simulate`` seeds them), the command log is
-  replayed through ``Game.apply``, and the file holds the case, every command (one line, in the
-  command JSON of saves) followed by its events (one indented line each), then the scores.
+  replayed through ``Game.apply``, and the file holds the case, the deal its seed made (one line, in
+  the deal JSON of saves), every command (one line, in the command JSON of saves) followed by its
+  events (one indented line each), then the scores.
 * ``counts.json``: for each position of :data:`POSITIONS` (built with ``Game.from_position``), the
   number of legal commands by kind, the token moves per colour in hand, the cube cells per card, and
   perft counts: the number of sequences of two and of three legal commands from the position.
@@ -27,9 +28,10 @@ from typing import Any
 
 from harmonies.ai import HardPlayer, Player, RandomPlayer, make_player, take_turn
 from harmonies.rules import (
-    Colour, Command, Event, Game, GameSetup, Hex, Outcome, Position, Rejected, SeatPosition, Undone, command_from_json,
-    command_to_json,
+    Colour, Command, Deal, Event, Game, GameSetup, Hex, Outcome, Position, Rejected, SeatPosition, Undone,
+    command_from_json, command_to_json,
 )
+from harmonies.rules.saves import deal_json, read_deal_json
 
 HERE = Path(__file__).resolve().parent
 GAMES = HERE / "games"
@@ -138,12 +140,15 @@ def _line(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def render_game(case: GameCase, commands: Sequence[Command]) -> str:
-    """The golden text of ``case`` whose command log is ``commands``: each command replayed through
-    ``Game.apply`` on a new game of the case's setup, with the events it returns."""
-    game = Game.new(case.setup)
+def render_game(case: GameCase, commands: Sequence[Command], deal: Deal | None) -> str:
+    """The golden text of ``case`` whose deal is ``deal`` and command log ``commands``: each command
+    replayed through ``Game.apply`` on a new game of the case's setup set out from the deal, with the
+    events it returns."""
+    game = Game.new(case.setup, deal=deal)
+    if game.deal is None:
+        raise ValueError(f"{case.name}: the game has no deal to pin")
     lines = ["{", f'"about": {_line("A pinned playthrough. Written by " + REGEN + "; do not edit.")},',
-             f'"case": {_line(case.about())},', '"log": [']
+             f'"case": {_line(case.about())},', f'"deal": {_line(deal_json(game.deal))},', '"log": [']
     log: list[str] = []
     for n, cmd in enumerate(commands):
         result = game.apply(cmd)
@@ -167,6 +172,11 @@ def final(game: Game) -> dict[str, Any]:
         "suns": outcome.suns.total if outcome is not None and outcome.suns is not None else None,
         "winners": list(outcome.winners) if outcome is not None else None,
     }
+
+
+def stored_deal(text: str) -> Deal:
+    """The deal of a golden game file."""
+    return read_deal_json(json.loads(text)["deal"])
 
 
 def stored_commands(text: str) -> list[Command]:
@@ -389,7 +399,7 @@ def _place(text: str, line: int) -> str:
     here = lines[-1] if lines else ""
     if here.startswith('"'):
         head = here.split(":", 1)[0].strip('"')
-        known = {"about": "the header", "case": "the case", "final": "the final scores"}
+        known = {"about": "the header", "case": "the case", "deal": "the deal", "final": "the final scores"}
         return known.get(head, "the layout" if head in ("log", "positions") else f"position {head}")
     commands = sum(1 for x in lines if x.startswith("{\""))  # commands unindented, events indented
     if here.startswith("{\""):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from harmonies.rules import Colour, EndTurn, Game, GameSetup, PlaceToken, TakeCard, TakeTokens
+from harmonies.rules.saves import FORMAT_VERSION
 from test_support import refusal_code
 
 
@@ -74,17 +75,19 @@ def test_seat_queries_refuse_a_seat_that_is_not_one(query: str, seat: Any) -> No
 def test_from_json_refuses_a_format_that_is_not_one(version: Any) -> None:
     doc = started().to_json()
     doc["format"] = version
-    with pytest.raises(ValueError, match=r"a saved game needs a 'format' of 1 to 1, not "):
+    with pytest.raises(ValueError, match=rf"a saved game needs a 'format' of 1 to {FORMAT_VERSION}, not "):
         Game.from_json(doc)
 
 
-def test_from_json_refuses_a_newer_format_and_a_missing_seed() -> None:
+def test_from_json_refuses_a_newer_format_and_a_missing_seed_without_a_deal() -> None:
     doc = started().to_json()
     with pytest.raises(ValueError, match="newer format"):
-        Game.from_json({**doc, "format": 2})
-    with pytest.raises(ValueError, match="setup.seed must be a whole number, not null"):
-        Game.from_json({**doc, "setup": {**doc["setup"], "seed": None}})
+        Game.from_json({**doc, "format": FORMAT_VERSION + 1})
+    no_deal = {k: v for k, v in doc.items() if k != "deal"}
+    with pytest.raises(ValueError, match="setup.seed must be a whole number, not null, in a save without a deal"):
+        Game.from_json({**no_deal, "setup": {**doc["setup"], "seed": None}})
     Game.from_json(doc)  # the untouched document loads
+    Game.from_json({**doc, "setup": {**doc["setup"], "seed": None}})  # its deal needs no seed
 
 
 def test_end_turn_still_plays_after_refusals() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from harmonies.ai.review import GameReview, TurnReview, mark_of
 from harmonies.ai.review_reasons import Reason
-from harmonies.rules import CardSet, Command, Game, GameSetup, PlaceToken, board_shape
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup, PlaceToken, board_shape
 from harmonies.session.log import GameLog
 from harmonies.session.reviewing import ReviewState
 
@@ -19,8 +19,9 @@ from harmonies.session.reviewing import ReviewState
 LOSSES = (0.0, 0.4, 1.7, 4.2, 0.9, 2.5, 6.1, 0.2)
 
 
-def stub_review(setup: GameSetup, commands: Sequence[Command], seat: int, cards: CardSet | None = None) -> GameReview:
-    log = GameLog(setup, cards if cards is not None else Game.new(setup).cards)
+def stub_review(setup: GameSetup, commands: Sequence[Command], seat: int, cards: CardSet | None = None,
+                deal: Deal | None = None) -> GameReview:
+    log = GameLog(setup, cards if cards is not None else Game.new(setup).cards, deal=deal)
     log.follow(commands)
     starts = [start for start, _seat, _round in log.starts]
     turns: list[TurnReview] = []

@@ -34,9 +34,9 @@ def started(monkeypatch: pytest.MonkeyPatch) -> Started:
 
     class FakeJob:
         @staticmethod
-        def start(setup: Any, commands: Any, seat: int, *, cards: Any = None, keep: Any = None,
+        def start(setup: Any, commands: Any, seat: int, *, cards: Any = None, deal: Any = None, keep: Any = None,
                   log_folder: Any = None) -> StubJob:
-            job = StubJob(stub_review(setup, commands, seat, cards))
+            job = StubJob(stub_review(setup, commands, seat, cards, deal))
             jobs.append((seat, job))
             return job
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from harmonies.catalogue import Catalogue
-from harmonies.rules import CardSet, Command, GameSetup
+from harmonies.rules import CardSet, Command, Deal, GameSetup
 from harmonies.session.log import GameLog, LogEntry, LogTurn, entry_text, turn_text
 
 Point = tuple[float, float]
@@ -34,8 +34,8 @@ class LogPanel:
     """The log of one game as lines, scrolled by ``top`` (the first line shown)."""
 
     def __init__(self, setup: GameSetup, cards: CardSet, names: Sequence[str],
-                 catalogue: Callable[[], Catalogue]) -> None:
-        self.log = GameLog(setup, cards)
+                 catalogue: Callable[[], Catalogue], deal: Deal | None = None) -> None:
+        self.log = GameLog(setup, cards, deal=deal)
         self.names = tuple(names)
         #: The app's catalogue as it is now (the language can change while the game is on).
         self.catalogue = catalogue

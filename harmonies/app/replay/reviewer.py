@@ -16,7 +16,7 @@ from harmonies.ai.review import GameReview, TurnReview
 from harmonies.persist import Store
 from harmonies.persist.identity import identity_of
 from harmonies.persist.reviews import Reviews
-from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 from harmonies.session.reviewing import Keep, ReviewJob, ReviewState
 
 Status = Literal["idle", "running", "done", "cancelled", "failed"]
@@ -41,6 +41,7 @@ class GameToReview:
     setup: GameSetup
     commands: tuple[Command, ...]
     cards: CardSet | None
+    deal: Deal | None = None
 
 
 def keep_for(store: Store | None, game: Game) -> Keep | None:
@@ -61,7 +62,8 @@ def keep_for(store: Store | None, game: Game) -> Keep | None:
 def job_starter(game: GameToReview, keep: Keep | None, log_folder: Path | None) -> StartJob:
     """The factory of real jobs for ``game``."""
     def start(seat: int) -> Job:
-        return ReviewJob.start(game.setup, game.commands, seat, cards=game.cards, keep=keep, log_folder=log_folder)
+        return ReviewJob.start(game.setup, game.commands, seat, cards=game.cards, deal=game.deal, keep=keep,
+                               log_folder=log_folder)
     return start
 
 

@@ -185,7 +185,7 @@ class FinishedScene(WidgetScene):
             game, config = loaded
             names = tuple(seat.name for seat in config.seats)
             human = next((i for i, seat in enumerate(config.seats) if not seat.is_computer), 0)
-            self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human))
+            self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human, deal=game.deal))
 
     def open_stats(self) -> None:
         """The Statistics view (its button, or S)."""

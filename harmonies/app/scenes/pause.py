@@ -56,7 +56,8 @@ class PauseScene(WidgetScene):
     def replay(self) -> None:
         """The game below, step by step up to now (the pause menu stays underneath)."""
         game = self.game
-        self.app.navigate.push(OpenReplay(game.setup, game.history, self.names, game.cards, game.current))
+        self.app.navigate.push(OpenReplay(game.setup, game.history, self.names, game.cards, game.current,
+                                          deal=game.deal))
 
     def restart(self) -> None:
         """Restart the game below; once something is played, ask first (the game in progress is then kept

@@ -88,7 +88,7 @@ class PlayScene(Scene):
         self.layout = where.window_layout(self.app, self.cardart, self.game.setup.players)
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
-                            lambda: app.catalogue)
+                            lambda: app.catalogue, game.deal)
         self.table = take_table(game, config.seats)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None

@@ -53,8 +53,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return ScoringScene(app, game, config, demo, exit_when_done, review)
         case OpenFinished():
             return FinishedScene(app)
-        case OpenReplay(setup, commands, names, cards, seat, review):
-            return ReplayScene(app, setup, commands, names, cards, seat, review)
+        case OpenReplay(setup, commands, names, cards, seat, review, deal):
+            return ReplayScene(app, setup, commands, names, cards, seat, review, deal)
         case OpenHowTo(topic):
             return HowToScene(app, topic)
         case OpenSettings():

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from harmonies.ai.review import TurnReview
-from harmonies.rules import CardSet, Command, Game, GameSetup
+from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 from harmonies.session.errlog import log_folder
 from harmonies.session.log import card_name
 from harmonies.session.replay import Replay
@@ -62,13 +62,13 @@ class ReplayScene(Scene):
     name = "replay"
 
     def __init__(self, app: App, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
-                 cards: CardSet | None = None, seat: int = 0, review: bool = False) -> None:
+                 cards: CardSet | None = None, seat: int = 0, review: bool = False, deal: Deal | None = None) -> None:
         super().__init__(app)
-        self.replay = Replay(setup, commands, cards)
+        self.replay = Replay(setup, commands, cards, deal)
         self.names = tuple(names)
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, self.replay.cards, self.art)
-        self.log = ViewerLog(setup, self.replay.cards, self.names, lambda: app.catalogue)
+        self.log = ViewerLog(setup, self.replay.cards, self.names, lambda: app.catalogue, self.replay.deal)
         self.log.follow(self.replay.commands, self.replay.step)
         self.mouse: Point = (0.0, 0.0)
         t = app.t
@@ -94,7 +94,7 @@ class ReplayScene(Scene):
         for w in self.ui.widgets:
             w.focusable = False
         # the review: read at once when it is kept beside the finished game, else computed on demand
-        game = GameToReview(setup, tuple(commands), cards)
+        game = GameToReview(setup, tuple(commands), cards, self.replay.deal)
         keep = keep_for(app.saves.store, self.replay.game)
         self.reviewer = Reviewer(job_starter(game, keep, log_folder(app.data_dir)), seat)
         stored = stored_review(keep, seat)
@@ -215,7 +215,7 @@ class ReplayScene(Scene):
         """The reviewed seat's stack heights at ``step`` (the start of a reviewed turn), kept once worked out."""
         seat = self.reviewer.seat
         if (seat, step) not in self._heights:
-            game = Game.replay(self.replay.setup, self.replay.commands[:step], self.replay.cards)
+            game = Game.replay(self.replay.setup, self.replay.commands[:step], self.replay.cards, self.replay.deal)
             self._heights[seat, step] = {c: len(st) for c, st in game.player(seat).stacks.items()}
         return self._heights[seat, step]
 

@@ -137,7 +137,8 @@ class ScoringScene(WidgetScene):
         """The game in the replay viewer with the review of a human seat's turns started (the first human's)."""
         game = self.game
         seat = next((i for i, s in enumerate(self.config.seats) if not s.is_computer), 0) if self.config else 0
-        self.app.navigate.push(OpenReplay(game.setup, game.history, tuple(self._names()), game.cards, seat, True))
+        self.app.navigate.push(OpenReplay(game.setup, game.history, tuple(self._names()), game.cards, seat, True,
+                                          deal=game.deal))
 
     def toggle_boards(self) -> None:
         self.show_boards = not self.show_boards
