@@ -19,7 +19,7 @@ import pygame
 
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
-from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.session import COMPUTER, CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -45,7 +45,7 @@ from ..play.recent import Recent
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
 from ..play.sections.buttons import ButtonActions, play_buttons
-from ..play.table import take_table
+from ..play.table import Table, take_table
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import WidgetGroup
@@ -65,7 +65,7 @@ PREVIEW_DELAY = 0.45
 
 
 def default_config(app: App) -> MatchConfig:
-    return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), "computer")))
+    return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), COMPUTER)))
 
 
 class PlayScene(Scene):
@@ -88,7 +88,7 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue)
-        self.table = take_table(game, config.seats)
+        self.table = self._take_table()
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None
         self.message: str = ""
@@ -144,12 +144,12 @@ class PlayScene(Scene):
             self.app.saves.begin_new()
         self._refresh()
         current = self.game.current
-        if self.is_human(current):
+        if self.at_screen(current):
             self.last_human = current
         if not self.game.over:
             self.session.save()
         self.anims.banner(self.turn_text(), 1.6, turn=True)
-        if self.resumed and not self.game.over and self.is_human(current):
+        if self.resumed and self.session.awaits_screen:
             self.show_recent(current)
 
     def on_resume(self) -> None:
@@ -181,16 +181,17 @@ class PlayScene(Scene):
     def seat(self, i: int) -> Seat:
         return self.config.seats[i]
 
-    def is_human(self, i: int) -> bool:
-        return not self.seat(i).is_computer
+    def at_screen(self, i: int) -> bool:
+        """Seat ``i`` is played at this screen (asked of its controller)."""
+        return self.session.at_screen(i)
 
     @property
     def shown_seat(self) -> int:
         return self.table.current if self.view_seat is None else self.view_seat
 
     def hint_offered(self) -> bool:
-        """A human seat is to play: the hint button shows (usable on that seat's own board)."""
-        return not self.table.over and self.ending is None and self.table.is_human(self.table.current)
+        """A seat played at this screen is to play: the hint button shows (usable on that seat's own board)."""
+        return self.ending is None and self.table.screen_to_move
 
     def human_turn(self) -> bool:
         """The current seat is a human who may act now on their own board (not while the game is ending)."""
@@ -299,7 +300,7 @@ class PlayScene(Scene):
         self.recent.show(found, lines, self.app.settings.recap_keep)
 
     def _played(self, played: Played) -> None:
-        if self.is_human(played.before.view.seat):
+        if self.at_screen(played.seat):
             self.recent.acted()
         if self.guide is not None:
             self.guide.played(played.command)
@@ -333,12 +334,16 @@ class PlayScene(Scene):
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
-        self.table = take_table(self.game, self.config.seats)
+        self.table = self._take_table()
         self.log.follow(self.game.history)
         self.goal.follow(self.game)
         self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
+
+    def _take_table(self) -> Table:
+        seats = self.config.seats
+        return take_table(self.game, seats, tuple(self.at_screen(i) for i in range(len(seats))))
 
     def say(self, text: str, dur: float = 3.0) -> None:
         """Show ``text`` as the one line under the board for ``dur`` seconds."""
@@ -346,7 +351,7 @@ class PlayScene(Scene):
         self.message_t = dur
 
     def _anim_dur(self) -> float:
-        if self.is_human(self.game.current) and not self.demo:
+        if self.at_screen(self.game.current) and not self.demo:
             return 0.28
         return speed(self)[1]
 
@@ -409,7 +414,7 @@ class PlayScene(Scene):
         if self.game.over:
             self._update_ending(dt)
             return
-        if self.session.computer_to_play:
+        if self.session.seat_to_play:
             self.pace.step(self, dt)
 
     def _update_ending(self, dt: float) -> None:
