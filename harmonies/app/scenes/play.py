@@ -19,7 +19,7 @@ import pygame
 
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
-from harmonies.session import COMPUTER, CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -28,6 +28,7 @@ from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
 from ..play.anim import Animator
+from ..play.failure import FAILURE_SECONDS, failure_text
 from ..play.announce import announce
 from ..play.frame import Frame, HintShown, Kit
 from ..play.goal import GoalWatch
@@ -45,7 +46,7 @@ from ..play.recent import Recent
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
 from ..play.sections.buttons import ButtonActions, play_buttons
-from ..play.table import Table, take_table
+from ..play.table import take_table
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import WidgetGroup
@@ -58,8 +59,6 @@ if TYPE_CHECKING:
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
-#: Seconds a failed computer turn or hint stays on screen.
-FAILURE_SECONDS = 8.0
 #: Seconds the pointer or the ring rests on a card before it is shown enlarged.
 PREVIEW_DELAY = 0.45
 
@@ -88,7 +87,8 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue)
-        self.table = self._take_table()
+        self.here = tuple(self.session.at_screen(i) for i in range(len(config.seats)))  # seats played here
+        self.table = take_table(game, config.seats, self.here)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None
         self.message: str = ""
@@ -325,25 +325,15 @@ class PlayScene(Scene):
         """The one place a refusal becomes the line on screen."""
         self.say(refusal_text(self.app.catalogue, rejected, self.cardart.name))
 
-    def show_failure(self, failure: Failure) -> None:
-        """A computer turn or hint that failed (already logged): one line saying so and where the log is."""
-        log_at = failure.log.name if failure.log is not None else "stderr"
-        kind = failure.error.split(":", 1)[0]     # the error's name; its message is in the log
-        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=log_at), FAILURE_SECONDS)
-
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
-        self.table = self._take_table()
+        self.table = take_table(self.game, self.config.seats, self.here)
         self.log.follow(self.game.history)
         self.goal.follow(self.game)
         self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
-
-    def _take_table(self) -> Table:
-        seats = self.config.seats
-        return take_table(self.game, seats, tuple(self.at_screen(i) for i in range(len(seats))))
 
     def say(self, text: str, dur: float = 3.0) -> None:
         """Show ``text`` as the one line under the board for ``dur`` seconds."""
@@ -408,7 +398,7 @@ class PlayScene(Scene):
         self.recent.tick(dt)
         self.hints.update(self.session.version)
         for failure in self.session.take_failures():
-            self.show_failure(failure)
+            self.say(failure_text(self.app.t, failure), FAILURE_SECONDS)
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:
