@@ -8,7 +8,8 @@ Every seat of a match has one (:class:`Controller`), and the table asks it, neve
 - :class:`ScriptedSeat`: a fixed list of commands handed out a turn at a time (tests, replays, a
   lesson), e.g. :func:`seat_scripts` of a recorded game.
 - a seat played elsewhere (another computer) fits the same shape: it answers with the commands
-  that have arrived for its seat, none while it waits for them.
+  that have arrived for its seat (the session then has to wait for a silent one instead of counting
+  its silence as a stall, :class:`~.computer.SeatTurns`).
 
 The session (:mod:`harmonies.session.play`) asks the controller of the seat to move for its
 commands on the seat's observer view, in the background (:class:`~.computer.SeatTurns`), queues
