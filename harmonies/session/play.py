@@ -3,17 +3,17 @@
 Every seat has a controller (:mod:`harmonies.session.seats`). The screen's input, for a seat
 played at this screen (:meth:`PlaySession.submit`), and the other seats' controllers
 (:meth:`PlaySession.play_seat`) put commands in the command queue, each marked with the seat that
-sent it; :meth:`PlaySession.run` applies them in order through ``Game.apply``, autosaves after each accepted one, and publishes a
-:class:`Played` (the events) or a :class:`Refused` (the refusal); each frame the play scene takes
-them out with :meth:`PlaySession.take_events` and turns them into animation and sound. Nothing
-here imports pygame.
+sent it; :meth:`PlaySession.run` applies them in order through ``Game.apply``, autosaves after each
+accepted one, and publishes a :class:`Played` (the events) or a :class:`Refused` (the refusal);
+each frame the play scene takes them out with :meth:`PlaySession.take_events` and turns them into
+animation and sound. Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Union
 
 from harmonies.rules import Colour, Command, Event, Game, PlayerView, Rejected, TurnStarted

@@ -6,7 +6,7 @@ from __future__ import annotations
 from harmonies.ai import make_player, play_game
 from harmonies.rules import Game, GameSetup
 from harmonies.session import (
-    COMPUTER, HUMAN, ComputerSeat, MatchConfig, Played, PlaySession, Resume, ScreenSeat, ScriptedSeat, Seat,
+    COMPUTER, ComputerSeat, MatchConfig, Played, PlaySession, Resume, ScreenSeat, ScriptedSeat, Seat,
     controllers_for, screen_seats, seat_scripts,
 )
 
@@ -98,8 +98,8 @@ def test_the_seats_a_match_describes_get_their_controllers() -> None:
 
 def test_a_saved_seat_description_loads_as_before() -> None:
     # the seats of a save written by earlier versions: name, kind and level, or parts of them missing
-    meta = {"seats": [{"name": "Ada", "kind": HUMAN, "level": "random"}, {"name": "Bo", "kind": COMPUTER, "level": "hard"},
-                      {"name": "Cy"}, "not a seat"]}
+    meta = {"seats": [{"name": "Ada", "kind": "human", "level": "random"},
+                      {"name": "Bo", "kind": "computer", "level": "hard"}, {"name": "Cy"}, "not a seat"]}
     game = Game.new(GameSetup(players=4, seed=2))
     resumed = Resume.from_saved(game, meta)
     assert resumed.config.seats == (Seat("Ada"), Seat("Bo", COMPUTER, "hard"), Seat("Cy"), Seat("Player 4"))

@@ -35,7 +35,7 @@ class Table:
     spirit_choices: tuple[str, ...]
     views: tuple[PlayerView, ...]
     scores: tuple[ScoreSheet, ...]
-    #: Held card (or spirit) -> the cells its next cube may go on, for a seat to move played at this screen.
+    #: Held card (or spirit) -> the cells its next cube may go on, for a seat to move played here.
     cube_opts: Mapping[str, list[Hex]]
     cells: tuple[Hex, ...]
     water: str
@@ -48,9 +48,9 @@ class Table:
     #: The current seat's empty cells, and the count at or under which a turn triggers the end.
     empty_cells: int = 0
     end_empty_cells: int = 0
-    #: What a seat to move played at this screen may do now, asked of the rules once per change of the game: the
-    #: face-up cards it may take and (solo) swap, whether Undo and End turn are accepted, and the
-    #: cells each colour in hand may go on.
+    #: What a seat to move played at this screen may do now, asked of the rules once per change of
+    #: the game: the face-up cards it may take and (solo) swap, whether Undo and End turn are
+    #: accepted, and the cells each colour in hand may go on.
     can_take: frozenset[str] = frozenset()
     can_swap: frozenset[str] = frozenset()
     can_undo: bool = False
@@ -99,7 +99,8 @@ def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...])
     screen_to_move = not game.over and at_screen[game.current]
     cards = [cid for cid in game.display if cid is not None] if screen_to_move else []
     return Table(
-        seats=seats, at_screen=at_screen, current=game.current, round=game.round, over=game.over, end_triggered=game.end_triggered,
+        seats=seats, at_screen=at_screen, current=game.current, round=game.round, over=game.over,
+        end_triggered=game.end_triggered,
         central=game.central, display=game.display, hand=game.hand, deck_size=game.deck_size,
         pouch_size=game.pouch_size, taken_tokens_this_turn=game.taken_tokens_this_turn,
         spirit_choices=game.spirit_choices, views=tuple(game.player(i) for i in players),
