@@ -122,8 +122,8 @@ def test_the_shipped_hard_player_plays_on_from_points_of_its_turn(steps: int) ->
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_a_level_handed_a_turn_whose_tokens_are_taken_takes_no_second_space(level: str) -> None:
-    # The random player used to take a second space here, through the unchecked path, and the game
-    # lost three tokens and no longer replayed.
+    # Every level places the tokens in hand and takes no second space (a second take through the
+    # random turn's unchecked path would lose three tokens, and the log would no longer replay).
     game = Game.new(GameSetup(players=2, side="A", seed=7))
     assert game.apply(TakeTokens(0)).ok
     check_turn(fast_hard(1) if level == "hard" else make_player(level, 1), game)
