@@ -143,11 +143,12 @@ def _check_helper() -> None:
     hard = _require("harmonies.ai", "HardPlayer", "the computer players")
     game_setup = _require("harmonies.rules", "GameSetup", "the rules library")
     game_cls = _require("harmonies.rules", "Game", "the rules library")
+    take_turn = _require("harmonies.ai", "take_turn", "the computer players")
     helper = helper_cls()
     try:
         player = hard(1, width=2, samples=2, beam=2, helper=helper)
         game = game_cls.new(game_setup(players=1, seed=_SEED))
-        player.play_turn(game)
+        take_turn(player, game)
         if helper.failed or not helper.answers:
             raise SmokeFailure(f"the hard player's helper process did not answer ({helper.failed or 'no answer'})")
     finally:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.rules import Game, GameSetup, PlaceToken, TakeTokens
 from harmonies.session import MatchConfig, Resume
 
@@ -51,7 +51,7 @@ def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirit
     bots = [make_player(level, seed + i) for i in range(players)]
     n = 0
     while not game.over and (finish or n < turns):
-        bots[game.current].play_turn(game)
+        take_turn(bots[game.current], game)
         n += 1
     return game
 

@@ -16,7 +16,7 @@ from harmonies import ai
 from harmonies.persist.daily import DailyRecords
 from harmonies.rules import CardSet, Game, GameSetup, canonical_deal
 
-from .computer import make_seat_player
+from .seats import make_seat_player
 from .daily import DailyDeal
 from .jobs import Job, Jobs
 

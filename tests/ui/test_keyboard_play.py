@@ -104,7 +104,7 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     d.key(pygame.K_RETURN)
     d.settle()
     for _ in range(200):
-        if g.current == 0 and not sc.session.computer_to_play:
+        if g.current == 0 and not sc.session.seat_to_play:
             break
         d.frames(1, 0.05)
     assert g.current == 0 and g.round == 2

@@ -21,7 +21,7 @@ from harmonies.persist.lock import LockProblem
 from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
 from harmonies.rules import Game
-from harmonies.session import MatchConfig
+from harmonies.session import MatchConfig, screen_seats
 from harmonies.session.errlog import log_folder
 from harmonies.session.indexing import Indexing
 
@@ -184,7 +184,7 @@ class FinishedScene(WidgetScene):
         if loaded is not None:
             game, config = loaded
             names = tuple(seat.name for seat in config.seats)
-            human = next((i for i, seat in enumerate(config.seats) if not seat.is_computer), 0)
+            human = next(iter(screen_seats(config.seats)), 0)
             self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human, deal=game.deal))
 
     def open_stats(self) -> None:

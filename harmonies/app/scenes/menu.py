@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.session import Resume
+from harmonies.session import Resume, screen_seats
 
 from .. import paint
 from ..hexgrid import HexLayout
@@ -257,7 +257,8 @@ class MenuScene(WidgetScene):
         self.app.navigate.push(OpenPlay(resumed))
         # hot-seat: the seat to move comes to the screen before its board (and its cards) show
         seats = resumed.config.seats
-        if not game.over and sum(not s.is_computer for s in seats) >= 2 and not seats[game.current].is_computer:
+        here = screen_seats(seats)
+        if not game.over and len(here) >= 2 and game.current in here:
             self.app.navigate.push(OpenHandover(seats[game.current].name, game.current))
 
     def guided_game(self) -> None:

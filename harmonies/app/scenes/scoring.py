@@ -12,7 +12,7 @@ from harmonies.persist.bests import NewBest, new_best_of_latest
 from harmonies.persist.daily import DayRecord
 from harmonies.persist.index import FinishedIndex
 from harmonies.rules import Game
-from harmonies.session import MatchConfig
+from harmonies.session import MatchConfig, screen_seats
 
 from .. import paint
 from ..cardart import CardArt
@@ -136,7 +136,7 @@ class ScoringScene(WidgetScene):
     def review_game(self) -> None:
         """The game in the replay viewer with the review of a human seat's turns started (the first human's)."""
         game = self.game
-        seat = next((i for i, s in enumerate(self.config.seats) if not s.is_computer), 0) if self.config else 0
+        seat = next(iter(screen_seats(self.config.seats)), 0) if self.config else 0
         self.app.navigate.push(OpenReplay(game.setup, game.history, tuple(self._names()), game.cards, seat, True,
                                           deal=game.deal))
 
