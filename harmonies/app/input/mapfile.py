@@ -88,7 +88,8 @@ def read_map(path: Path) -> tuple[dict[Intent, Binding], tuple[ListRow, ...]]:
         if name not in top:
             raise rd.fail(root, name, "missing")
     bindings = _read_bindings(rd, top["intents"])
-    check_clashes(bindings, lambda a, b, chord: rd.fail(top["intents"], f"intents.{a}",
+    nodes = rd.mapping(top["intents"], "intents")
+    check_clashes(bindings, lambda a, b, chord: rd.fail(nodes[a], f"intents.{a}.keys",
                                                            f"{chord.name} is also {b}'s key"))
     return bindings, _read_list(rd, top["key_list"])
 
