@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import keylist, paint
+from ..navigation import OpenRebind
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
-from .rebind import RebindScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -29,7 +29,7 @@ class KeysScene(WidgetScene):
         self.ui.add(Button((640 + 20, 640, 260, 54), lambda: app.t("settings.back"), lambda: app.scenes.pop(),
                            primary=True, name="back"))
         self.ui.add(Button((640 - 280, 640, 260, 54), lambda: app.t("keys.change"),
-                           lambda: app.scenes.push(RebindScene(app)), name="change"))
+                           lambda: app.navigate.push(OpenRebind()), name="change"))
         self.ui.focus = 0
 
     def draw(self, surface: pygame.Surface) -> None:
