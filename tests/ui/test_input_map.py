@@ -118,3 +118,12 @@ def test_only_the_input_map_tests_pygame_key_codes() -> None:
     found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "harmonies").rglob("*.py")
                    if pattern.search(p.read_text(encoding="utf-8")))
     assert found == ["harmonies/app/input/chords.py"]
+
+
+def test_a_rebinding_survives_the_settings_file(tmp_path: Path) -> None:
+    from harmonies.app.settings import Settings, StoreSettings
+    from harmonies.persist import Store
+
+    kept = StoreSettings(Store(tmp_path, durable=False))
+    kept.save(Settings(keys={"undo": ["Ctrl+U"]}))
+    assert kept.load().keys == {"undo": ["Ctrl+U"]} and kept.problem is None
