@@ -58,7 +58,8 @@ class RebindScene(WidgetScene):
         t = app.t
         #: The intent whose new key is awaited (None: choosing).
         self.waiting: Intent | None = None
-        self.notice = t("keys.rebind_help")
+        #: The line under the list, worded as it is drawn (so a change of language shows at once).
+        self.say: Callable[[], str] = lambda: app.t("keys.rebind_help")
         per_column = -(-len(Intent) // COLUMNS)
         for k, intent in enumerate(Intent):
             col, row = divmod(k, per_column)
@@ -69,14 +70,21 @@ class RebindScene(WidgetScene):
                            primary=True, name="back"))
         self.ui.focus = 0
 
+    @property
+    def notice(self) -> str:
+        return self.say()
+
+    def _name(self, intent: Intent) -> str:
+        return self.app.t(f"keys.intents.{intent.value}")
+
     def choose(self, intent: Intent) -> None:
         self.waiting = intent
-        self.notice = self.app.t("keys.press", intent=self.app.t(f"keys.intents.{intent.value}"))
+        self.say = lambda: self.app.t("keys.press", intent=self._name(intent))
 
     def reset(self) -> None:
         self.waiting = None
         self.app.apply_settings(self.app.settings.with_(keys={}))
-        self.notice = self.app.t("keys.reset_done")
+        self.say = lambda: self.app.t("keys.reset_done")
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.waiting is None:
@@ -90,18 +98,16 @@ class RebindScene(WidgetScene):
         app = self.app
         self.waiting = None
         if Intent.BACK in app.input.intents(event) and intent != Intent.BACK:
-            self.notice = app.t("keys.rebind_help")
+            self.say = lambda: app.t("keys.rebind_help")
             return
         chord = press_chord(event.key, getattr(event, "mod", 0))
-        name = app.t(f"keys.intents.{intent.value}")
         other = app.input.clash(intent, chord)
         if other is not None:
-            self.notice = app.t("keys.clash", keys=keylist.chord_text(app, chord),
-                                intent=app.t(f"keys.intents.{other.value}"))
+            self.say = lambda: app.t("keys.clash", keys=keylist.chord_text(app, chord), intent=self._name(other))
             return
         rebound = app.input.rebound(intent, (chord,))
         app.apply_settings(app.settings.with_(keys=rebound.overrides()))
-        self.notice = app.t("keys.done", intent=name, keys=keylist.chord_text(app, chord))
+        self.say = lambda: app.t("keys.done", intent=self._name(intent), keys=keylist.chord_text(app, chord))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
