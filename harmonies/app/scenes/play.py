@@ -392,8 +392,7 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
-        # the card under the keyboard ring, else under the mouse, is previewed after a moment; in the guided
-        # game the ring's card is not, as its enlarged copy would cover what the guide points at
+        # the card under the ring (not in the guided game: it would cover the guide's target), else the mouse
         ringed = self.pointer.cursor.card() if self.guide is None else None
         card = ringed or self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None
         if card == self.hover_card:
