@@ -4,6 +4,9 @@ space n takes tokens from a central space (1 to the most spaces a game has; a sp
 refused by the rules, which say why), Log shows or hides the game log, and while it is shown Up/Down,
 Page Up/Down, Home/End scroll it.
 
+End turn gives way to the solo swap: with the ring on a swap button, or a swap waiting for its
+confirmation, Enter asks for or confirms the swap, as the swap's note says.
+
 Next and Previous move the keyboard cursor (``play/cursor.py``) between what can be touched, the arrows
 and the six hex directions move it over the board, and Confirm or Use uses it as a click would."""
 
@@ -38,7 +41,7 @@ def key_pressed(sc: PlayScene, intents: frozenset[Intent]) -> None:
         _escape(sc)
     elif intents & {Intent.NEXT, Intent.PREVIOUS}:
         cursor.tab(Intent.PREVIOUS in intents)
-    elif Intent.END_TURN in intents and sc.can_end() and sc.pointer.armed_swap is None:
+    elif Intent.END_TURN in intents and sc.can_end() and not _swapping(sc):
         cursor.drop()                # the turn ends whatever the ring is on, as the End turn button would
         sc.end_turn()
     elif intents & _PRESS and cursor.use():
@@ -72,6 +75,11 @@ def _move(sc: PlayScene, intents: frozenset[Intent]) -> None:
         # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
         if sc.submit(TakeTokens(takes[0])) and cursor.focus is not None:
             cursor.to_hand()
+
+
+def _swapping(sc: PlayScene) -> bool:
+    """The solo swap is asked for or waits for its confirmation, which its note asks of Enter."""
+    return sc.pointer.armed_swap is not None or isinstance(sc.pointer.cursor.current(), Swap)
 
 
 def help_topic(f: Frame) -> str:
