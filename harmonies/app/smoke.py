@@ -24,6 +24,7 @@ from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
 from .scenes.keys import KeysScene
+from .scenes.rebind import RebindScene
 from .scenes.menu import MenuScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
@@ -189,6 +190,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "howto", push(HowToScene)
     yield "howto_keys", howto_keys
     yield "keys", push(KeysScene)
+    yield "rebind", push(RebindScene)
     yield "finished", push(FinishedScene)
     yield "challenges", push(ChallengesScene)
     yield "stats", push(StatsScene)

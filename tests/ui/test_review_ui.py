@@ -184,7 +184,9 @@ def test_review_this_game_from_the_scoresheet_opens_the_viewer_with_the_review_s
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     d.frames(1)
-    assert d.top.name == "scoring"
+    assert d.top.name == "menu"         # back past the listed game's scoresheet, to where it was opened from
+    app.scenes.push(ScoringScene(app, game, config, review=True))
+    d.frames(2)
     d.key(pygame.K_v)                                         # the same by its key
     d.frames(2)
     assert isinstance(d.top, ReplayScene) and len(started) == 2

@@ -18,6 +18,7 @@ from harmonies.persist.daily import TRIES_PER_DAY, DayRecord
 from harmonies.session.daily import FIRST_DAY, DailyDeal, deal_for
 
 from .. import paint
+from ..input import Intent
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 from .daily_calendar import GRID, day_at, draw_month, draw_weekdays, playable
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 #: The chosen day's panel, left of the calendar.
 PANEL = (56.0, 112.0, 530.0, 508.0)
-_ARROWS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -7, pygame.K_DOWN: 7}
+_ARROWS = {Intent.LEFT: -1, Intent.RIGHT: 1, Intent.UP: -7, Intent.DOWN: 7}
 
 
 class DailyScene(WidgetScene):
@@ -124,20 +125,21 @@ class DailyScene(WidgetScene):
             super().on_enter_key()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-                return None
-            if event.key in _ARROWS:
-                self.choose(self.chosen + timedelta(days=_ARROWS[event.key]))
-                self.ui.focus = -1  # the arrows are the calendar's; Enter then plays the chosen day
-                return None
-            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.shift_month(-1 if event.key == pygame.K_PAGEUP else 1)
-                return None
-            if event.key == pygame.K_HOME:
-                self.choose(self.today)
-                return None
+        intents = self.app.input.intents(event)
+        if Intent.BACK in intents:
+            self.back()
+            return None
+        arrows = [_ARROWS[i] for i in intents if i in _ARROWS]
+        if arrows:
+            self.choose(self.chosen + timedelta(days=arrows[0]))
+            self.ui.focus = -1  # the arrows are the calendar's; Enter then plays the chosen day
+            return None
+        if intents & {Intent.PAGE_UP, Intent.PAGE_DOWN}:
+            self.shift_month(-1 if Intent.PAGE_UP in intents else 1)
+            return None
+        if Intent.HOME in intents:
+            self.choose(self.today)
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             day = day_at(*self.month, event.vpos)
             if day is not None and playable(day, self.today):

@@ -26,6 +26,7 @@ from harmonies.session.errlog import log_folder
 from harmonies.session.indexing import Indexing
 
 from .. import paint
+from ..input import Intent
 from ..navigation import OpenReplay, OpenScoring, OpenStats
 from ..widgets import Button, Choice
 from .common import WidgetScene, draw_backdrop
@@ -243,13 +244,13 @@ class FinishedScene(WidgetScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.app.scenes.pop()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+        if Intent.REPLAY in self.app.input.intents(event):
             self.open_replay()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+        if Intent.STATS in self.app.input.intents(event):
             self.open_stats()
             return None
         return super().handle_event(event)

@@ -18,7 +18,7 @@ import pygame
 from harmonies.persist.summary import FinishedSummary
 
 from .. import paint
-from ..widgets import OPEN_KEYS, Rect, Widget, list_move
+from ..widgets import OPEN_INTENTS, Rect, Widget, list_move
 
 if TYPE_CHECKING:
     from ..app import App
@@ -175,13 +175,14 @@ class GameList(Widget):
             if event.type == pygame.MOUSEBUTTONUP:
                 self.activate()
             return True
-        if event.type != pygame.KEYDOWN or not focused:
+        intents = app.input.intents(event)
+        if not intents or not focused:
             return False
-        move = list_move(event.key, self.page, self.total)
+        move = list_move(intents, self.page, self.total)
         if move is not None:
             self.choose(self.selected + move)
             return True
-        if event.key in OPEN_KEYS:
+        if intents & OPEN_INTENTS:
             self.activate()
             return True
         return False

@@ -10,6 +10,7 @@ import pygame
 from harmonies.session import Resume, screen_seats
 
 from .. import paint
+from ..input import Intent
 from ..hexgrid import HexLayout
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
@@ -287,7 +288,7 @@ class MenuScene(WidgetScene):
             super().on_enter_key()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             return None  # the menu is the bottom of the stack; Quit is explicit
         return super().handle_event(event)
 

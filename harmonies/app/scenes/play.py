@@ -377,7 +377,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN:
-            key_pressed(self, event)
+            key_pressed(self, self.app.input.intents(event))
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse = event.vpos
@@ -388,9 +388,9 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
-        # the card under the keyboard ring, else under the mouse, is previewed after a moment
-        card = self.pointer.cursor.card() or self.pointer.card_under(self.app.mouse_virtual()) \
-            if self.pointer.drag is None else None
+        # the card under the ring (not in the guided game: it would cover the guide's target), else the mouse
+        ringed = self.pointer.cursor.card() if self.guide is None else None
+        card = ringed or self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None
         if card == self.hover_card:
             self.hover_t += dt
         else:

@@ -15,6 +15,7 @@ from harmonies.rules import Game
 from harmonies.session import MatchConfig, screen_seats
 
 from .. import paint
+from ..input import Intent
 from ..cardart import CardArt
 from ..navigation import OpenMenu, OpenPlay, OpenReplay
 from ..tokens import TokenArt
@@ -144,13 +145,13 @@ class ScoringScene(WidgetScene):
         self.show_boards = not self.show_boards
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+        if Intent.FINAL_BOARDS in self.app.input.intents(event):
             self.toggle_boards()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+        if Intent.REVIEW in self.app.input.intents(event):
             self.review_game()
             return None
         return super().handle_event(event)
