@@ -29,9 +29,7 @@ from typing import Any
 
 from .. import __version__
 from ..catalogue import english_refusal
-from ..rules import CardSet, Game, IllegalCommand, default_cards
-from ..rules import jsontext
-from ..rules.capped import read_capped
+from ..rules import CardSet, Game, IllegalCommand, default_cards, jsontext, read_capped
 
 SAVE_FORMAT = 1
 KIND_SAVE = "save"
