@@ -16,7 +16,7 @@ from harmonies.resources import resource_path
 from harmonies.rules import SEEDS, CardSet, CardsError, Colour, default_cards
 from harmonies.rules.yamlfile import Reader, YamlFileError, labelled, read_yaml
 
-from .challenges import CATEGORIES, KINDS, Challenge, Condition
+from .challenges import KINDS, Challenge, Condition
 
 __all__ = ["ChallengeList", "ChallengesError", "challenges_path", "default_challenges", "find_challenge",
            "load_challenges"]
