@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..rules import (
-    ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
+    ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, rules_data,
 )
-from ..rules.habitats import formed_cells
-from ..rules.tables import rules_data, stack_table
+from ..rules.kernels import formed_cells, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
 from .finish import finish_turn
 from .helper import Helper, SampleValue, Placed, Session, cached_searcher, turn_game, turn_worlds

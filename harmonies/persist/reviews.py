@@ -28,8 +28,7 @@ from typing import Any
 
 from ..ai.review import METHOD, MARKS, GameReview, TurnReview
 from ..ai.review_reasons import Reason
-from ..rules import Command, command_from_json, command_to_json
-from ..rules.capped import read_capped
+from ..rules import Command, command_from_json, command_to_json, read_capped
 from .atomic import atomic_write_text, set_aside
 from .lock import LockProblem, writing
 from .paths import Dirs

@@ -16,6 +16,8 @@ import sys
 from itertools import accumulate
 from typing import Any
 
+__all__ = ["MAX_DEPTH", "JsonTextError", "check_depth", "decode_text", "deepest", "loads", "loads_bytes", "shown"]
+
 #: Deepest nesting of lists and objects accepted; real files nest at most about six levels.
 MAX_DEPTH = 64
 

@@ -17,7 +17,7 @@ from harmonies.rules import (
     REFUSALS, Rejected, TakeTokens, Undo, Undone, command_from_json, command_to_json,
 )
 from test_support import new_game, ref_animal_ids, ref_spirit_ids, refusal_code, snapshot
-from test_turns import compact_cell, place_all, play_out, play_turn
+from test_turns import compact_cell, place_all, play_turn
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
 

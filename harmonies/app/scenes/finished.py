@@ -306,7 +306,7 @@ class FinishedScene(WidgetScene):
         yy = y + 50
         b = self.bests
         if b is not None and b.cleared:
-            paint.text(surface, app, app.t("finished.bests_since", when=when_text(b.cleared)), (x + 18, yy), 14,
+            paint.text(surface, app, app.t("finished.bests_since", when=when_text(app, b.cleared)), (x + 18, yy), 14,
                        th.c("ink_dim"))
             yy += 22
         for line, bold in self._best_lines(b):

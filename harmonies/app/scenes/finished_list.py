@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from harmonies import dates
 from harmonies.persist.summary import FinishedSummary
 
 from .. import paint
@@ -50,12 +51,17 @@ class Skipped:
 Row = FinishedSummary | Skipped
 
 
-def when_text(when: str) -> str:
-    """When a game ended, in the player's local time."""
+def when_lines(app: App, when: str) -> tuple[str, str]:
+    """The day and the time of day a game ended, in the player's local time and language."""
     try:
-        return datetime.fromisoformat(when).astimezone().strftime("%Y-%m-%d %H:%M")
+        return dates.day_and_time(app.catalogue.language, datetime.fromisoformat(when))
     except ValueError:
-        return when
+        return when, ""
+
+
+def when_text(app: App, when: str) -> str:
+    """When a game ended, on one line."""
+    return " ".join(part for part in when_lines(app, when) if part)
 
 
 def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
@@ -71,7 +77,7 @@ def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
         result = g.seats[g.winners[0]].name
     else:
         result = app.t("finished.shared")
-    return when_text(g.finished), game, seats, scores, result
+    return when_text(app, g.finished), game, seats, scores, result
 
 
 def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
@@ -79,9 +85,8 @@ def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
     the result. A skipped entry: the word, then its name over the reason."""
     if isinstance(g, Skipped):
         return (app.t("finished.skipped_row"),), (g.name, g.reason), (), ()
-    when, game, seats, scores, result = row_cells(app, g)
-    day, _, time_ = when.partition(" ")
-    return (day, time_), (game, seats), (scores,), (result,)
+    _, game, seats, scores, result = row_cells(app, g)
+    return when_lines(app, g.finished), (game, seats), (scores,), (result,)
 
 
 class GameList(Widget):

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...rules import rules_data
-from ...rules.cards import default_cards
+from ...rules import default_cards, rules_data
 from .. import keylist, paint
 from ..assets import load_yaml
 from ..cardart import CardArt
