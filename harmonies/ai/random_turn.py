@@ -98,7 +98,6 @@ def play_random_turn(game: Table, rng: random.Random, take_cards: bool) -> None:
     bits = rng.getrandbits
     play = game.play_listed
     token_moves = game.token_moves
-    cube_options = game.cube_options
     choices = game.spirit_choices
     if choices:
         play(ChooseSpirit(choices[below(bits, len(choices))]))
