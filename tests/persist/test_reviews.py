@@ -93,3 +93,21 @@ def test_an_unfinished_review_is_not_kept(store: Store) -> None:
     review = a_review()
     partial = GameReview(review.seat, review.turns, 5, complete=False)
     assert reviews.save(path, identity, partial) is None and not review_path(path, 0).exists()
+
+
+def test_a_damaged_review_in_a_folder_another_window_holds_is_left_in_place(store: Store) -> None:
+    from lock_holder import LockHolder
+
+    reviews, path, identity = kept(store)
+    reviews.save(path, identity, a_review())
+    kept_at = review_path(path, 0)
+    doc = json.loads(kept_at.read_text(encoding="utf-8"))
+    doc["turns"][0]["loss"] = 1e308
+    kept_at.write_text(json.dumps(doc), encoding="utf-8")
+    with LockHolder(store.dirs.data):
+        assert reviews.load(path, identity, 0) is None
+    [note] = reviews.notes
+    assert "turns[0].loss is 1e+308" in note and "left in place" in note
+    assert kept_at.exists() and not list(kept_at.parent.glob("*.bad-*"))
+    assert reviews.load(path, identity, 0) is None  # the folder free again: set aside now
+    assert not kept_at.exists() and len(list(kept_at.parent.glob("*.bad-*"))) == 1
