@@ -29,7 +29,8 @@ from typing import Any
 
 from .atomic import atomic_write_text, set_aside
 from .document import parse_json, read_limited
-from .lock import writing
+from .lock import LockProblem, writing
+from .times import TimeError, read_day
 
 DAILY_NAME = "daily.json"
 FORMAT = 1
@@ -157,7 +158,12 @@ class DailyRecords:
             self.problem, self._frozen = f"{self.path}: {why}; the daily results are not saved", True
             return
         try:
-            moved = set_aside(self.path)
+            with writing(self.folder or self.path.parent):
+                moved = set_aside(self.path)
+        except LockProblem:
+            self.problem, self._frozen = (f"{self.path}: {why}; left in place while another window holds the "
+                                          "folder, so the daily results are not saved here"), True
+            return
         except OSError as exc:
             self.problem, self._frozen = (f"{self.path}: {why}; it cannot be set aside ({exc.strerror or exc}), "
                                           "so the daily results are not saved"), True
@@ -253,8 +259,6 @@ def _count(value: Any, where: str) -> int | None:
 
 def _check_iso(value: Any, where: str) -> None:
     try:
-        ok = isinstance(value, str) and len(value) == 10 and date.fromisoformat(value).isoformat() == value
-    except ValueError:
-        ok = False
-    if not ok:
-        raise DailyFileError(f"{where}: {value!r} is not a date written YYYY-MM-DD")
+        read_day(value, where)
+    except TimeError as exc:
+        raise DailyFileError(str(exc)) from None
