@@ -238,7 +238,8 @@ def _commands(doc: dict[str, Any], name: str, where: str) -> tuple[Command, ...]
         try:
             out.append(command_from_json(cmd))
         except ValueError as e:
-            raise ReviewFileError(f"{where}.{name}[{n}]: {e}") from None
+            reason = " ".join(str(e).split())  # the rules quote the command, which may be huge
+            raise ReviewFileError(f"{where}.{name}[{n}]: {reason if len(reason) <= 200 else reason[:199] + '…'}") from None
     return tuple(out)
 
 
