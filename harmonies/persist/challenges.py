@@ -99,7 +99,7 @@ def _parse(raw: bytes) -> Progress:
     if not isinstance(doc, dict) or doc.get("harmonies") != "challenges":
         raise ValueError("not a challenges progress file")
     if doc.get("version") != FORMAT:
-        raise ValueError(f"format version {doc.get('version')!r} is not {FORMAT}")
+        raise ValueError(f"format version {shown(doc.get('version'))} is not {FORMAT}")
     results = doc.get("results")
     if not isinstance(results, dict):
         raise ValueError("'results' is not a mapping")
@@ -109,7 +109,8 @@ def _parse(raw: bytes) -> Progress:
     return Progress(found)
 
 
-def _result(key: str, value: object) -> Result:
+def _result(name: str, value: object) -> Result:
+    key = name if name.isprintable() and len(name) <= 40 else shown(name, 40)  # one short line, whatever the key
     if not isinstance(value, dict):
         raise ValueError(f"results.{key} is not a mapping")
     done, best, played = value.get("done"), value.get("best"), value.get("played")

@@ -27,6 +27,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..rules.jsontext import shown
 from .atomic import atomic_write_text, set_aside
 from .document import parse_json, read_limited
 from .lock import LockProblem, writing
@@ -232,7 +233,7 @@ def book_from_json(doc: Any) -> DailyBook:
         raise DailyFileError(f"not a daily record of format {FORMAT} (an object with \"format\" and \"days\")")
     days: dict[str, DayRecord] = {}
     for iso, raw in doc["days"].items():
-        _check_iso(iso, f"days: {iso!r}")
+        _check_iso(iso, f"days.{shown(iso, 30)}")
         if not isinstance(raw, dict) or not isinstance(raw.get("attempts"), list):
             raise DailyFileError(f"days.{iso}: not an object with a list of attempts")
         days[iso] = DayRecord(_count(raw.get("par"), f"days.{iso}.par"),
@@ -253,7 +254,7 @@ def _count(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 0 <= value < 10_000:
-        raise DailyFileError(f"{where}: {value!r} is not a whole number from 0 to 9999")
+        raise DailyFileError(f"{where}: {shown(value)} is not a whole number from 0 to 9999")
     return value
 
 

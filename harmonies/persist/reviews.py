@@ -224,7 +224,7 @@ def _reason(doc: Any, where: str) -> Reason:
     for name, value in params.items():
         if type(value) not in (int, float, str):
             raise ReviewFileError(f"{where}.params.{name} is not a number or text")
-        if type(value) is not str and not (math.isfinite(value) and abs(value) <= MAX_VALUE):
+        if type(value) is not str and not _within(value):
             raise ReviewFileError(f"{where}.params.{name} is {jsontext.shown(value)}, "
                                   f"not a number from -{MAX_VALUE:g} to {MAX_VALUE:g}")
         if type(value) is str and len(value) > 200:
@@ -253,12 +253,17 @@ def _field(doc: dict[str, Any], name: str, kind: type, where: str) -> Any:
 
 def _number(doc: dict[str, Any], name: str, where: str) -> float:
     value = doc.get(name)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
-        raise ReviewFileError(f"{where}.{name} must be a number, not {json.dumps(value)[:40]}")
-    if abs(value) > MAX_VALUE:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ReviewFileError(f"{where}.{name} must be a number, not {jsontext.shown(value, 40)}")
+    if not _within(value):
         raise ReviewFileError(f"{where}.{name} is {jsontext.shown(value)}, "
                               f"not a number from -{MAX_VALUE:g} to {MAX_VALUE:g}")
     return float(value)
+
+
+def _within(value: float) -> bool:
+    """Finite and within :data:`MAX_VALUE` (an integer too large for a float is compared as it is)."""
+    return abs(value) <= MAX_VALUE and (type(value) is int or math.isfinite(value))
 
 
 def _count(doc: dict[str, Any], name: str, where: str) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from harmonies.ai.review import METHOD, GameReview, TurnReview
 from harmonies.ai.review_reasons import Reason
 from harmonies.persist import Store
@@ -111,3 +113,22 @@ def test_a_damaged_review_in_a_folder_another_window_holds_is_left_in_place(stor
     assert kept_at.exists() and not list(kept_at.parent.glob("*.bad-*"))
     assert reviews.load(path, identity, 0) is None  # the folder free again: set aside now
     assert not kept_at.exists() and len(list(kept_at.parent.glob("*.bad-*"))) == 1
+
+
+@pytest.mark.parametrize("where, value", [("loss", "1e308"), ("loss", "9" * 400), ("best_value", "-1e309"),
+                                          ("param", "9" * 400), ("param", "1e308"), ("samples", "9" * 40)])
+def test_a_kept_review_with_a_number_no_review_holds_is_set_aside_in_one_line(store: Store, where: str,
+                                                                            value: str) -> None:
+    reviews, path, identity = kept(store)
+    reviews.save(path, identity, a_review())
+    kept_at = review_path(path, 0)
+    doc = json.loads(kept_at.read_text(encoding="utf-8"))
+    if where == "param":
+        doc["turns"][0]["reasons"][0]["params"]["space"] = "__VALUE__"
+    else:
+        doc["turns"][0][where] = "__VALUE__"
+    kept_at.write_text(json.dumps(doc).replace('"__VALUE__"', value), encoding="utf-8")
+    assert reviews.load(path, identity, 0) is None
+    [note] = reviews.notes
+    assert "\n" not in note and len(note) < 600 and str(kept_at) in note and "turns[0]" in note
+    assert "reviewed again" in note and not kept_at.exists()
