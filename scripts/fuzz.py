@@ -354,14 +354,14 @@ def fuzz(trials: int, seed: int, timeout: float, subprocess_every: int, out: Pat
     return counts
 
 
-def report(counts: Counter[tuple[str, str]]) -> str:
-    """A table of trials and outcomes per target, and the totals."""
+def report(counts: Counter[tuple[str, str]], targets: tuple[str, ...] = TARGETS) -> str:
+    """A table of trials and outcomes per target run, and the totals."""
     def row(name: str, values: list[int]) -> str:
         return f"{name:<10} {sum(values):>7} " + " ".join(f"{v:>9}" for v in values)
 
     lines = [f"{'target':<10} {'trials':>7} " + " ".join(f"{o:>9}" for o in OUTCOMES)]
-    lines += [row(t, [counts[(t, o)] for o in OUTCOMES]) for t in TARGETS]
-    lines.append(row("all", [sum(counts[(t, o)] for t in TARGETS) for o in OUTCOMES]))
+    lines += [row(t, [counts[(t, o)] for o in OUTCOMES]) for t in targets]
+    lines.append(row("all", [sum(counts[(t, o)] for t in targets) for o in OUTCOMES]))
     return "\n".join(lines)
 
 
@@ -383,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"unknown targets {', '.join(unknown) or '(none given)'}; choose from {', '.join(TARGETS)}")
     started = time.perf_counter()
     counts = fuzz(args.trials, args.seed, args.timeout, args.subprocess_every, args.out, targets=targets)
-    print(report(counts))
+    print(report(counts, targets))
     bad = sum(v for (_, o), v in counts.items() if o in ("crashed", "hung"))
     print(f"{args.trials} trials in {time.perf_counter() - started:.0f} s (seed {args.seed}); "
           f"{bad} crashed or hung" + (f", inputs in {args.out}" if bad else ""))
