@@ -2,8 +2,8 @@
 
 A finished file written by :meth:`Store.archive_finished` holds the final scores, winners and suns in
 its ``outcome``, so the summary is read from the file without replaying it. A file without a usable
-``outcome`` (a bare ``Game.to_json()`` document, or one whose record is incomplete) is replayed through
-the rules instead. Either way a file that cannot give a summary raises :class:`SummaryError` with the
+``outcome`` (a bare ``Game.to_json()`` document, or one whose record is incomplete, or holds numbers no
+game reaches) is replayed through the rules instead. Either way a file that cannot give a summary raises :class:`SummaryError` with the
 reason in one line.
 """
 
@@ -21,6 +21,10 @@ from .times import TimeError, read_time, utc_text
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
 #: Longest seat name kept (the app's name field is shorter).
 _NAME_LIMIT = 24
+#: The most points a scoresheet row and the most suns a record may hold to be taken as it is written;
+#: a record beyond them is no real game's, and the file is replayed instead (the replay's scores count).
+MAX_POINTS = 9_999
+MAX_SUNS = 99
 
 
 class SummaryError(ValueError):
@@ -199,7 +203,8 @@ def _scores(raw: Any, players: int) -> list[tuple[int, ...]] | None:
         if not isinstance(sheet, dict):
             return None
         row = [sheet.get(c) for c in (*CATEGORIES, "total")]
-        if not all(type(v) is int for v in row) or sum(row[:-1]) != row[-1]:  # type: ignore[arg-type]
+        if not all(type(v) is int and 0 <= v <= MAX_POINTS for v in row) \
+                or sum(row[:-1]) != row[-1]:  # type: ignore[arg-type]
             return None
         out.append(tuple(row))
     return out  # type: ignore[return-value]
@@ -210,7 +215,7 @@ def _suns(raw: Any, solo: bool) -> int | None | bool:
     if not solo:
         return None if raw is None else False
     total = raw.get("total") if isinstance(raw, dict) else None
-    return total if type(total) is int else False
+    return total if type(total) is int and 0 <= total <= MAX_SUNS else False
 
 
 def _seat_list(raw: Any, players: int) -> bool:

@@ -112,3 +112,26 @@ def test_an_index_built_before_times_were_checked_is_built_again(tmp_path: Path,
         conn.execute("UPDATE games SET finished = '9999-12-31T23:59:59-23:59'")
     status, out, err = run(capsys, "--data-dir", str(data), "history")
     assert status == 0 and "1 finished game in" in out and err == ""
+
+
+@pytest.mark.parametrize("where", ["suns", "score"])
+def test_a_record_with_numbers_no_game_reaches_is_replayed_and_history_works(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str) -> None:
+    data = tmp_path / "data"
+    doc = json.loads(SOLO.read_text())
+    if where == "suns":
+        doc["outcome"]["suns"]["total"] = 10**20  # past what the index's integers hold
+    else:
+        sheet = doc["outcome"]["scores"][0]
+        sheet["trees"] += 10**20
+        sheet["total"] += 10**20  # the sum still agrees
+    (data / "finished").mkdir(parents=True)
+    (data / "finished" / SOLO.name).write_text(json.dumps(doc))
+    status, out, err = run(capsys, "--data-dir", str(data), "history", "--json")
+    assert status == 0 and "Traceback" not in err
+    games = json.loads(out)["games"]
+    real = json.loads(SOLO.read_text())["outcome"]
+    if where == "suns":  # the replay's suns are shown, not the record's
+        assert [g["suns"] for g in games] == [real["suns"]["total"]] and err == ""
+    else:  # the replay disagrees with the recorded score: the file is named as damaged
+        assert games == [] and f"{SOLO.name}: the recorded final scores" in err
