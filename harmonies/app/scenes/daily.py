@@ -1,6 +1,8 @@
 """The Daily screen: the chosen day's deal, par and tries with Play, a month calendar of past days, the streak.
 
-It opens on today. The arrows move the chosen day (Left/Right a day, Up/Down a week), Page Up/Down
+It opens on today, and follows the clock: when the date changes while it shows (left open over
+midnight), the screen moves to the new today, and a chosen day that was today is now the new today
+(yesterday's deal, started after midnight, would count for no streak). The arrows move the chosen day (Left/Right a day, Up/Down a week), Page Up/Down
 a month, Home back to today; a click on a day chooses it; Enter or Play starts a try at the chosen
 day (a new game, counted at once: see :mod:`harmonies.persist.daily`). Tab reaches the buttons. Today's
 par is worked out in the background when the screen opens, a past day's when it is played.
@@ -84,6 +86,23 @@ class DailyScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.service.poll()
+        self.follow_clock()
+
+    def follow_clock(self) -> bool:
+        """Move to the clock's today if the date changed since the screen last looked; whether it did.
+
+        A chosen day that was today becomes the new today (so Play never starts the day that just
+        ended as if it were today); a past day chosen stays chosen, within the days now playable.
+        """
+        today = self.service.today()
+        if today == self.today:
+            return False
+        was_today = self.chosen == self.today
+        self.today = today
+        self.choose(today if was_today else self.chosen)
+        self.service.refresh()
+        self.service.open_day(deal_for(today))
+        return True
 
     # ------------------------------------------------------------------ actions
     def choose(self, day: date) -> None:
@@ -110,8 +129,8 @@ class DailyScene(WidgetScene):
         return self._in_range(year + (month - 1) // 12, (month - 1) % 12 + 1)
 
     def play(self) -> None:
-        if not self.can_play():
-            return
+        if self.follow_clock() or not self.can_play():
+            return  # the date changed under the player's eyes: they see the new day first
         self.service.open_day(self.deal)  # a past day's par is worked out once it is played
         start_try(self.app, self.chosen)
 

@@ -101,6 +101,8 @@ class ReplayScene(Scene):
         stored = stored_review(keep, seat)
         if stored is not None:
             self.reviewer.show(stored)
+        for note in keep.reviews.notes if keep is not None else []:
+            app.tell(note)  # a kept review set aside (damaged): one line, shown by the menu
         #: Whether the question "whose turns?" is on show (a table game's Review).
         self.choosing = False
         self.choice_focus = seat
