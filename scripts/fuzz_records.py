@@ -31,7 +31,6 @@ from harmonies.catalogue import english
 from harmonies.persist import Store, document
 from harmonies.persist.challenges import PROGRESS_NAME, read_progress
 from harmonies.persist.daily import DAILY_NAME, DailyRecords
-from harmonies.persist.identity import identity_of
 from harmonies.persist.paths import resolve_dirs
 from harmonies.persist.reviews import Reviews, review_path, review_to_json
 from harmonies.rules import Game, GameSetup

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..rules import CardSet, default_cards
 from . import document
-from .index_file import (GAME_COLUMNS, SCHEMA_VERSION, SEAT_COLUMNS as _SEAT_COLUMNS, create as _create,
+from .index_file import (GAME_COLUMNS, SCHEMA_VERSION as SCHEMA_VERSION, SEAT_COLUMNS as _SEAT_COLUMNS, create as _create,
                          damaged as _damaged, empty as _empty, entry_stamp as _entry_stamp, open_current as _open_current,
                          open_writable as _open_writable, remove as _remove)
 from .paths import Dirs
