@@ -4,6 +4,7 @@ beside the hint, Settings showing the window's real size after a resize, and a w
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -12,9 +13,11 @@ from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.ai import play_random_game
+from harmonies.app.play.frame import Kit
 from harmonies.app.play.layout import PlayLayout
 from harmonies.app.play.sections import held as held_section
 from harmonies.app.play.sections.moving import banner_area, banner_centre
+from harmonies.app.play.sections.recap import Recap
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.scenes.settings import SettingsScene
@@ -22,6 +25,7 @@ from harmonies.app.smoke import habitat_formed_game, meta_for, played_game
 from harmonies.app.viewport import Viewport
 from harmonies.rules import Game, GameSetup
 from harmonies.session import MatchConfig, Resume, Seat
+from harmonies.session.recap import SeatRecap
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
@@ -95,3 +99,14 @@ def test_the_scoresheet_says_why_side_and_spirit_suns_come(app: Any, monkeypatch
     assert suns is not None and suns.side_suns + suns.spirit_suns > 0
     texts = drawn_texts(monkeypatch, lambda: sheet.draw(app.window))
     assert any(app.t("score.suns_why").startswith(t) for t in texts if t)
+
+
+def test_what_just_happened_lets_the_bottom_row_show_while_the_player_reaches_for_it(app: Any) -> None:
+    _d, sc = _start(app, played_game(2, 4, seed=8), humans=2)
+    recap = Recap(Kit(app, sc.layout, sc.art, sc.cardart))
+    f = replace(sc.frame(), recaps=(SeatRecap(1, spaces=(2,)),), recap_lines=("Bruno: space 2, +3",),
+                recap_alpha=255, mouse=(0.0, 0.0))
+    x, y, w, h = recap.box(1)
+    assert not recap.reaching(f)
+    assert recap.reaching(replace(f, mouse=(x + w / 2, y + h / 2)))     # the pointer over the lines
+    assert recap.reaching(replace(f, ring_cell=(0, 0)))                   # the keyboard ring on a cell
