@@ -16,12 +16,13 @@ from harmonies.ai import play_random_game
 from harmonies.app.play.frame import Kit
 from harmonies.app.play.layout import PlayLayout
 from harmonies.app.play.sections import held as held_section
+from harmonies.app.play.sections import scores as scores_section
 from harmonies.app.play.sections.moving import banner_area, banner_centre
 from harmonies.app.play.sections.recap import Recap
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.scenes.settings import SettingsScene
-from harmonies.app.smoke import habitat_formed_game, meta_for, played_game
+from harmonies.app.smoke import habitat_formed_game, make_offscreen_app, meta_for, played_game
 from harmonies.app.viewport import Viewport
 from harmonies.rules import Game, GameSetup
 from harmonies.session import MatchConfig, Resume, Seat
@@ -110,3 +111,30 @@ def test_what_just_happened_lets_the_bottom_row_show_while_the_player_reaches_fo
     assert not recap.reaching(f)
     assert recap.reaching(replace(f, mouse=(x + w / 2, y + h / 2)))     # the pointer over the lines
     assert recap.reaching(replace(f, ring_cell=(0, 0)))                   # the keyboard ring on a cell
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_the_log_button_covers_no_seat_badge(monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                                            text_size: int) -> None:
+    app = make_offscreen_app(size, "fr")
+    try:
+        app.apply_settings(app.settings.with_(text_size=text_size))
+        badges: list[tuple[float, float, float]] = []
+        real = scores_section.badge
+
+        def badge(app_: Any, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+            badges.append((pos[0], pos[1], r))
+            real(app_, surface, seat, pos, r)
+
+        monkeypatch.setattr(scores_section, "badge", badge)
+        app.cache.clear()
+        _d, sc = _start(app, played_game(4, 8, seed=8, spirits=True), humans=2)
+        button = next(w for w in sc.ui.widgets if getattr(w, "name", "") == "log")
+        bx, by, bw, bh = button.rect
+        assert len(badges) >= 4
+        for cx, cy, r in badges:      # the panel's picture is drawn at the screen's size: virtual places
+            nearest = (min(max(cx, bx), bx + bw), min(max(cy, by), by + bh))
+            assert (cx - nearest[0]) ** 2 + (cy - nearest[1]) ** 2 >= r * r, ((cx, cy, r), button.rect)
+    finally:
+        pygame.display.quit()
