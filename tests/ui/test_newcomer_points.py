@@ -24,7 +24,8 @@ from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.scenes.settings import SettingsScene
 from harmonies.app.smoke import habitat_formed_game, make_offscreen_app, meta_for, played_game
 from harmonies.app.viewport import Viewport
-from harmonies.rules import Game, GameSetup
+from harmonies.rules import Game, GameSetup, PlaceToken, TakeTokens
+from harmonies.rules.colours import Colour
 from harmonies.session import MatchConfig, Resume, Seat
 from harmonies.session.recap import SeatRecap
 
@@ -138,3 +139,16 @@ def test_the_log_button_covers_no_seat_badge(monkeypatch: pytest.MonkeyPatch, si
             assert (cx - nearest[0]) ** 2 + (cy - nearest[1]) ** 2 >= r * r, ((cx, cy, r), button.rect)
     finally:
         pygame.display.quit()
+
+
+def test_a_refusal_line_goes_once_the_right_action_is_played(app: Any) -> None:
+    d, sc = _start(app, played_game(1, 2, seed=3))
+    empty = next(i for i, s in enumerate(sc.table.central) if not s) if not all(sc.table.central) else None
+    bad = TakeTokens(empty) if empty is not None else PlaceToken(Colour.BLUE, (0, 0))
+    assert not sc.submit(bad)
+    d.frames(1)
+    assert sc.frame().message_alpha > 0              # the refusal is on show
+    space = next(i for i, s in enumerate(sc.table.central) if s)
+    assert sc.submit(TakeTokens(space))
+    d.frames(1)
+    assert sc.frame().message_alpha == 0             # and gone with the right action

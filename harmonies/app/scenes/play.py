@@ -93,6 +93,7 @@ class PlayScene(Scene):
         self.view_seat: int | None = None
         self.message: str = ""
         self.message_t = 0.0
+        self.message_until_played = True
         self.ending: float | None = None
         self.pace = ComputerPace()
         self.last_human: int | None = None
@@ -304,6 +305,8 @@ class PlayScene(Scene):
         if self.guide is not None:
             self.guide.played(played.command)
         self.pointer.selection = None
+        if self.message_until_played:
+            self.message_t = 0.0
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
         rest = plan.rest_after(played.command) if plan is not None else ()
@@ -328,7 +331,8 @@ class PlayScene(Scene):
         """A computer turn or hint that failed (already logged): one line saying so and where the log is."""
         log_at = failure.log.name if failure.log is not None else "stderr"
         kind = failure.error.split(":", 1)[0]     # the error's name; its message is in the log
-        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=log_at), FAILURE_SECONDS)
+        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=log_at), FAILURE_SECONDS,
+                 until_played=False)
 
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
@@ -340,10 +344,12 @@ class PlayScene(Scene):
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 
-    def say(self, text: str, dur: float = 3.0) -> None:
-        """Show ``text`` as the one line under the board for ``dur`` seconds."""
+    def say(self, text: str, dur: float = 3.0, until_played: bool = True) -> None:
+        """Show ``text`` as the one line under the board for ``dur`` seconds; ``until_played``: or until the
+        next action played (a refusal, or a "not that", is stale once the right action is made)."""
         self.message = text[:1].upper() + text[1:]
         self.message_t = dur
+        self.message_until_played = until_played
 
     def _anim_dur(self) -> float:
         if self.is_human(self.game.current) and not self.demo:
