@@ -25,7 +25,7 @@ from .navigation import Navigator, OpenMenu
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
 from .settings import MemorySettingsStore, Settings, SettingsStore
-from .sound import Sounds
+from .sound import Sounds, init_pygame
 from .theme import Fonts, Theme
 from .viewport import Viewport
 
@@ -67,7 +67,7 @@ class App:
         # SDL reads the window's class when it starts its video part; one set by the caller is kept.
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
-        pygame.init()
+        init_pygame()
         pygame.display.set_caption("Harmonies")
         set_window_icon()
         self.window = self._open_window()

@@ -94,6 +94,7 @@ class PlayScene(Scene):
         self.view_seat: int | None = None
         self.message: str = ""
         self.message_t = 0.0
+        self.message_until_played = True
         self.ending: float | None = None
         self.pace = ComputerPace()
         self.last_human: int | None = None
@@ -306,6 +307,8 @@ class PlayScene(Scene):
         if self.guide is not None:
             self.guide.played(played.command)
         self.pointer.selection = None
+        if self.message_until_played:
+            self.message_t = 0.0
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
         rest = plan.rest_after(played.command) if plan is not None else ()
@@ -336,10 +339,12 @@ class PlayScene(Scene):
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 
-    def say(self, text: str, dur: float = 3.0) -> None:
-        """Show ``text`` as the one line under the board for ``dur`` seconds."""
+    def say(self, text: str, dur: float = 3.0, until_played: bool = True) -> None:
+        """Show ``text`` as the one line under the board for ``dur`` seconds; ``until_played``: or until the
+        next action played (a refusal, or a "not that", is stale once the right action is made)."""
         self.message = text[:1].upper() + text[1:]
         self.message_t = dur
+        self.message_until_played = until_played
 
     def _anim_dur(self) -> float:
         if self.at_screen(self.game.current) and not self.demo:
@@ -399,7 +404,7 @@ class PlayScene(Scene):
         self.recent.tick(dt)
         self.hints.update(self.session.version)
         for failure in self.session.take_failures():
-            self.say(failure_text(self.app.t, failure), FAILURE_SECONDS)
+            self.say(failure_text(self.app.t, failure), FAILURE_SECONDS, until_played=False)
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:

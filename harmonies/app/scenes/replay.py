@@ -128,7 +128,7 @@ class ReplayScene(Scene):
         detail = detail_height(app, turn, first.log[2], px)
         lay = make_layout(vp, game.setup.players, game.setup.side, strip, summary, detail)
         self._place_buttons(lay)
-        self.log.size_for(lay.px)
+        self.log.size_for(lay.px, vp.text_scale)
         self._layout_key, self._layout = key, lay
         return lay
 
