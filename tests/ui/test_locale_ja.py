@@ -17,7 +17,7 @@ from harmonies.catalogue import Catalogue, placeholders
 #: Latin words a Japanese sentence keeps: key names, board sides, command-line words and file names.
 KEPT_WORDS = {
     "Enter", "Esc", "Tab", "Shift", "Ctrl", "Z", "H", "L", "R", "F1", "F11", "Home", "End", "OK", "A", "B",
-    "Q", "W", "E", "S", "D", "V",
+    "Q", "W", "E", "S", "D", "V", "PageUp", "PageDown", "BackSpace",  # key caps
     "DISPLAY", "WAYLAND_DISPLAY",
     "data", "dir", "help", "harmonies", "score", "import", "FILE", "autosave", "json",
 }
