@@ -24,6 +24,9 @@ from .scene import Scene
 #: The longest step of the scenes' clocks after a stall (a frame late because the machine was busy):
 #: longer gaps are not played as one jump. A sleep the loop chose itself is passed on whole.
 MAX_DT = 0.1
+#: Seconds between two looks at the event queue while the window sleeps: the longest a key or a click
+#: waits for the window to wake, about one frame.
+WAIT_SLICE = 1 / 60
 #: The longest sleep, whatever the scenes say: a scene that misjudged its next wake-up is late by a
 #: second at most.
 MAX_SLEEP = 1.0
@@ -56,14 +59,15 @@ class WindowPacer:
         return time.monotonic()
 
     def events(self, timeout: float | None) -> list[pygame.event.Event]:
-        waiting = pygame.event.get()
-        if waiting or timeout is not None and timeout <= 0:
-            return waiting
-        # pygame waits forever for a timeout of 0 ms: the shortest real wait is 1 ms
-        first = pygame.event.wait(max(1, round(1000 * (MAX_SLEEP if timeout is None else timeout))))
-        if first.type == pygame.NOEVENT:
-            return []
-        return [first, *pygame.event.get()]
+        # The queue is looked at every WAIT_SLICE seconds: pygame's own wait with a timeout looks
+        # every millisecond, which costs a few percent of a core in a window left alone.
+        deadline = self.now() + (MAX_SLEEP if timeout is None else timeout)
+        while True:
+            waiting = pygame.event.get()
+            left = deadline - self.now()
+            if waiting or left <= 0:
+                return waiting
+            time.sleep(min(WAIT_SLICE, left))
 
     def hold(self, fps: int) -> None:
         self.clock.tick(fps)
