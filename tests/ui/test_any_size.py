@@ -90,6 +90,7 @@ def _four_seats(app: Any) -> Any:
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_play_screen_fits_at_150_percent_at_1280x720(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     app = make_offscreen_app((1280, 720), code)

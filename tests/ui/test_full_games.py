@@ -58,6 +58,7 @@ def _play_to_scoring(d: Driver, seed: int, max_actions: int = 2500) -> tuple[Any
     raise AssertionError("the game did not reach the scoring scene")
 
 
+@pytest.mark.slow
 def test_solo_game_through_the_scenes(app: Any) -> None:
     d = Driver(app)
     _new_game_from_menu(d, players=1, humans=1)
@@ -67,6 +68,7 @@ def test_solo_game_through_the_scenes(app: Any) -> None:
     assert scoring.outcome.suns is not None
 
 
+@pytest.mark.slow
 def test_two_player_hot_seat_game(app: Any) -> None:
     d = Driver(app)
     _new_game_from_menu(d, players=2, humans=2)
