@@ -148,3 +148,22 @@ def test_the_pause_menu_over_the_table_rests(app: Any) -> None:
     app.step(1 / FPS, events=[])
     assert app.scenes.top.name == "pause"
     assert frames_over(app, 1.0) == 0
+
+
+def test_every_scene_that_updates_says_when_it_needs_frames() -> None:
+    """A scene whose ``update`` changes things says when it next needs a frame or a look (or keeps the
+    base class's every frame, by saying nothing at all: then it has no update of its own either)."""
+    import importlib
+    import pkgutil
+
+    import harmonies.app.scenes as scenes
+
+    checked = []
+    for info in pkgutil.iter_modules(scenes.__path__):
+        module = importlib.import_module(f"{scenes.__name__}.{info.name}")
+        for cls in vars(module).values():
+            if isinstance(cls, type) and issubclass(cls, Scene) and cls.__module__ == module.__name__ \
+                    and "update" in vars(cls):
+                checked.append(cls.__name__)
+                assert "next_frame" in vars(cls) or "wake_in" in vars(cls), cls.__name__
+    assert {"PlayScene", "ReplayScene", "MenuScene", "FinishedScene", "StatsScene"} <= set(checked)
