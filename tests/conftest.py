@@ -74,6 +74,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 _CPU = pytest.StashKey[float]()
 _OVER: dict[str, float] = {}
+#: CPU seconds of the tests run (setup and call): those marked slow, and the others.
+_TOTAL = {"slow": 0.0, "other": 0.0}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -81,12 +83,16 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         return
     props = dict(report.user_properties)
     cpu = float(props.get("cpu_seconds", 0.0))
+    _TOTAL["slow" if props.get("marked_slow", False) else "other"] += cpu
     if not props.get("marked_slow", True) and cpu > SLOW_CPU:
         _OVER[report.nodeid] = cpu
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
                             config: pytest.Config) -> None:
+    if _TOTAL["slow"] or _TOTAL["other"]:
+        terminalreporter.write_line(f"CPU seconds of the tests that passed: {_TOTAL['other']:.0f} not marked slow, "
+                                    f"{_TOTAL['slow']:.0f} marked slow")
     if not _OVER:
         return
     terminalreporter.section("tests over the slow limit, not marked slow")
