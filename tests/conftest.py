@@ -17,7 +17,7 @@ SLOW_CPU = 2.0
 #: the two are listed only. CPU time rather than the clock, and the margin, keep a loaded machine from
 #: failing a test that is quick where it runs alone: other processes do not add to a test's CPU time,
 #: only slow it a little (shared caches), and waiting for a thread or a process adds nothing.
-FAIL_FACTOR = 2.0
+FAIL_FACTOR = 3.0
 
 
 def pytest_report_header() -> str:
