@@ -160,6 +160,7 @@ def check_final(game: Game, turns_by_seat: Counter) -> None:
     assert (game.outcome.suns is not None) == game.setup.solo
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups, player_seed=st.integers(0, 2**31 - 1), take_cards=st.booleans())
 def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: bool) -> None:
