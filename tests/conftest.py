@@ -1,16 +1,33 @@
-"""Suite-wide: which build the tests run on, and the tests only the pure-Python build can run."""
+"""Suite-wide: which build the tests run on, the tests only the pure-Python build can run, and the
+check that a slow test is marked ``slow``."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Generator
 
 import pytest
 
 from harmonies.compiled import COMPILED, build_name
 
 BUILD = build_name()
+#: CPU seconds (setup and call) over which a test must be marked ``slow``.
+SLOW_CPU = 2.0
+#: With ``--check-slow``, an unmarked test over this many times SLOW_CPU fails the run; those between
+#: the two are listed only. CPU time rather than the clock, and the margin, keep a loaded machine from
+#: failing a test that is quick where it runs alone: other processes do not add to a test's CPU time,
+#: only slow it a little (shared caches), and waiting for a thread or a process adds nothing.
+FAIL_FACTOR = 3.0
 
 
 def pytest_report_header() -> str:
     return f"harmonies build: {BUILD}"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--check-slow", action="store_true",
+                     help=f"fail the run when a test not marked slow takes over {SLOW_CPU * FAIL_FACTOR:.0f} CPU "
+                          f"seconds (those over {SLOW_CPU:.0f} are listed in any case)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -26,3 +43,65 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("pure_python") is not None:
             item.add_marker(skip)
+
+
+# -- the slow check ----------------------------------------------------------------------------
+# The CPU time of each test's setup and call is measured where the test runs (a pytest-xdist worker)
+# and travels in its report's user_properties to the process that prints the summary.
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    start = time.process_time()
+    yield
+    item.stash[_CPU] = time.process_time() - start
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    start = time.process_time()
+    yield
+    item.stash[_CPU] = item.stash.get(_CPU, 0.0) + time.process_time() - start
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        report.user_properties.append(("cpu_seconds", item.stash.get(_CPU, 0.0)))
+        report.user_properties.append(("marked_slow", item.get_closest_marker("slow") is not None))
+
+
+_CPU = pytest.StashKey[float]()
+_OVER: dict[str, float] = {}
+#: CPU seconds of the tests run (setup and call): those marked slow, and the others.
+_TOTAL = {"slow": 0.0, "other": 0.0}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when != "call" or not report.passed:
+        return
+    props = dict(report.user_properties)
+    cpu = float(props.get("cpu_seconds", 0.0))
+    _TOTAL["slow" if props.get("marked_slow", False) else "other"] += cpu
+    if not props.get("marked_slow", True) and cpu > SLOW_CPU:
+        _OVER[report.nodeid] = cpu
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
+                            config: pytest.Config) -> None:
+    if _TOTAL["slow"] or _TOTAL["other"]:
+        terminalreporter.write_line(f"CPU seconds of the tests that passed: {_TOTAL['other']:.0f} not marked slow, "
+                                    f"{_TOTAL['slow']:.0f} marked slow")
+    if not _OVER:
+        return
+    terminalreporter.section("tests over the slow limit, not marked slow")
+    for nodeid, cpu in sorted(_OVER.items(), key=lambda kv: -kv[1]):
+        over = " (fails --check-slow)" if cpu > SLOW_CPU * FAIL_FACTOR else ""
+        terminalreporter.write_line(f"{cpu:6.1f} CPU s  {nodeid}{over}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if session.config.getoption("--check-slow") and any(cpu > SLOW_CPU * FAIL_FACTOR for cpu in _OVER.values()) \
+            and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -132,6 +132,7 @@ def test_plural_category_follows_cldr(code: str, n: int, category: str) -> None:
     assert plural_category(code, n) == category
 
 
+@pytest.mark.slow
 def test_french_says_zero_in_the_singular_and_english_in_the_plural() -> None:
     assert Catalogue.load("fr").t("finished.count", n=0) == "0 partie terminée"
     assert Catalogue.load("fr").t("finished.count", n=3) == "3 parties terminées"

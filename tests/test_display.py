@@ -33,6 +33,7 @@ def harmonies(args: list[str], env: dict[str, str]) -> subprocess.CompletedProce
                           capture_output=True, text=True, timeout=60, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("display", [DEAD, None], ids=["dead", "unset"])
 def test_the_window_without_a_display_says_so_in_one_line_and_exits(tmp_path: Path, display: str | None) -> None:
     data = tmp_path / "data"
@@ -47,6 +48,7 @@ def test_the_window_without_a_display_says_so_in_one_line_and_exits(tmp_path: Pa
     assert not data.exists()  # nothing was written for a window that never opened
 
 
+@pytest.mark.slow
 def test_the_demo_without_a_display_says_so_and_exits() -> None:
     run = harmonies(["demo", "--exit-when-done"], headless_env(DEAD))
     assert run.returncode != 0
@@ -55,6 +57,7 @@ def test_the_demo_without_a_display_says_so_and_exits() -> None:
     assert lines[0].startswith("harmonies demo: no window can be opened here")
 
 
+@pytest.mark.slow
 def test_the_command_line_works_without_a_display(tmp_path: Path) -> None:
     board = tmp_path / "board.json"
     board.write_text(json.dumps({"side": "A", "cells": [[0, 0, ["blue"]], [1, 0, ["blue"]]]}), encoding="utf-8")

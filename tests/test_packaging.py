@@ -120,6 +120,7 @@ def test_option_value_is_not_taken_for_a_subcommand(monkeypatch: pytest.MonkeyPa
     assert app_calls == [["--cards", "demo"]] and cli_calls == []
 
 
+@pytest.mark.slow
 def test_smoke_test_names_a_missing_piece(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

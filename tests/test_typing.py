@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_the_package_passes_mypy_strict() -> None:
     pytest.importorskip("mypy")
     run = subprocess.run(

@@ -21,6 +21,7 @@ from harmonies.session.errlog import log_error, log_folder
 from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
 from .input import InputMap, Intent, player_map
+from .loop import MAX_DT, Pacer, Plan, WindowPacer
 from .navigation import Navigator, OpenMenu
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
@@ -82,7 +83,6 @@ class App:
         #: Opens screens by value (``navigation.Open…``); scenes use it instead of importing each other.
         self.navigate = Navigator(self, build_scene)
         self.running = True
-        self.clock = pygame.time.Clock()
         self.time = 0.0
         self.frames = 0
         self.on_first_frame: list[Callable[[], None]] = []
@@ -177,9 +177,17 @@ class App:
             self.scenes.pop()
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
-        """One frame; returns False once the app wants to close."""
-        self.scenes.apply_pending()
-        for event in pygame.event.get() if events is None else events:
+        """One frame, always drawn; returns False once the app wants to close."""
+        self.advance(dt, events)
+        self.present()
+        return self.running
+
+    def advance(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """Events, the top scene's update and the stack's changes, without drawing; whether the
+        window must be drawn for them (input came or the stack changed)."""
+        changed = self.scenes.apply_pending()
+        events = pygame.event.get() if events is None else events
+        for event in events:
             # each event sees the stack its predecessors left: two quick Esc presses close
             # the pause menu and then pause again, never pop two scenes at once
             self.scenes.apply_pending()
@@ -187,36 +195,63 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        self.scenes.apply_pending()
+        changed = self.scenes.apply_pending() or changed or bool(events)
         if not self.scenes.scenes:
             self.running = False
         self.time += dt
+        return changed
+
+    def present(self) -> None:
+        """Draw the visible scenes and show them."""
         self.draw()
         pygame.display.flip()
+        for scene in self.scenes.scenes:
+            scene.dirty = False
         self.frames += 1
         if self.frames == 1:
             for fn in self.on_first_frame:
                 fn()
-        return self.running
 
     def draw(self) -> None:
         self.window.fill(self.theme.c("table"))
         for scene in self.scenes.visible():
             scene.draw(self.window)
 
-    def run(self, fps: int = 60) -> int:
-        dt = 0.0
+    def run(self, fps: int = 60, pacer: Pacer | None = None) -> int:
+        """The window's loop until the app closes: a frame is drawn only when something changed
+        (:mod:`.loop`); in between it sleeps in the event queue."""
+        pacer = pacer or WindowPacer()
+        plan = Plan()
         failures: list[float] = []
+        sleep = 0.0
+        last = pacer.now()
         while self.running:
+            events = pacer.events(sleep)
+            now = pacer.now()
+            dt, last = min(now - last, max(MAX_DT, sleep)), now
+            drawn = True
             try:
-                self.step(dt)
+                drawn = self._pass(dt, events, now, plan)
             except Exception as exc:  # noqa: BLE001 - a bug must not eat the game night
                 failures = [t for t in failures if time.monotonic() - t < 10] + [time.monotonic()]
                 if len(failures) > 3:
                     raise
                 self._recover(exc)
-            dt = min(0.1, self.clock.tick(fps) / 1000.0)
+                plan.due = now
+            if drawn:
+                pacer.hold(fps)
+            sleep = plan.sleep(pacer.now(), self.scenes.top)
         return 0
+
+    def _pass(self, dt: float, events: list[pygame.event.Event], now: float, plan: Plan) -> bool:
+        """One pass of the loop: events and update, then a frame if one is wanted; whether one was drawn."""
+        changed = self.advance(dt, events)
+        visible = self.scenes.visible()
+        drawn = changed or plan.frame_due(now, visible) or self.frames == 0
+        if drawn:
+            self.present()
+        plan.after(now, drawn, visible)
+        return drawn
 
     def _recover(self, exc: BaseException) -> None:
         """Log the error, tell the player, and go back to the menu (the game is autosaved)."""

@@ -10,6 +10,13 @@ let the next scene down (or the app) see it.
 ``draw`` must not change any state: everything that changes happens in
 ``handle_event`` and ``update``. Push/pop/replace are requests, applied by the
 app between frames, so a scene never disappears under its own feet.
+
+The window is drawn only when something changed (see :mod:`.loop`): after input, a change of
+the stack, and when a visible scene says so. ``next_frame()`` says in how many seconds the scene,
+left alone, looks different (0.0 while something moves, None while it is still); ``wake_in()``
+says when ``update`` must run again to look at a background job without drawing; a scene whose
+``update`` changed what it shows without input or a timer calls ``redraw()``. The base class keeps
+every frame, so a scene that says nothing is drawn as often as before.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ class Scene:
     transparent = False
     #: Let events this scene does not consume reach the scene below.
     passes_input = False
+    #: Set by :meth:`redraw`: the next pass of the loop draws the window (cleared once drawn).
+    dirty = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -58,6 +67,23 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    # -- when the window is drawn -------------------------------------------------
+    def next_frame(self) -> float | None:
+        """Seconds until this scene, with no input, looks different: 0.0 while something moves (every
+        frame), a number for a timer (a fade that begins, a blinking caret), None while it is still.
+        The loop draws once that time has come, whatever the scene says then, so the frame after
+        an animation's last one is drawn too."""
+        return 0.0
+
+    def wake_in(self) -> float | None:
+        """Seconds until ``update`` must run again with no input and no frame due (a background job
+        to poll, a timer that acts); None: not before the next input or frame."""
+        return None
+
+    def redraw(self) -> None:
+        """Ask for the window to be drawn on the next pass of the loop (a background answer came in)."""
+        self.dirty = True
 
 
 @dataclass

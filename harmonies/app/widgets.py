@@ -178,6 +178,15 @@ class Choice(Widget):
                    paint.fit_px(app, value, self.px, inner_w), th.c("ink"), "center", bold=True)
 
 
+#: Milliseconds the caret of the text field with the focus stays on, then off.
+CARET_BLINK_MS = 500
+
+
+def caret_turns_in() -> float:
+    """Seconds until the caret of a focused text field next turns on or off."""
+    return (CARET_BLINK_MS - pygame.time.get_ticks() % CARET_BLINK_MS) / 1000
+
+
 class TextField(Widget):
     """One line of text input (names, the seed); typing uses TEXTINPUT events."""
 
@@ -226,7 +235,7 @@ class TextField(Widget):
         colour = th.c("ink") if value else th.c("ink_dim")
         px = paint.fit_px(app, shown + "|", self.px, box[2] - 20)
         r = paint.text(surface, app, shown, (bx + 10, y + h / 2), px, colour, "midleft")
-        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if focused and (pygame.time.get_ticks() // CARET_BLINK_MS) % 2 == 0:
             cx = r.right + 2 if value else app.vp.p(bx + 10, 0)[0]
             pygame.draw.line(surface, th.c("ink"), (cx, r.top + 2), (cx, r.bottom - 2), max(1, app.vp.s(1.5)))
 

@@ -82,6 +82,7 @@ def test_a_card_that_brings_more_than_its_distance_says_gets_a_higher_prior(game
     assert 0 < few[good] < prior[good], "a card seen in few games moves less"
 
 
+@pytest.mark.slow
 def test_a_recorded_game_logs_each_held_card_as_the_planner_saw_it() -> None:
     rec = record_game(600000, "A")
     lefts = [turn[0].turns_left for turn in rec.held if turn]

@@ -33,6 +33,7 @@ def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | N
     return list(game.history)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, side, spirits, stages", [
     (1, "A", False, ((3, 4),)),
     (2, "B", True, ((3, 4),)),

@@ -84,6 +84,7 @@ def test_levels_finish_table_games(kinds: tuple[str, ...], side: str, spirits: b
     play_strict(setup, [seat(k, i) for i, k in enumerate(kinds)])
 
 
+@pytest.mark.slow
 def test_registered_hard_plays_a_solo_game() -> None:
     play_strict(GameSetup(players=1, seed=2), [make_player("hard", 2)])
 

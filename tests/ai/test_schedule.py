@@ -64,6 +64,7 @@ def test_a_schedule_needs_samples_left_to_judge_it() -> None:
         regret([_position(rows)], ((2, 2),), judged_by=2)
 
 
+@pytest.mark.slow
 def test_a_recorded_game_has_each_turn_played_on_the_same_worlds() -> None:
     positions = record_game(7, width=3, samples=2)
     assert 8 <= len(positions) <= 13  # every turn but the last, less any with an unplayable sample

@@ -66,11 +66,13 @@ def test_a_file_that_is_not_utf8_is_named_in_the_error(tmp_path: Path) -> None:
         read_value(path)
 
 
+@pytest.mark.slow
 def test_today_s_weights_play_exactly_today_s_turns() -> None:
     # plan + completed is the look-ahead's own leaf value: the features carry it exactly.
     assert play(5, 3, LearnedValue(tuple(TODAY.items()))) == play(5, 3, None)
 
 
+@pytest.mark.slow
 def test_play_with_a_learned_value_is_the_same_for_a_seed_and_its_own() -> None:
     first = play(8, 3, LEANING)
     assert play(8, 3, LEANING) == first
@@ -84,6 +86,7 @@ def test_the_helper_process_gets_the_value() -> None:
     assert hard.modes[False][1].value is None  # fitted on solo games: tables keep today's value
 
 
+@pytest.mark.slow
 def test_features_read_the_score_and_the_turns_left() -> None:
     game = Game.new(GameSetup(players=1, side="A", seed=2))
     hard = HardPlayer(2, **QUICK)
@@ -130,6 +133,7 @@ def test_pairing_is_by_seed() -> None:
     assert (p.seeds, p.mean_a, p.mean_b, p.diff) == (2, 95.0, 99.5, 4.5)
 
 
+@pytest.mark.slow
 def test_a_recorded_game_is_played_as_an_unrecorded_one() -> None:
     recorded = play_solo(11, record=True, side="B")
     assert play_solo(11, side="B").score == recorded.score
@@ -159,6 +163,7 @@ def test_a_grouped_fit_explains_differences_within_each_group() -> None:
     assert value.intercept == pytest.approx(100.0, abs=5.0)
 
 
+@pytest.mark.slow
 def test_leaves_are_recorded_in_groups_with_their_outcome() -> None:
     log = play_leaves(12, cands=2, samples=1, side="B")
     assert log.rows and all(set(r) == set(FEATURES) | {"_group", "_target"} for r in log.rows)

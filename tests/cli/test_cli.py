@@ -116,6 +116,7 @@ def test_simulate_reports_game_length_and_board_ends(capsys: pytest.CaptureFixtu
 
 # Hard solo: seed 9 plays all 13 turns and its last one leaves no empty cell, yet the pouch ended it;
 # seed 8's board ends it on turn 12 (one empty cell left).
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "turns", "board_ends"), [(9, 13, 0), (8, 12, 1)])
 def test_a_solo_game_that_lasts_13_turns_was_ended_by_the_pouch(
         capsys: pytest.CaptureFixture[str], seed: int, turns: int, board_ends: int) -> None:

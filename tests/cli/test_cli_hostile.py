@@ -104,6 +104,7 @@ def _run(*argv: str) -> subprocess.CompletedProcess[str]:
                           check=False, timeout=60)
 
 
+@pytest.mark.slow
 def test_hostile_board_files_exit_2_with_one_line(tmp_path: Path) -> None:
     files = {
         "list_id.json": json.dumps({"side": "A", "cards": [{"id": ["fennec_fox"]}]}),

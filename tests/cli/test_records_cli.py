@@ -134,6 +134,7 @@ def test_export_copies_a_checked_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert status == 1 and "no finished game is called nothing.json" in err
 
 
+@pytest.mark.slow
 def test_commands_run_from_the_shell(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(OLD, tmp_path / "old")
@@ -160,6 +161,7 @@ def test_import_of_things_that_are_not_game_files(tmp_path: Path, capsys: pytest
     assert not (tmp_path / "data" / "finished").exists()
 
 
+@pytest.mark.slow
 def test_history_names_a_fifo_a_folder_and_a_link_to_dev_zero_in_one_line_each_without_reading_them(
         tmp_path: Path) -> None:
     data = tmp_path / "data"

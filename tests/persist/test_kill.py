@@ -68,6 +68,7 @@ def env_path() -> str:
     return os.environ.get("PYTHONPATH", "")
 
 
+@pytest.mark.slow
 def test_killed_at_random_moments_the_save_always_resumes(tmp_path: Path) -> None:
     rng = random.Random(os.environ.get("HARMONIES_KILL_SEED", str(time.time_ns())))
     seed, data = 1, tmp_path / "seed1"

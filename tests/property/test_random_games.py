@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
+import pytest
 from hypothesis import strategies as st
 
 from harmonies.ai.random_player import RandomPlayer
@@ -160,6 +161,7 @@ def check_final(game: Game, turns_by_seat: Counter) -> None:
     assert (game.outcome.suns is not None) == game.setup.solo
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups, player_seed=st.integers(0, 2**31 - 1), take_cards=st.booleans())
 def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: bool) -> None:
@@ -180,6 +182,7 @@ def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: boo
     check_final(game, turns)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups, choice_seed=st.integers(0, 2**31 - 1))
 def test_games_of_random_legal_commands(setup: GameSetup, choice_seed: int) -> None:

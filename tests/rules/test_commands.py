@@ -79,6 +79,7 @@ def random_step(game: Game, rng: random.Random) -> None:
     "players, side, spirits, seed",
     [(1, "A", True, 1), (2, "B", False, 2), (3, "A", True, 3), (4, "B", True, 4), (1, "B", False, 5)],
 )
+@pytest.mark.slow
 def test_check_legal_commands_and_apply_agree_and_rejections_change_nothing(
         players: int, side: str, spirits: bool, seed: int) -> None:
     rng = random.Random(seed)

@@ -55,6 +55,7 @@ def test_the_engine_cards_have_the_reference_patterns() -> None:
         assert mine == ref, cid
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("card_id", ALL_IDS)
 def test_every_pattern_in_all_six_rotations_at_every_anchor(card_id: str, side: str) -> None:
@@ -101,6 +102,7 @@ def _one_anchor(card_id: str, side: str = "A", turn: int = 0) -> tuple[int, int]
     return next(a for a in ref_cells(side) if fits(side, card_id, a, turn) and a[0] not in (0,))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("card_id", ALL_IDS)
 def test_any_other_stack_on_any_pattern_cell_breaks_the_habitat(card_id: str) -> None:
     stacks: list[Stack] = [()] + sorted(ref_legal_stacks())
@@ -333,6 +335,7 @@ def boards(draw: st.DrawFn, side: str) -> Board:
     return {c: draw(st.sampled_from(legal)) for c in chosen}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), side=st.sampled_from(SIDES))
 def test_the_precomputed_tables_agree_with_a_naive_matcher_on_random_boards(data: st.DataObject, side: str) -> None:
@@ -350,6 +353,7 @@ def test_the_precomputed_tables_agree_with_a_naive_matcher_on_random_boards(data
         assert found == ref_habitat_cells(side, cid, board, cubes), cid
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), side=st.sampled_from(SIDES))
 def test_cube_cells_stay_right_while_tokens_and_cubes_are_added(data: st.DataObject, side: str) -> None:

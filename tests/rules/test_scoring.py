@@ -362,6 +362,7 @@ def test_score_sheet_totals_and_json() -> None:
 # --------------------------------------------------------------------------- random boards
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), side=st.sampled_from(SIDES))
 def test_the_engine_and_a_naive_scorer_agree_on_random_boards(data: st.DataObject, side: str) -> None:

@@ -54,6 +54,7 @@ def _build(sequence: Stack) -> tuple[int, str | None]:
     return len(sequence), None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("height", [1, 2, 3, 4])
 def test_every_colour_sequence_is_buildable_exactly_when_it_is_a_legal_stack(height: int) -> None:
     for sequence in (s for s in ALL_SEQUENCES if len(s) == height):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from harmonies.ai import make_player, take_turn
 from harmonies.rules import Game, GameSetup, PlaceCube, PlaceToken
 from harmonies.session import drop_gains
@@ -34,6 +36,7 @@ def _games(n: int) -> list[Game]:
     return found
 
 
+@pytest.mark.slow
 def test_a_hundred_drops_score_as_the_rules_score_them() -> None:
     rng = random.Random(7)
     checked = 0

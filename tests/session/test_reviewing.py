@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from harmonies.ai import play_random_game
 from harmonies.ai.review import GameReview, TurnReview
 from harmonies.ai.review_reasons import Reason
@@ -35,6 +37,7 @@ def watch(job: ReviewJob, seconds: float = 120.0) -> list[ReviewState]:
     return seen
 
 
+@pytest.mark.slow
 def test_a_review_runs_in_another_process_with_its_progress(tmp_path: Path) -> None:
     setup, commands = first_turn()
     game = play_random_game(setup, seed=8)

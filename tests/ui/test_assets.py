@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pygame.freetype
+import pytest
 import yaml
 
 from harmonies.app.assets import asset
@@ -110,6 +111,7 @@ def test_token_colours_stay_apart_for_colour_blind_players() -> None:
                 assert d >= 12, f"{a} and {b} are too close under {kind} vision (Delta E {d:.1f})"
 
 
+@pytest.mark.slow
 def test_render_every_scene_offscreen() -> None:
     from harmonies.app.smoke import render_every_scene
 

@@ -48,6 +48,7 @@ def _hover(app: Any, sc: Any, card_id: str, rect: tuple[float, float, float, flo
     app.step(1 / 60, events=[])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", available_languages())
 def test_every_enlarged_card_keeps_its_text_inside_the_card(app: Any, monkeypatch: pytest.MonkeyPatch,
                                                             code: str) -> None:
@@ -83,6 +84,7 @@ def test_stack_heights_on_a_pattern_are_numbers(app: Any, monkeypatch: pytest.Mo
     assert heights == [2, 2, 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code, name", [("it", "Rana"), ("fr", "Grenouille"), ("ja", "カエル")])
 def test_a_refusal_on_the_play_screen_names_the_card_in_the_language(app: Any, code: str, name: str) -> None:
     app.set_language(code)

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 
+@pytest.mark.slow
 def test_demo_plays_to_the_scoresheet_and_exits(monkeypatch: pytest.MonkeyPatch) -> None:
     from harmonies.app import demo
     from harmonies.app.scenes.scoring import ScoringScene

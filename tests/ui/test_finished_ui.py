@@ -135,6 +135,7 @@ def test_sort_by_score(driver: Driver) -> None:
     assert tops == sorted(tops, reverse=True) and len(tops) == len(GAMES)
 
 
+@pytest.mark.slow
 def test_long_list_scrolls_with_the_wheel_and_follows_the_keys(tmp_path: Path) -> None:
     fill(tmp_path / "many", 30)
     app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "many"))
@@ -157,6 +158,7 @@ def test_long_list_scrolls_with_the_wheel_and_follows_the_keys(tmp_path: Path) -
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_clearing_the_bests_asks_and_keeps_every_game(driver: Driver, tmp_path: Path) -> None:
     driver.press_widget("clear")
     assert driver.top.name == "dialog"
@@ -276,6 +278,7 @@ def test_every_board_fits_its_box_and_boxes_do_not_overlap(side: str, players: i
         assert len({b[1] for b in boxes}) == 2
 
 
+@pytest.mark.slow
 def test_export_copies_the_chosen_game_into_a_typed_folder(driver: Driver, tmp_path: Path) -> None:
     driver.key(pygame.K_DOWN)
     chosen = shown(driver.top)[1]

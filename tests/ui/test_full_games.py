@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
+import pytest
 from ui_driver import Driver, MousePlayer, assert_rules_scores
 
 
@@ -56,17 +58,17 @@ def _play_to_scoring(d: Driver, seed: int, max_actions: int = 2500) -> tuple[Any
     raise AssertionError("the game did not reach the scoring scene")
 
 
+@pytest.mark.slow
 def test_solo_game_through_the_scenes(app: Any) -> None:
     d = Driver(app)
-    t0 = time.perf_counter()
     _new_game_from_menu(d, players=1, humans=1)
     scoring, stats = _play_to_scoring(d, seed=5)
     assert_rules_scores(scoring)
     assert stats["handovers"] == 0
     assert scoring.outcome.suns is not None
-    assert time.perf_counter() - t0 < 60
 
 
+@pytest.mark.slow
 def test_two_player_hot_seat_game(app: Any) -> None:
     d = Driver(app)
     _new_game_from_menu(d, players=2, humans=2)
@@ -77,7 +79,19 @@ def test_two_player_hot_seat_game(app: Any) -> None:
     assert stats["handovers"] == turns - 1
 
 
-def test_computer_opponent_plays_without_freezing(app: Any) -> None:
+def test_computer_opponent_plays_without_freezing(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from harmonies.session import computer
+
+    # The planner waits until the window has drawn frames while it thinks: a planner run in the frame
+    # loop would hold that loop, no frame would come, and the wait would run out.
+    plan_turn = computer.ai.commands_for_turn
+    frames_seen = threading.Event()
+
+    def planner_after_frames(player: Any, view: Any) -> Any:
+        frames_seen.wait(30)
+        return plan_turn(player, view)
+
+    monkeypatch.setattr(computer.ai, "commands_for_turn", planner_after_frames)
     d = Driver(app)
     _new_game_from_menu(d, players=2, humans=1)
     sc = d.top
@@ -86,15 +100,16 @@ def test_computer_opponent_plays_without_freezing(app: Any) -> None:
     while sc.game.current == 0:
         player.act()
         d.settle()
-    frames = 0
-    start = time.perf_counter()
-    longest = 0.0
-    while sc.game.current == 1 and time.perf_counter() - start < 60:
-        t = time.perf_counter()
+    thinking_frames = 0
+    for _ in range(20000):
+        if sc.game.current != 1:
+            break
         d.frames(1, 1 / 60)
-        longest = max(longest, time.perf_counter() - t)
-        frames += 1
+        thinking_frames += sc.thinking
+        if thinking_frames >= 5:
+            frames_seen.set()
         time.sleep(0.002)
+    frames_seen.set()
     assert sc.game.current == 0, "the computer never finished its turn"
     # the planner ran beside the frame loop: frames kept coming while it thought
-    assert longest < 1.0
+    assert thinking_frames >= 5

@@ -139,6 +139,7 @@ def played_the_guide(sc: Any) -> None:
     assert game.score(0).buildings == 5 and game.score(0).cards == {"duck": 2}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_guided_game_is_completed_by_mouse_alone(app: Any, code: str) -> None:
     app.set_language(code)
@@ -154,6 +155,7 @@ def test_the_guided_game_is_completed_by_mouse_alone(app: Any, code: str) -> Non
     assert d.top.name == "menu"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_guided_game_is_completed_by_keys_alone(app: Any, code: str) -> None:
     app.set_language(code)

@@ -58,6 +58,7 @@ def _board_pixels(d: Driver, cell: tuple[int, int]) -> bytes:
     return pygame.image.tobytes(d.app.window.subsurface(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), "RGB")
 
 
+@pytest.mark.slow
 def test_the_hint_button_shows_exactly_the_hard_players_turn(play: Driver) -> None:
     from harmonies.ai import hint
     from harmonies.rules import PlaceCube, PlaceToken, TakeCard, TakeTokens

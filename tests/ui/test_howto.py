@@ -90,6 +90,7 @@ def test_a_language_with_fewer_pages_moves_the_page_onto_its_last(app: App, show
     assert scene.page == 3
 
 
+@pytest.mark.slow
 def test_every_page_in_every_language_keeps_its_text_inside_its_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     app = App(size=(1280, 720), settings_store=MemorySettingsStore(Settings(window="1280x720")),
               saves=SaveSlot(enabled=False))

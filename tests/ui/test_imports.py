@@ -169,6 +169,7 @@ def test_no_scene_module_is_in_an_import_cycle() -> None:
     assert {m: " -> ".join(chain) for m, chain in in_a_cycle.items() if chain} == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", MODULES + ["harmonies.app.navigation"])
 def test_a_scene_module_imports_first(module: str) -> None:
     done = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT, capture_output=True, text=True,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 from key_driver import KeyPlayer, Keys
 from ui_driver import Driver, assert_rules_scores
 
@@ -72,6 +73,7 @@ def _play_to_scoring(d: Driver, player: KeyPlayer, max_actions: int = 800) -> tu
     raise AssertionError("the game did not reach the scoresheet")
 
 
+@pytest.mark.slow
 def test_a_solo_game_with_the_keyboard_alone(app: Any) -> None:
     d = Driver(app)
     _setup_by_keys(d, players=1, spirits=True, seed="7")
@@ -92,6 +94,7 @@ def test_a_solo_game_with_the_keyboard_alone(app: Any) -> None:
     assert d.top.name == "menu"
 
 
+@pytest.mark.slow
 def test_a_two_player_hot_seat_game_with_the_keyboard_alone(app: Any) -> None:
     d = Driver(app)
     _setup_by_keys(d, players=2, spirits=False, seed="12")

@@ -229,6 +229,7 @@ _OPPOSITE = {pygame.K_q: pygame.K_d, pygame.K_w: pygame.K_s, pygame.K_e: pygame.
              pygame.K_s: pygame.K_w, pygame.K_d: pygame.K_q}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_q_w_e_a_s_d_reach_every_cell_of_the_board(app: Any, side: str) -> None:
     """From the ring's first cell, the six keys walk the whole board: each steps to the neighbour drawn in

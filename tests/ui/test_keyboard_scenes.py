@@ -303,6 +303,7 @@ def test_every_scene_by_keys_alone_from_the_menu(tmp_path: Path) -> None:
         pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_the_save_elsewhere_dialog_by_keys_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves fail; leaving for the menu asks; Enter on Save elsewhere, Backspace and typing for the folder,
     Enter saves there, Enter again leaves."""

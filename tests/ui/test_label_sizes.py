@@ -37,6 +37,7 @@ def _play(app: Any, players: int, humans: int) -> Any:
     return d.top
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_play_screen_labels_keep_their_size(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     app.set_language(code)
@@ -102,6 +103,7 @@ def _play_states(app: Any) -> None:
         app.scenes.pop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_text_under_11_px_at_800x600(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     app = make_offscreen_app((800, 600), code)
@@ -116,6 +118,7 @@ def test_no_text_under_11_px_at_800x600(monkeypatch: pytest.MonkeyPatch, code: s
         pygame.display.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_card_names_and_points_at_12_px_at_1280x720(app: Any, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     app.set_language(code)

@@ -38,6 +38,7 @@ def _labels(app: App) -> list[str]:
     return [w.label() for w in top.ui.widgets if hasattr(w, "label")]
 
 
+@pytest.mark.slow
 def test_choosing_french_in_settings_changes_every_scene_at_once(app: App) -> None:
     d = Driver(app)
     menu_before = _labels(app)
@@ -58,6 +59,7 @@ def test_choosing_french_in_settings_changes_every_scene_at_once(app: App) -> No
     assert pygame.display.get_caption()[0] == Catalogue.load("fr").t("app.title")
 
 
+@pytest.mark.slow
 def test_back_to_english_too(app: App) -> None:
     app.set_language("fr")
     app.set_language("en")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from ui_driver import Driver, MousePlayer
 
 
@@ -15,6 +16,7 @@ def _app_with_data(tmp_path: Path) -> Any:
     return make_app(["--data-dir", str(tmp_path), "--size", "1280x720"])
 
 
+@pytest.mark.slow
 def test_continue_resumes_mid_turn_after_a_restart(tmp_path: Path) -> None:
     app = _app_with_data(tmp_path)
     d = Driver(app)
@@ -93,6 +95,7 @@ def test_spirits_game_with_the_choice_on_the_first_turn(app: Any) -> None:
     assert any(spirit for _cid, spirit, _n in sc.table.held_items(0))
 
 
+@pytest.mark.slow
 def test_random_input_never_breaks_the_game(app: Any) -> None:
     from harmonies.app.scenes.play import PlayScene
     from harmonies.session import MatchConfig, Seat

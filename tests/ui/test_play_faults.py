@@ -219,6 +219,7 @@ def test_end_turn_stays_usable_while_viewing_another_board(app: Any) -> None:
     assert g.current == 1 and sc.shown_seat == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", available_languages())
 def test_score_table_labels_stay_in_their_column(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),

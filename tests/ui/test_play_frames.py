@@ -65,6 +65,7 @@ def _frames_with_the_pointer_moving(d: Driver, sc: PlayScene, n: int = 100) -> N
         d.frames(1)
 
 
+@pytest.mark.slow
 def test_a_turn_in_progress_asks_the_rules_nothing_per_frame(app: Any, asked: Counter[str]) -> None:
     game = played_game(2, 6, seed=12)
     game.apply(TakeTokens(next(i for i, s in enumerate(game.central) if s)))

@@ -116,6 +116,7 @@ def test_the_replaced_game_is_listed_by_continue_and_replays_exactly(folder: Pat
     assert {g.names: g.current for g in app.saves.games()} == {("Ada", "Bo"): True, ("Cy", "Di"): False}
 
 
+@pytest.mark.slow
 def test_restart_asks_and_keeps_the_restarted_game(folder: Path, saved: Any) -> None:
     app = make_app(SaveSlot(folder))
     d = Driver(app)

@@ -153,6 +153,7 @@ def test_a_failed_save_shows_a_banner_that_stays_until_a_save_works(broken: Brea
     assert saved_game(broken.folder) == d.top.game.to_json()
 
 
+@pytest.mark.slow
 def test_closing_the_window_with_unsaved_actions_asks_first(broken: Breakage) -> None:
     app = make_app(SaveSlot(broken.folder))
     d = start_game(app)
@@ -200,6 +201,7 @@ def type_folder(d: Driver, folder: Path) -> None:
     d.frames(1)
 
 
+@pytest.mark.slow
 def test_save_elsewhere_from_the_close_question(broken: Breakage, tmp_path: Path) -> None:
     app = make_app(SaveSlot(broken.folder))
     d = start_game(app)
@@ -224,6 +226,7 @@ def test_save_elsewhere_from_the_close_question(broken: Breakage, tmp_path: Path
     assert not app.running
 
 
+@pytest.mark.slow
 def test_quit_to_menu_with_unsaved_actions_asks_and_the_game_stays_in_memory(broken: Breakage) -> None:
     app = make_app(SaveSlot(broken.folder))
     d = start_game(app)
@@ -300,6 +303,7 @@ def test_an_unusable_folder_shows_the_banner_from_the_first_save_and_the_menu_qu
 SCORING_BANNER = (240, 594, 800, 46)       # between the verdict and the buttons
 
 
+@pytest.mark.slow
 def test_a_finished_game_that_could_not_be_archived_is_shown_and_never_dropped_unasked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     brk = Breakage("disk_full", tmp_path / "data", monkeypatch)
@@ -367,6 +371,7 @@ class LockHolder:
         self.proc.stdout.close()
 
 
+@pytest.mark.slow
 def test_a_rescue_into_a_folder_another_window_holds_is_refused_in_one_line(broken: Breakage, tmp_path: Path) -> None:
     app = make_app(SaveSlot(broken.folder))
     d = start_game(app)
@@ -421,6 +426,7 @@ def test_a_finished_game_whose_archive_failed_is_archived_from_the_menu_once_the
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_rescuing_a_finished_game_into_a_folder_that_holds_it_adds_nothing_and_says_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     brk = Breakage("disk_full", tmp_path / "data", monkeypatch)

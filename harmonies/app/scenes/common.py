@@ -11,10 +11,14 @@ from .. import paint
 from ..input import Intent
 from ..hexgrid import HexLayout
 from ..scene import Scene
-from ..widgets import WidgetGroup
+from ..widgets import TextField, WidgetGroup, caret_turns_in
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+#: Seconds between two looks at a background job whose answer a screen waits for.
+POLL_EVERY = 0.1
 
 
 class WidgetScene(Scene):
@@ -33,6 +37,12 @@ class WidgetScene(Scene):
             self.on_enter_key()
             return None
         return event
+
+    def next_frame(self) -> float | None:
+        """Widgets change with input only, but for the caret blinking in the text field with the focus.
+        A subclass that also changes in ``update`` says so (its own ``next_frame``, ``wake_in`` or
+        ``redraw``)."""
+        return caret_turns_in() if isinstance(self.ui.focused, TextField) else None
 
     def on_enter_key(self) -> None:
         focused = self.ui.focused

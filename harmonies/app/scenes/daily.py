@@ -22,7 +22,7 @@ from harmonies.session.daily import FIRST_DAY, DailyDeal, deal_for
 from .. import paint
 from ..input import Intent
 from ..widgets import Button
-from .common import WidgetScene, draw_backdrop
+from .common import POLL_EVERY, WidgetScene, draw_backdrop
 from .daily_calendar import GRID, day_at, draw_month, draw_weekdays, playable
 from .daily_start import daily_service, start_try
 from .daily_words import long_date, month_title, par_words, result_words, weekday_names
@@ -85,8 +85,10 @@ class DailyScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.service.poll()
-        self.follow_clock()
+        if self.service.poll():
+            self.redraw()
+        if self.follow_clock():  # the loop wakes at least once a second, so midnight is seen within one
+            self.redraw()
 
     def follow_clock(self) -> bool:
         """Move to the clock's today if the date changed since the screen last looked; whether it did.
@@ -103,6 +105,11 @@ class DailyScene(WidgetScene):
         self.service.refresh()
         self.service.open_day(deal_for(today))
         return True
+
+    def wake_in(self) -> float | None:
+        """While the par of today or of the day chosen is worked out, its answer is looked for."""
+        working = self.service.keeper.working
+        return POLL_EVERY if working(self.today.isoformat()) or working(self.chosen.isoformat()) else None
 
     # ------------------------------------------------------------------ actions
     def choose(self, day: date) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from harmonies.persist.daily import DAILY_NAME, DailyBook, DailyRecords, DayRecord
 from harmonies.persist.lock import LockProblem
@@ -40,7 +40,9 @@ class DailyService:
         self.folder = store.dirs.data if store is not None else None
         self.records = DailyRecords(self.folder)
         self.keeper = ParKeeper(self.records, Jobs(log_folder(app.data_dir), workers=1), app.cards)
-        self._t = app.t
+        # The catalogue's words are looked up through a weak reference: the service is the value of the
+        # app's entry in _SERVICES, and a strong one back to the app would keep every app alive for ever.
+        self._app = weakref.ref(app)
         #: Today's date; tests set another clock.
         self.clock: Callable[[], date] = date.today
         #: One line for the player when the record could not be read or written (shown until the next change).
@@ -50,6 +52,10 @@ class DailyService:
 
     def today(self) -> date:
         return self.clock()
+
+    def _t(self, key: str, **params: Any) -> str:
+        app = self._app()
+        return app.t(key, **params) if app is not None else key
 
     def book(self) -> DailyBook:
         """The record as last read (read once, then again after each change and each par worked out)."""

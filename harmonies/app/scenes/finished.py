@@ -29,7 +29,7 @@ from .. import paint
 from ..input import Intent
 from ..navigation import OpenReplay, OpenScoring, OpenStats
 from ..widgets import Button, Choice
-from .common import WidgetScene, draw_backdrop
+from .common import POLL_EVERY, WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
 from .finished_list import GameList, Row, Skipped, when_text
 
@@ -57,6 +57,7 @@ class FinishedScene(WidgetScene):
         #: How many games the index lists, and how many entries it skipped (the rows after the games).
         self.counts = (0, 0)
         self.indexing: Indexing | None = None
+        self._shown_progress: tuple[int, int] | None = None  # the indexing progress last looked at
         self._seen = 0
         self._since_reload = 0.0
         self.list = GameList(LIST_RECT, self._count, self._rows, self.open_game)
@@ -129,9 +130,22 @@ class FinishedScene(WidgetScene):
         if indexing is None:
             return
         self._since_reload += dt
+        self._take_index(indexing)
+        progress = self.indexing_progress
+        if progress != self._shown_progress:
+            self._shown_progress = progress
+            self.redraw()
+
+    def wake_in(self) -> float | None:
+        """While the index is brought up to date, its progress and its batches are looked for."""
+        return POLL_EVERY if self.indexing is not None and not self.indexing.finished else None
+
+    def _take_index(self, indexing: Indexing) -> None:
+        """Show what the refresh has brought since the last look (the list, the bests, its problem)."""
         version = indexing.version
         if version == self._seen:
             return
+        self.redraw()
         if indexing.bests is not None:
             self.bests = indexing.bests
         if indexing.finished:

@@ -28,6 +28,10 @@ class HandoverScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def next_frame(self) -> float | None:
+        """The screen is still: its short grace period only changes what input does."""
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         # a short grace period so a click meant for the last turn does not skip this screen
         ready = self.t > 0.25

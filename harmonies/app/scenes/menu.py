@@ -12,12 +12,13 @@ from harmonies.session import Resume, screen_seats
 from .. import paint
 from ..input import Intent
 from ..hexgrid import HexLayout
+from ..loop import soonest
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..tokens import TokenArt
 from ..widgets import Button
-from .common import WidgetScene, draw_backdrop
+from .common import POLL_EVERY, WidgetScene, draw_backdrop
 from .daily_start import daily_service
 from .daily_words import menu_line
 from .saving import confirm_leave, confirm_replace, menu_lines
@@ -238,10 +239,12 @@ class MenuScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        daily_service(self.app).poll()
+        if daily_service(self.app).poll():
+            self.redraw()
         # A message added, a language chosen or a game saved elsewhere while the menu shows moves things.
         if self._layout_key() != self._laid_out:
             self._relayout()
+            self.redraw()
         # While games cannot be saved, the folder is tried again now and then (a save that waits, a
         # finished game to archive, or just the folder), so the notice goes once the folder works.
         if self.app.saves.problem is None:
@@ -251,6 +254,15 @@ class MenuScene(WidgetScene):
             self._retry_in = _RETRY_EVERY
             if self.app.saves.retry():
                 self._relayout()
+                self.redraw()
+
+    def wake_in(self) -> float | None:
+        """While today's par is worked out, its answer is looked for; while games cannot be saved, the
+        folder is tried again when its time comes."""
+        service = daily_service(self.app)
+        polling = POLL_EVERY if service.keeper.working(service.today().isoformat()) else None
+        retry = max(0.0, self._retry_in) if self.app.saves.problem is not None else None
+        return soonest((polling, retry))
 
     def new_game(self) -> None:
         confirm_replace(self.app, "new", lambda: self.app.navigate.push(OpenSetup()))

@@ -11,6 +11,7 @@ of ``play/screen.py``, which read a frozen :class:`~harmonies.app.play.frame.Fra
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Union
@@ -25,6 +26,7 @@ from harmonies.session.recap import recap, recap_text
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
+from ..loop import soonest
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
 from ..play.anim import Animator
@@ -42,7 +44,7 @@ from ..play.motion import flyers_for, sound_of, source_of
 from ..play.pacing import ComputerPace, speed
 from ..play.places import Drag, Hex, Selection, Stop, Target
 from ..play.pointer import Pointer
-from ..play.recent import Recent
+from ..play.recent import FADE_SECONDS, Recent
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
 from ..play.sections.buttons import ButtonActions, play_buttons
@@ -61,6 +63,14 @@ Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
 #: Seconds the pointer or the ring rests on a card before it is shown enlarged.
 PREVIEW_DELAY = 0.45
+#: Seconds the line under the board takes to fade at the end of its time.
+MESSAGE_FADE = 0.4
+#: Seconds between two looks at a computer turn or a hint being planned in the background.
+POLL_EVERY = 0.05
+#: Seconds between frames while the hint on show pulses (its outline's width moves a pixel at most).
+PULSE_FRAME = 1 / 20
+#: The "thinking…" dots change this many times a second.
+DOTS_PER_SECOND = 3
 
 
 def default_config(app: App) -> MatchConfig:
@@ -106,6 +116,8 @@ class PlayScene(Scene):
         #: The solo challenge this game plays, if any: its goal shows beside the board.
         self.goal = GoalWatch(config.challenge, game)
         self.ui = WidgetGroup()
+        #: Another scene is on top (the pause menu): this one is not updated, so it is drawn as it stands.
+        self.covered = False
         self._build_screen()
 
     def _build_screen(self) -> None:
@@ -155,6 +167,7 @@ class PlayScene(Scene):
             self.show_recent(current)
 
     def on_resume(self) -> None:
+        self.covered = False
         self._refresh()
 
     def restart(self) -> None:
@@ -173,6 +186,7 @@ class PlayScene(Scene):
         return banner_lines(self.app, problem, max_w) if problem is not None else None
 
     def on_pause(self) -> None:
+        self.covered = True
         self.hints.drop(forget=True)  # the player left the board: an answer arriving later is not wanted
 
     def on_exit(self) -> None:
@@ -262,7 +276,7 @@ class PlayScene(Scene):
             selection=self.selection, drag=self.drag, ring_cell=self.pointer.cursor.cell,
             hint=HintShown(hints.plan, hints.on, hints.thinking, hints.line), hidden=self.anims.hidden(),
             flyers=tuple(self.anims.flyers), banners=tuple(self.anims.banners), message=self.message,
-            message_alpha=int(255 * min(1.0, self.message_t / 0.4)) if self.message and self.message_t > 0 else 0,
+            message_alpha=int(255 * min(1.0, self.message_t / MESSAGE_FADE)) if self.message and self.message_t > 0 else 0,
             preview=preview, log=self.log, armed_swap=self.pointer.armed_swap,
             log_hover=self.log.row_at(self.layout.log_panel, self.mouse) if self.log.shown else None,
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
@@ -393,6 +407,51 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
+        """The scene's clocks, the background jobs and the computer's pace; the window is drawn again
+        when what it shows changed without input (a computer's command, a hint, a failure's line)."""
+        shown = self._look()
+        self._update(dt)
+        if self._look() != shown:
+            self.redraw()
+
+    def _look(self) -> tuple[object, ...]:
+        """What the screen shows that an update may change without input or a timer."""
+        hints = self.hints
+        preview = self.hover_card if self.hover_t >= PREVIEW_DELAY else None
+        return (self.version, self.thinking, hints.on, hints.thinking, hints.plan is not None, hints.line,
+                self.message, self.recent.lines, preview, self.ending is None, self.session.save_problem)
+
+    def next_frame(self) -> float | None:
+        """Every frame while something moves (pieces flying, a banner, a drag, the game's end); else the
+        time until the next dots of "thinking…", the pulse of the hint on show, the start of a fade
+        (the line under the board, the summaries) or the enlarged card; None when the table is still."""
+        if self.covered:
+            return None
+        if self.anims.flyers or self.anims.banners or self.drag is not None or self.ending is not None:
+            return 0.0
+        times: list[float | None] = []
+        if self.hints.plan is not None:
+            times.append(PULSE_FRAME)
+        if self.thinking or self.hints.thinking:
+            # the next change of the dots; one due this very moment was just drawn
+            beat = self.app.time * DOTS_PER_SECOND
+            times.append((math.floor(beat + 1e-3) + 1 - beat) / DOTS_PER_SECOND)
+        if self.message and self.message_t > 0:
+            times.append(max(0.0, self.message_t - MESSAGE_FADE))
+        recent = self.recent
+        if recent.recaps and not recent.keep:
+            times.append(max(0.0, recent.left - FADE_SECONDS))
+        if self.hover_card is not None and self.hover_t < PREVIEW_DELAY:
+            times.append(PREVIEW_DELAY - self.hover_t)
+        return soonest(times)
+
+    def wake_in(self) -> float | None:
+        """A computer turn or a hint under way is looked at now and then, without drawing."""
+        if self.covered or not (self.session.seat_to_play or self.hints.thinking):
+            return None
+        return POLL_EVERY
+
+    def _update(self, dt: float) -> None:
         # the card under the ring (not in the guided game: it would cover the guide's target), else the mouse
         ringed = self.pointer.cursor.card() if self.guide is None else None
         card = ringed or self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None

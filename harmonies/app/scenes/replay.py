@@ -46,7 +46,7 @@ from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
 from ..tokens import TokenArt
 from ..widgets import OPEN_INTENTS, Button, WidgetGroup
-from .common import draw_backdrop
+from .common import POLL_EVERY, draw_backdrop
 
 if TYPE_CHECKING:
     from ..app import App
@@ -231,7 +231,19 @@ class ReplayScene(Scene):
         self.reviewer.cancel()
 
     def update(self, dt: float) -> None:
-        self.reviewer.poll()
+        reviewer = self.reviewer
+        shown = (reviewer.status, reviewer.state)
+        reviewer.poll()
+        if (reviewer.status, reviewer.state) != shown:
+            self.redraw()
+
+    def next_frame(self) -> float | None:
+        """The viewer is still between inputs; a review's progress redraws it as it comes."""
+        return None
+
+    def wake_in(self) -> float | None:
+        """While a review is computed, its progress is looked for."""
+        return POLL_EVERY if self.reviewer.job is not None else None
 
     # ------------------------------------------------------------------ moving
     def _then_follow(self, action: Callable[[], None]) -> Callable[[], None]:

@@ -165,6 +165,10 @@ class ScoringScene(WidgetScene):
         if self.exit_when_done and self.t > self.exit_after:
             self.app.quit()
 
+    def wake_in(self) -> float | None:
+        """The demo's sheet closes the window after a while."""
+        return max(0.0, self.exit_after - self.t) + 0.01 if self.exit_when_done else None
+
     # ------------------------------------------------------------------ the sheet
     def rows(self) -> list[tuple[str, str, Any]]:
         """(kind, label, per-player cell function) for each line of the sheet."""

@@ -159,6 +159,11 @@ class StatsScene(WidgetScene):
             changed = True
         if changed and not self.notice:
             self.reload()
+            self.redraw()
+
+    def wake_in(self) -> float | None:
+        """The index is counted again now and then (another window may record games)."""
+        return max(0.0, RECOUNT_EVERY - self._since_count) if self.index is not None else None
 
     def choose(self, chart: str) -> None:
         self.chart = chart
