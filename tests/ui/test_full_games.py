@@ -80,18 +80,18 @@ def test_two_player_hot_seat_game(app: Any) -> None:
 
 
 def test_computer_opponent_plays_without_freezing(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from harmonies.session import computer
+    from harmonies.session import seats
 
     # The planner waits until the window has drawn frames while it thinks: a planner run in the frame
     # loop would hold that loop, no frame would come, and the wait would run out.
-    plan_turn = computer.ai.commands_for_turn
+    plan_turn = seats.ComputerSeat.next_commands
     frames_seen = threading.Event()
 
-    def planner_after_frames(player: Any, view: Any) -> Any:
+    def planner_after_frames(seat: Any, view: Any) -> Any:
         frames_seen.wait(30)
-        return plan_turn(player, view)
+        return plan_turn(seat, view)
 
-    monkeypatch.setattr(computer.ai, "commands_for_turn", planner_after_frames)
+    monkeypatch.setattr(seats.ComputerSeat, "next_commands", planner_after_frames)
     d = Driver(app)
     _new_game_from_menu(d, players=2, humans=1)
     sc = d.top

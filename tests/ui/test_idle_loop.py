@@ -69,15 +69,15 @@ def settle(app: Any, seconds: float) -> None:
 @pytest.fixture
 def blocked_computer(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """Computer seats that think until the test lets them go (they then play the first legal turn)."""
-    from harmonies.session import computer
+    from harmonies.session import seats
 
     release = threading.Event()
 
-    def slow_turn(player: Any, view: Any) -> list[Any]:
+    def slow_turn(seat: Any, view: Any) -> list[Any]:
         release.wait(30)
         return []
 
-    monkeypatch.setattr(computer.ai, "commands_for_turn", slow_turn)
+    monkeypatch.setattr(seats.ComputerSeat, "next_commands", slow_turn)
     yield release
     release.set()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 from key_driver import Keys
 from test_guide import start_guide
 from ui_driver import Driver
@@ -13,6 +14,8 @@ from ui_driver import Driver
 from harmonies.app.play.places import Slot
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.smoke import played_game, resume
+
+pytestmark = pytest.mark.slow  # each plays into a game by keys (a few CPU seconds)
 
 
 def _rest(d: Driver) -> None:

@@ -98,6 +98,11 @@ class SettingsScene(WidgetScene):
         super().update(dt)
         self._even_labels()
 
+    def next_frame(self) -> float | None:
+        """As any widget screen: the labels change only with input (a choice, the language, a resize),
+        which brings its own frame."""
+        return super().next_frame()
+
     def on_resize(self) -> None:
         super().on_resize()
         self._even_labels()
