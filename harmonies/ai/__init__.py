@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import Game, GameSetup
+from .advice import hint, suggested_turn
 from .base import Player, commands_for_turn, take_turn
-from .players import EasyPlayer, HardPlayer, MediumPlayer, hint
+from .players import EasyPlayer, HardPlayer, MediumPlayer
 from .random_player import RandomPlayer
 
 # kind name -> factory(seed); stronger levels register here too.
@@ -39,4 +40,4 @@ def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
     return play_game(setup, [RandomPlayer(seed * 31 + seat) for seat in range(setup.players)])
 
 
-__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "commands_for_turn", "hint", "make_player", "play_game", "play_random_game", "take_turn"]
+__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "commands_for_turn", "hint", "make_player", "play_game", "play_random_game", "suggested_turn", "take_turn"]
