@@ -18,7 +18,7 @@ from harmonies.session.reviewing import ReviewJob
 
 
 #: A small search for the hard player in the quick tests.
-QUICK = {"beam": 3, "width": 2, "samples": 1, "budget": 800}
+QUICK = {"beam": 4, "width": 4, "samples": 2, "budget": 2000}
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def face_down_twin(game: Game, seed: int) -> Game:
     return Game.from_position(replace(pos, pouch=pouch, deck=deck), game.cards)
 
 
-@pytest.mark.parametrize("players, turns", [(1, 0), (1, 3), (2, 2), (2, 5)])
+@pytest.mark.parametrize("players, turns", [(1, 0), (1, 3), (2, 2)])
 def test_the_reviews_suggested_turn_is_the_hints_turn(players: int, turns: int, quick_hard: None) -> None:
     game = played_to(GameSetup(players, seed=5), turns)
     hinted = ai.hint(game)
