@@ -107,8 +107,9 @@ def test_mid_turn_off_the_suggested_turn_the_hint_plans_what_remains(quick_hard:
 
 # ---------------------------------------------------------------------- whole games by the hint
 def play_by_hint(session: PlaySession, limit: int = 5000) -> None:
-    """Play the session's game to its end: each human turn the hint's commands, asked at the turn's
-    start; the computer seats as the play screen drives them."""
+    """Play the session's game to its end: each human command the first of the hint's, asked again
+    after every command (as a player pressing H at each step); the computer seats as the play screen
+    drives them."""
     for _ in range(limit):
         if session.game.over:
             return
@@ -122,8 +123,7 @@ def play_by_hint(session: PlaySession, limit: int = 5000) -> None:
             assert job.wait(300)
             commands: list[Command] = job.commands
             assert commands and isinstance(commands[-1], EndTurn)
-            for cmd in commands:
-                session.submit(cmd)
+            session.submit(commands[0])
         outcomes = session.run()
         assert all(isinstance(o, Played) for o in outcomes), outcomes
     raise AssertionError("the game did not end")
