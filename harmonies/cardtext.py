@@ -18,8 +18,7 @@ from typing import Literal
 from babel.lists import format_list
 
 from .catalogue import Catalogue, FALLBACK_LANGUAGE
-from .rules import PatternCell
-from .rules.cards import landscape_code
+from .rules import PatternCell, landscape_code
 
 #: The catalogue section of this module's words.
 SECTION = "card_needs"

@@ -23,9 +23,9 @@ from .persist import history_csv, records_cli
 from .persist import replay as replay_tool
 from .persist.paths import resolve_dirs
 from .persist.store import Store
-from .rules import CardSet, CardsError, Game, GameSetup, default_cards, load_cards
-from .rules.cards import USER_CARDS_SECONDS
-from .rules.boardfile import BoardFileError, read_board
+from .rules import (
+    USER_CARDS_SECONDS, BoardFileError, CardSet, CardsError, Game, GameSetup, default_cards, load_cards, read_board,
+)
 from .session import daily_cli
 from .session import challenges_cli
 

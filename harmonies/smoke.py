@@ -11,6 +11,7 @@ is optional and no error is swallowed.
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import os
 import sys
@@ -98,6 +99,7 @@ def _check_languages() -> list[str]:
     available = _require("harmonies.catalogue", "available_languages", "the text catalogues")
     catalogue = _require("harmonies.catalogue", "Catalogue", "the text catalogues")
     locale = _require("babel", "Locale", "the plural rules")
+    long_date = _require("harmonies.dates", "long_date", "the month and weekday names")
     codes = [str(c) for c in available()]
     for code in codes:
         try:
@@ -106,6 +108,10 @@ def _check_languages() -> list[str]:
             raise SmokeFailure(f"no plural rules for language {code!r} ({type(exc).__name__}: {exc})") from None
         if catalogue.load(code).t("menu.new_game") == "menu.new_game":
             raise SmokeFailure(f"the {code!r} text catalogue has no menu")
+        try:
+            long_date(code, datetime.date(2026, 11, 26))
+        except Exception as exc:  # the locale data of the dates (harmonies.dates.LOCALES) left out
+            raise SmokeFailure(f"no date words for language {code!r} ({type(exc).__name__}: {exc})") from None
     return codes
 
 
@@ -143,11 +149,12 @@ def _check_helper() -> None:
     hard = _require("harmonies.ai", "HardPlayer", "the computer players")
     game_setup = _require("harmonies.rules", "GameSetup", "the rules library")
     game_cls = _require("harmonies.rules", "Game", "the rules library")
+    take_turn = _require("harmonies.ai", "take_turn", "the computer players")
     helper = helper_cls()
     try:
         player = hard(1, width=2, samples=2, beam=2, helper=helper)
         game = game_cls.new(game_setup(players=1, seed=_SEED))
-        player.play_turn(game)
+        take_turn(player, game)
         if helper.failed or not helper.answers:
             raise SmokeFailure(f"the hard player's helper process did not answer ({helper.failed or 'no answer'})")
     finally:

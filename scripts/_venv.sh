@@ -14,8 +14,14 @@
 #   the compile fails, the same source runs as pure Python.
 #
 # harmonies_compile_tools
-#   With a C compiler on PATH, makes sure the venv holds mypyc and setuptools
-#   (the "compile" extra); without them the game runs as pure Python.
+#   With a C compiler on PATH, makes sure the venv holds everything the
+#   compile needs (the "compile" extra: mypyc, setuptools and the stubs of
+#   the libraries the compiled sources import); without them the game runs
+#   as pure Python.
+#
+# harmonies_play_venv
+#   What scripts/play sets up: the base project, plus the "compile" extra in
+#   the same install when a C compiler is there (one pip run on a fresh clone).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
@@ -97,11 +103,30 @@ _have_cc() {
     command -v "${CC:-cc}" >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || command -v clang >/dev/null 2>&1
 }
 
+# Whether the venv holds what scripts/compile.py needs (its missing_tools() says the same at length).
+_have_compile_tools() {
+    _venv_works && "$VENV_PY" -c '
+import importlib.metadata as m, importlib.util as u, sys
+try:
+    m.version("types-PyYAML")
+except m.PackageNotFoundError:
+    sys.exit(1)
+sys.exit(not (u.find_spec("mypyc") and u.find_spec("setuptools")))' >/dev/null 2>&1
+}
+
 harmonies_compile_tools() {
     _have_cc || return 0
-    "$VENV_PY" -c 'import mypyc, setuptools' >/dev/null 2>&1 && return 0
-    harmonies_venv "compile" || _say "could not install mypy and setuptools; the game runs as pure Python."
+    _have_compile_tools && return 0
+    harmonies_venv "compile" || _say "could not install what the compile needs (mypy, setuptools, types-PyYAML); the game runs as pure Python."
     return 0
+}
+
+harmonies_play_venv() {
+    if _have_cc && ! _have_compile_tools; then
+        harmonies_venv "compile" && return 0
+        _say "could not install what the compile needs (mypy, setuptools, types-PyYAML); the game runs as pure Python."
+    fi
+    harmonies_venv ""
 }
 
 harmonies_compile() {

@@ -14,17 +14,19 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from harmonies.ai import RandomPlayer, play_game
+from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import COLOURS, Game, GameSetup
 
 
 def _games_cpu(players: int, take_cards: bool, games: int, first_seed: int) -> float:
-    """CPU seconds to play ``games`` complete random games."""
+    """CPU seconds to play ``games`` complete random games, each turn played straight on the game."""
     Game.new(GameSetup(players=players))  # build the habitat tables outside the timing
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        setup = GameSetup(players=players, seed=seed)
-        play_game(setup, [RandomPlayer(seed * 8 + s, take_cards) for s in range(players)])
+        game = Game.new(GameSetup(players=players, seed=seed))
+        rngs = [random.Random(seed * 8 + s) for s in range(players)]
+        while not game.over:
+            play_random_turn(game, rngs[game.current], take_cards)
     return time.process_time() - start
 
 
@@ -52,11 +54,11 @@ def _positions(count: int) -> list[Game]:
         game = Game.new(GameSetup(players=4, seed=seed))
         seed += 1
         turns = rng.randrange(4, 40)
-        players = [RandomPlayer(seed * 8 + s) for s in range(4)]
+        rngs = [random.Random(seed * 8 + s) for s in range(4)]
         for _ in range(turns):
             if game.over:
                 break
-            players[game.current].play_turn(game)
+            play_random_turn(game, rngs[game.current], True)
         if game.over:
             continue
         spaces = [i for i, s in enumerate(game.central) if s]

@@ -155,15 +155,26 @@ def show_probe(label: str, p: dict[str, Any]) -> None:
           f"peak memory {p['rss_before_mb']:5.0f} -> {p['rss_after_mb']:5.0f} MB   ({p['games']} rows)")
 
 
-def bench(total: int, games: list[Game], keep: Path | None, empty: dict[str, Any]) -> None:
+def bench(total: int, games: list[Game], keep: Path | None, empty: dict[str, Any], indexed_only: bool = False) -> None:
     folder = (keep / str(total)) if keep else Path(tempfile.mkdtemp(prefix="harmonies-bench-history-"))
     store = Store(folder, durable=False)
     try:
         start = time.perf_counter()
-        write_archive(store, games, total)
-        print(f"\narchive: {len(store.finished_games())} finished games in {folder} "
-              f"(written in {time.perf_counter() - start:.1f} s)")
+        reused = indexed_only and store.dirs.finished.is_dir()  # --indexed-only reuses a kept archive
+        if not reused:
+            write_archive(store, games, total)
+        how = "kept from an earlier run" if reused else f"written in {time.perf_counter() - start:.1f} s"
+        print(f"\narchive: {len(store.finished_games())} finished games in {folder} ({how})")
         index_path = folder / INDEX_NAME
+        if indexed_only:
+            cpu, start = time.process_time(), time.perf_counter()
+            FinishedIndex(store.dirs, auto_refresh=False).refresh()
+            print(f"{'index built (or brought up to date)':44} {time.perf_counter() - start:7.3f} s   "
+                  f"(CPU {time.process_time() - cpu:.3f} s)")
+            for _ in range(2):
+                show_probe("window, index up to date", probe_in_child(folder))
+            print(f"{'screen reads (count, page, bests), indexed':44} {timed(lambda: screen_reads(store)):7.3f} s")
+            return
         index_path.unlink(missing_ok=True)
         show_probe("window, no index (built in the background)", probe_in_child(folder))
         show_probe("window, index up to date", probe_in_child(folder))
@@ -197,6 +208,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[10_000], help="archive sizes to measure")
     parser.add_argument("--distinct", type=int, default=48, help="real games played, each reused under other dates")
     parser.add_argument("--keep", type=Path, help="write the data folders here (one per size) and keep them")
+    parser.add_argument("--indexed-only", action="store_true",
+                        help="only the window and the screen's reads over an up-to-date index (the index built here "
+                             "once; with --keep, an archive kept by an earlier run is reused)")
     parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)  # the child process of window_probe
     args = parser.parse_args()
     if args.probe is not None:
@@ -206,7 +220,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="harmonies-bench-empty-") as nothing:
         empty = probe_in_child(Path(nothing))
     for total in args.games:
-        bench(total, games, args.keep, empty)
+        bench(total, games, args.keep, empty, args.indexed_only)
 
 
 if __name__ == "__main__":

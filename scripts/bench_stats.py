@@ -39,7 +39,7 @@ from harmonies.app.smoke import make_offscreen_app  # noqa: E402
 from harmonies.persist import Store  # noqa: E402
 from harmonies.persist.index import FinishedIndex, insert  # noqa: E402
 from harmonies.persist.stats import StatsFilter, read_stats  # noqa: E402
-from harmonies.persist.summary import CATEGORIES, FinishedSummary, SeatInfo  # noqa: E402
+from harmonies.persist.summary import FinishedSummary, SeatInfo  # noqa: E402
 from harmonies.rules import solo_suns  # noqa: E402
 from harmonies.session import SaveSlot  # noqa: E402
 

@@ -10,6 +10,11 @@ built from. The manifest is written last and replaced in one step, so a half-don
 used; ``harmonies.compiled.install`` uses a build only while its key is the key of the source as it
 is now, so an edited file runs as Python until this runs again. ``--out DIR`` builds into another
 folder (``scripts/build`` bundles such a build into the packaged app).
+
+A compile that fails is recorded in ``failed.json`` beside the manifest, with its cause and the key of
+the sources and the tools it was tried with (:func:`attempt_key`); while both stay the same it is not
+tried again (one line says why the game runs as Python), so a start after a failure is as quick as one
+after a success. ``--retry`` tries anyway.
 """
 
 from __future__ import annotations
@@ -69,8 +74,60 @@ def c_compiler() -> str | None:
     return shutil.which(cc.split()[0])
 
 
+# What the compile needs besides a C compiler: modules it imports, and the stub packages mypyc's type
+# check reads for the libraries the compiled sources import (distribution names).
+TOOL_MODULES = ("mypyc", "setuptools")
+STUB_PACKAGES = ("types-PyYAML",)
+FAILED = "failed.json"
+
+
+def _installed(distribution: str) -> str | None:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
 def missing_tools() -> list[str]:
-    return [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
+    modules = [name for name in TOOL_MODULES if importlib.util.find_spec(name) is None]
+    return [*modules, *(name for name in STUB_PACKAGES if _installed(name) is None)]
+
+
+def tools() -> str:
+    """The tools a compile runs with: the C compiler and the versions of mypy, setuptools and the stubs."""
+    versions = [f"{name} {_installed(name) or 'none'}" for name in ("mypy", "setuptools", *STUB_PACKAGES)]
+    return "; ".join([f"cc {c_compiler() or 'none'}", *versions])
+
+
+def attempt_key(key: str) -> str:
+    """What a failed compile is remembered by: the sources' key, this script's recipe and the tools."""
+    return hashlib.sha256(f"{key}\n{recipe()}\n{tools()}".encode()).hexdigest()
+
+
+def cause_of(log: Path) -> str:
+    """The line of a build log that says why it failed: mypy's or the compiler's first error, else its last line."""
+    lines = [line.strip() for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+    errors = [line for line in lines if "error:" in line or line.startswith("error")]
+    return (errors or lines or ["no output"])[0][:300]
+
+
+def failed_before(folder: Path, key: str) -> str | None:
+    """The cause recorded by a compile that failed with these sources and tools, if one did."""
+    try:
+        data = json.loads((folder / FAILED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("attempt") != attempt_key(key):
+        return None
+    return str(data.get("cause", "unknown cause"))
+
+
+def record_failure(folder: Path, key: str, cause: str) -> None:
+    record = {"attempt": attempt_key(key), "sources": key, "tools": tools(), "recipe": recipe(), "cause": cause,
+              "log": str(folder / "last-build.log")}
+    staged = folder / f"{FAILED}.new"
+    staged.write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(staged, folder / FAILED)
 
 
 def modules_of(lib: Path) -> dict[str, str]:
@@ -116,6 +173,7 @@ def build(folder: Path, key: str) -> bool:
             for line in tail:
                 say(f"  {line}")
             say(f"the compile failed (the whole log: {log})")
+            record_failure(folder, key, cause_of(log))
             return False
         shutil.rmtree(lib, ignore_errors=True)
         (work / "lib").rename(lib)
@@ -123,6 +181,7 @@ def build(folder: Path, key: str) -> bool:
         staged = folder / f"{compiled.MANIFEST}.new"
         staged.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
         os.replace(staged, folder / compiled.MANIFEST)
+        (folder / FAILED).unlink(missing_ok=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for old in folder.glob("lib-*"):  # builds of earlier sources: nothing names them any more
@@ -135,6 +194,8 @@ def build(folder: Path, key: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, help="build into this folder (default: the venv's build folder)")
+    parser.add_argument("--retry", action="store_true",
+                        help="compile even if a compile of the same sources with the same tools failed")
     args = parser.parse_args(argv)
     folder = args.out.resolve() if args.out else compiled.build_dir()
     if compiled.pure_forced() and args.out is None:
@@ -152,8 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         say(f"pure Python build ({' and '.join(missing)} not installed)")
         return 0
+    cause = None if args.retry else failed_before(folder, key)
+    if cause is not None:
+        say(f"pure Python build: the compile of these sources failed with these tools ({cause}); it is tried "
+            f"again once either changes, or with scripts/compile.py --retry (log: {folder / 'last-build.log'})")
+        return 0
     if not build(folder, key):
-        say("pure Python build")
+        say("pure Python build (the compile failed; it is not tried again until the sources or the tools change)")
         return 0
     say("compiled build (rules and AI compiled by mypyc)")
     return 0

@@ -10,7 +10,10 @@ unicode junk, YAML tags and aliases, ...) and feeds it to one target:
   or raise ``LoadProblem`` naming the file, with a damaged file set aside;
 - ``settings``: the app's ``StoreSettings`` and catalogue, which must give settings the window can use
   (a language with a catalogue, a window size in bounds) and save them again;
-- ``cards-app``: ``load_cards_or_default``, which must give cards and at most a one-line message.
+- ``cards-app``: ``load_cards_or_default``, which must give cards and at most a one-line message;
+- ``review``, ``daily``, ``challenges``, ``history``: a kept review, the daily record, the challenge
+  progress and a finished game under ``history`` (``fuzz_records``), each read as the game and the
+  command line read it, where nothing accepted may differ from what the file says.
 
 Trials run in a worker process; one that does not answer in ``--timeout`` seconds is counted as hung
 and the worker replaced. Every ``--subprocess-every``-th command-line trial also runs the real
@@ -45,6 +48,7 @@ from typing import Any
 # The checkout's package (also without the venv), and fuzz_damage beside this file.
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent)]
 
+import fuzz_records
 from fuzz_damage import damage
 from harmonies import cli
 from harmonies.ai import play_random_game
@@ -54,7 +58,8 @@ from harmonies.persist import LoadProblem, Store, document, load_cards_or_defaul
 from harmonies.rules import Game, GameSetup
 from harmonies.rules.cards import default_cards_path
 
-TARGETS = ("score", "habitats", "replay", "cards", "autosave", "finished", "settings", "cards-app")
+TARGETS = ("score", "habitats", "replay", "cards", "autosave", "finished", "settings", "cards-app",
+           *fuzz_records.TARGETS)
 CLI_TARGETS = ("score", "habitats", "replay", "cards")
 OUTCOMES = ("accepted", "refused", "crashed", "hung")
 MAX_MESSAGE = 600  # a longer message is not "one clear line"
@@ -94,7 +99,8 @@ def seeds() -> dict[str, list[bytes]]:
     settings = [json.dumps(asdict(Settings())).encode(),
                 json.dumps(asdict(Settings(window="1920x1080", ai_speed="fast", volume=20))).encode()]
     cards = [default_cards_path().read_bytes()]
-    return {"board": boards, "save": saves, "finished": finished, "settings": settings, "cards": cards}
+    return {"board": boards, "save": saves, "finished": finished, "settings": settings, "cards": cards,
+            **fuzz_records.seeds()}
 
 
 # ---------------------------------------------------------------------------- targets (in the worker)
@@ -176,6 +182,11 @@ GOOD_BOARD = {"side": "A", "cells": [[0, 0, ["blue"]]]}
 
 def run_trial(target: str, data: bytes, folder: Path) -> tuple[str, str]:
     """Feed ``data`` to ``target`` inside ``folder``; (outcome, detail)."""
+    if target in fuzz_records.TARGETS:
+        try:
+            return fuzz_records.run_trial(target, data, folder)
+        except BaseException:  # anything escaping is what this tool looks for
+            return "crashed", traceback.format_exc()[-3000:]
     store = Store(folder, durable=False)
     if target == "autosave":
         path = store.autosave_path
@@ -307,12 +318,15 @@ def real_cli(target: str, data: bytes, folder: Path, timeout: float) -> tuple[st
 
 
 KIND_OF = {"score": "board", "habitats": "board", "replay": "save", "cards": "cards", "autosave": "save",
-           "finished": "finished", "settings": "settings", "cards-app": "cards"}
+           "finished": "finished", "settings": "settings", "cards-app": "cards",
+           **{t: t for t in fuzz_records.TARGETS}}
 
 
 def fuzz(trials: int, seed: int, timeout: float, subprocess_every: int, out: Path,
-         say: Callable[[str], None] = lambda line: print(line, flush=True)) -> Counter[tuple[str, str]]:
-    """Run ``trials`` trials; the counts per (target, outcome). Failing inputs are written to ``out``."""
+         say: Callable[[str], None] = lambda line: print(line, flush=True),
+         targets: tuple[str, ...] = TARGETS) -> Counter[tuple[str, str]]:
+    """Run ``trials`` trials over ``targets`` in turn; the counts per (target, outcome). Failing inputs
+    are written to ``out``."""
     rng = random.Random(seed)
     good = seeds()
     counts: Counter[tuple[str, str]] = Counter()
@@ -320,11 +334,11 @@ def fuzz(trials: int, seed: int, timeout: float, subprocess_every: int, out: Pat
     started = time.perf_counter()
     try:
         for n in range(trials):
-            target = TARGETS[n % len(TARGETS)]
+            target = targets[n % len(targets)]
             kind = KIND_OF[target]
             data = damage(kind, rng.choice(good[kind]), rng)
             results = [runner.run(target, data)]
-            if target in CLI_TARGETS and subprocess_every and n // len(TARGETS) % subprocess_every == 0:
+            if target in CLI_TARGETS and subprocess_every and n // len(targets) % subprocess_every == 0:
                 results.append(real_cli(target, data, out / "subprocess", timeout))
             outcome = next((r for r in results if r[0] in ("crashed", "hung")), results[0])
             counts[(target, outcome[0])] += 1
@@ -340,14 +354,14 @@ def fuzz(trials: int, seed: int, timeout: float, subprocess_every: int, out: Pat
     return counts
 
 
-def report(counts: Counter[tuple[str, str]]) -> str:
-    """A table of trials and outcomes per target, and the totals."""
+def report(counts: Counter[tuple[str, str]], targets: tuple[str, ...] = TARGETS) -> str:
+    """A table of trials and outcomes per target run, and the totals."""
     def row(name: str, values: list[int]) -> str:
         return f"{name:<10} {sum(values):>7} " + " ".join(f"{v:>9}" for v in values)
 
     lines = [f"{'target':<10} {'trials':>7} " + " ".join(f"{o:>9}" for o in OUTCOMES)]
-    lines += [row(t, [counts[(t, o)] for o in OUTCOMES]) for t in TARGETS]
-    lines.append(row("all", [sum(counts[(t, o)] for t in TARGETS) for o in OUTCOMES]))
+    lines += [row(t, [counts[(t, o)] for o in OUTCOMES]) for t in targets]
+    lines.append(row("all", [sum(counts[(t, o)] for t in targets) for o in OUTCOMES]))
     return "\n".join(lines)
 
 
@@ -358,12 +372,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=20.0, help="seconds a trial may take before it counts as hung")
     p.add_argument("--subprocess-every", type=int, default=10,
                    help="also run every Nth command-line trial as a real process (0: never)")
+    p.add_argument("--targets", default=",".join(TARGETS),
+                   help=f"comma-separated targets to run in turn (default: all of {', '.join(TARGETS)})")
     p.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "harmonies-fuzz",
                    help="folder for the inputs that crashed or hung")
     args = p.parse_args(argv)
+    targets = tuple(t for t in args.targets.split(",") if t)
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown or not targets:
+        p.error(f"unknown targets {', '.join(unknown) or '(none given)'}; choose from {', '.join(TARGETS)}")
     started = time.perf_counter()
-    counts = fuzz(args.trials, args.seed, args.timeout, args.subprocess_every, args.out)
-    print(report(counts))
+    counts = fuzz(args.trials, args.seed, args.timeout, args.subprocess_every, args.out, targets=targets)
+    print(report(counts, targets))
     bad = sum(v for (_, o), v in counts.items() if o in ("crashed", "hung"))
     print(f"{args.trials} trials in {time.perf_counter() - started:.0f} s (seed {args.seed}); "
           f"{bad} crashed or hung" + (f", inputs in {args.out}" if bad else ""))

@@ -2,7 +2,8 @@
 
 JSON files (boards, saves, settings) get structural changes at random places (a value swapped for
 one of another type, an entry deleted or repeated, deep nesting, numbers past Python's digit limit,
-text no font draws) and sometimes byte damage on top (bit flips, truncation, junk bytes). Cards files
+text no font draws, times and dates out of range, huge and non-finite numbers, a key written twice
+in one object) and sometimes byte damage on top (bit flips, truncation, junk bytes). Cards files
 get YAML damage: tagged junk, anchors and aliases, deep flow nesting, huge values, lines removed,
 doubled or indented wrong, blocks repeated hundreds of times.
 """
@@ -17,10 +18,19 @@ from typing import Any
 JUNK_TEXT = ["\x00", "\ud800", "\udfff", "\u202e", "\x1b[2J", "\ufeff", "\U0001F600", "e\u0301" * 50,
              "\n\r\t", "../../cards", "%s%n{0}", "x" * 200_000]
 HUGE = "__HUGE_NUMBER__"
+#: Times and dates a file may hold that are no usable time: out of Python's range once moved to UTC or
+#: the local zone, before computers, impossible, or written oddly.
+BAD_TIMES = ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00-05:00", "0001-01-01T00:00:00+23:59",
+             "0001-01-01", "9999-12-31", "1969-12-31", "2026-02-30", "2026-13-01T00:00:00", "+002026-01-01",
+             "2026-11-26T25:00:00", "2026-11-26 10:00", "3000-01-01T00:00:00+00:00"]
 
 
 def junk_value(rng: random.Random) -> Any:
-    pick = rng.randrange(16)
+    pick = rng.randrange(18)
+    if pick == 16:
+        return rng.choice(BAD_TIMES)
+    if pick == 17:
+        return rng.choice([1e308, -1e308, 1e300, 5e-324, 10**30, -(10**30), 2**63, 10_001, -1, 1e6])
     if pick == 0:
         return None
     if pick == 1:
@@ -100,6 +110,19 @@ def json_text(doc: Any, rng: random.Random) -> str:
     text = json.dumps(doc, ensure_ascii=rng.random() < 0.5, allow_nan=True)
     text = text.replace(f'"{HUGE}"', "9" * rng.choice([20, 4000, 4301, 6000]))
     return re.sub(r'"__DEEP_(\d+)__"', lambda m: "[" * int(m.group(1)) + "]" * int(m.group(1)), text)
+
+
+_KEY = re.compile(r'"((?:[^"\\]|\\.){1,40})"\s*:\s*')
+
+
+def duplicate_key(text: str, rng: random.Random) -> str:
+    """A key of some object written a second time in the same object, before the first, with another value."""
+    keys = list(_KEY.finditer(text[:200_000]))
+    if not keys:
+        return text
+    match = rng.choice(keys)
+    value = json.dumps(junk_value(rng) if rng.random() < 0.7 else None, allow_nan=True)
+    return text[: match.start()] + f'"{match.group(1)}": {value}, ' + text[match.start():]
 
 
 def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
@@ -194,7 +217,10 @@ def damage(kind: str, good: bytes, rng: random.Random) -> bytes:
     doc = json.loads(good)
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         doc = mutate_json(doc, rng)
-    data = _to_bytes(json_text(doc, rng))
+    text = json_text(doc, rng)
+    if rng.random() < 0.25:
+        text = duplicate_key(text, rng)
+    data = _to_bytes(text)
     if rng.random() < 0.3:
         data = mutate_bytes(data, rng)
     return data

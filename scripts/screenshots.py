@@ -267,12 +267,12 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         sc.pointer.card_under = lambda pos: sc.hover_card
 
     def last_round() -> None:
-        from harmonies.ai import make_player
+        from harmonies.ai import make_player, take_turn
         from harmonies.rules import Game, GameSetup
         game = Game.new(GameSetup(players=3, seed=21))
         bots = [make_player("random", i) for i in range(3)]
         while not game.end_triggered:
-            bots[game.current].play_turn(game)
+            take_turn(bots[game.current], game)
         start(game, 3)
 
     def tiebreak() -> None:

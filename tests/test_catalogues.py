@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from harmonies.catalogue import (Catalogue, PLURAL_CATEGORIES, available_languages, language_name,
+from harmonies.catalogue import (Catalogue, available_languages, language_name,
                                  placeholders, plural_categories, plural_category, refusal_text, system_language, english)
 from harmonies.rules import REFUSALS, Colour, Rejected, default_cards
 from harmonies.session.log import colour_name

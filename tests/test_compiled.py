@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from harmonies import compiled
 
@@ -70,3 +74,53 @@ def test_the_pure_build_is_forced_by_the_environment() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO,
                          timeout=60, check=True)
     assert out.stdout.strip() == compiled.PURE
+
+
+def _compile_script() -> Any:
+    """scripts/compile.py as a module (it is run as a script, not imported by the game)."""
+    spec = importlib.util.spec_from_file_location("harmonies_compile_script", REPO / "scripts" / "compile.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_failed_compile_is_recorded_with_its_cause_and_not_tried_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _compile_script()
+    monkeypatch.setattr(script, "c_compiler", lambda: "/usr/bin/cc")
+    log = tmp_path / "last-build.log"
+    log.write_text("running build_ext\nharmonies/rules/cards.py:3: error: Library stubs not installed for \"yaml\"\n"
+                   "Found 1 error in 1 file\n", encoding="utf-8")
+    cause = script.cause_of(log)
+    assert cause.endswith('error: Library stubs not installed for "yaml"')
+    key = compiled.source_key()
+    script.record_failure(tmp_path, key, cause)
+    assert script.failed_before(tmp_path, key) == cause
+    assert script.failed_before(tmp_path, "0" * 64) is None   # other sources: tried again
+
+    def no_build(folder: Path, key: str) -> bool:
+        raise AssertionError("the compile was tried again")
+
+    monkeypatch.setattr(script, "build", no_build)
+    monkeypatch.setattr(script, "missing_tools", lambda: [])
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+    assert script.main(["--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "pure Python build" in said[0] and "Library stubs" in said[0]
+
+
+def test_the_tools_are_part_of_what_a_failure_is_remembered_by(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _compile_script()
+    key = compiled.source_key()
+    script.record_failure(tmp_path, key, "error: something")
+    monkeypatch.setattr(script, "tools", lambda: "cc /usr/bin/cc; mypy 99.0; setuptools 1; types-PyYAML 6")
+    assert script.failed_before(tmp_path, key) is None   # a new mypy (or stubs, or compiler): tried again
+
+
+def test_the_compile_extra_holds_what_the_compile_needs() -> None:
+    script = _compile_script()
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    extra = text.split("\ncompile = [", 1)[1].split("]", 1)[0]
+    for name in ("mypy", "setuptools", *script.STUB_PACKAGES):
+        assert f'"{name}' in extra, name

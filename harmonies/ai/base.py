@@ -1,10 +1,10 @@
 """What every computer player offers, and how a driver hands it a turn.
 
-A player is handed an observer view of the game (``Game.observer_view``: the pouch, the animal pile
-and the other seats' spirit cards in a fixed order, no seed to deal the real game again), never the
-real game; the commands it plays there are then played on the real game. Only a player that reads
-nothing a seat may not see (``needs_view`` False: the random player) is handed the real game, which
-spares a copy every turn.
+A player is handed its seat's observer view of the game (``Game.observer_view``: the pouch, the
+animal pile and the other seats' spirit cards in a fixed order, no seed to deal the real game again),
+never the real game, and answers with the commands it plays from there. It never changes the view it
+is handed: whatever it tries, it tries on its own copy. The driver then plays those commands on the
+real game (:func:`take_turn`), or a session queues them (``harmonies.session``).
 """
 
 from __future__ import annotations
@@ -19,28 +19,17 @@ class Player(Protocol):
     """A computer seat. It sees the game only through the rules' queries and sends only commands."""
 
     kind: str
-    # False only for a player that reads nothing but what the seat may see (legal moves, the
-    # table): it plays on the real game. Every other player gets an observer view.
-    needs_view: bool
 
-    def play_turn(self, game: Game) -> None:
-        """Apply one whole turn (through ``game.apply``) for the seat whose turn it is."""
-
-
-def _needs_view(player: object) -> bool:
-    return getattr(player, "needs_view", True) is not False
+    def next_commands(self, view: Game) -> list[Command]:
+        """The rest of the turn of the seat to move in ``view``, from wherever the turn stands (its
+        start, a spirit to choose, tokens taken, some placed, cubes due), ending with ``EndTurn``;
+        none once the game is over. ``view`` is left as it was."""
 
 
 def commands_for_turn(player: Player, game: Game) -> list[Command]:
-    """The commands ``player`` would play now, found on a copy so ``game`` is untouched (an observer
-    view, unless the player needs none).
-
-    The UI calls this off its frame loop and then applies the commands one by one to animate them.
-    """
-    trial = game.observer_view() if _needs_view(player) else game.clone()
-    start = len(trial.history)
-    player.play_turn(trial)
-    return list(trial.history[start:])
+    """The commands ``player`` would play now, planned on the observer view of ``game`` (``game``
+    is untouched)."""
+    return player.next_commands(game.observer_view())
 
 
 def take_turn(player: Player, game: Game) -> None:
@@ -48,9 +37,6 @@ def take_turn(player: Player, game: Game) -> None:
 
     A command the real game refuses (the player slipped) ends the turn plainly instead.
     """
-    if not _needs_view(player):
-        player.play_turn(game)
-        return
     for cmd in commands_for_turn(player, game):
         if not game.apply(cmd).ok:
             break

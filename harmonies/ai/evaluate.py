@@ -18,10 +18,11 @@ from typing import Any
 
 import yaml
 
-from ..rules import CardSet, Colour
-from ..rules.landscapes import field_groups, landscape_table, longest_river, river_points, scoring_mountains, water_points
-from ..rules.scoring import spirit_cells, spirit_group_points, spirit_points
-from ..rules.tables import BUILDING, FIELD, MOUNTAIN, WATER, rules_data, stack_table
+from ..rules import CardSet, Colour, rules_data
+from ..rules.kernels import (
+    BUILDING, FIELD, MOUNTAIN, WATER, field_groups, landscape_table, longest_river, river_points, scoring_mountains,
+    spirit_cells, spirit_group_points, spirit_points, stack_table, water_points,
+)
 from .card_prior import load_prior
 from .tables import FAR, PlacementCosts, Tables
 

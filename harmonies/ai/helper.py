@@ -27,7 +27,6 @@ import os
 import pickle
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager

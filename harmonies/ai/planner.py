@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..rules import (
-    ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens,
+    ChooseSpirit, Colour, Command, EndTurn, Game, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, rules_data,
 )
-from ..rules.habitats import formed_cells
-from ..rules.tables import rules_data, stack_table
+from ..rules.kernels import formed_cells, stack_table
 from .evaluate import CardIndex, Evaluator, Weights
 from .finish import finish_turn
 from .helper import Helper, SampleValue, Placed, Session, cached_searcher, turn_game, turn_worlds
-from .random_player import RandomPlayer
+from .random_turn import play_random_turn
 from .tables import FAR, PlacementCosts, Tables, tables_for
 
 
@@ -689,13 +688,13 @@ class Lookahead:
         stand-in turns (random ones seeded by ``seed`` without a stand-in planner), then my own turns
         by the fast planner but the last of ``depth``. Returns the fast planner's best turn there,
         not played, with ``g`` at its start (None: the game ends first)."""
-        stand_in = RandomPlayer(seed)
+        stand_in = random.Random(seed)  # the random player's draws, on this sample game
         last = max(1, self.depth) - 1
         turn = 0
         while True:
             while not g.over and g.current != me:
                 if self.stand_in is None:
-                    stand_in.play_turn(g)
+                    play_random_turn(g, stand_in, True)
                     continue
                 if g.spirit_choices:
                     g.apply(ChooseSpirit(g.spirit_choices[0]))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..rules import ChooseSpirit, Command, Game
+from ..rules import ChooseSpirit, Command, EndTurn, Game
 from .evaluate import Weights, load_weights
 from .finish import finish_turn
 from .helper import Helper, shared_helper
@@ -30,15 +30,33 @@ class PlannerPlayer:
     """A seat played by a :class:`Planner`; subclasses choose the options and weights.
 
     It plans on an observer view of whatever game it is handed (``Game.observer_view``), so even a
-    caller that hands it the real game does not show it the real order of what is face down.
+    caller that hands it the real game does not show it the real order of what is face down, and
+    plays its plan out on that copy, never on what it was handed.
     """
 
     kind = "planner"
-    needs_view = True
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, opts: PlanOptions | None = None) -> None:
         self.rng = random.Random(seed)
         self.planner = Planner(weights or Weights(), opts or PlanOptions(), self.rng)
+
+    def next_commands(self, view: Game) -> list[Command]:
+        """The rest of the turn: the whole turn planned (:meth:`turn_commands`) at its start, else
+        what is left of it (:meth:`rest_of_turn`), finished plainly where the plan stops short."""
+        if view.over:
+            return []
+        if view.turn_commands == 0 and not view.taken_tokens_this_turn:
+            return self.turn_commands(view)
+        trial = view.observer_view()
+        start = len(trial.history)
+        ended = False
+        for cmd in self.rest_of_turn(trial):
+            ended = trial.apply(cmd).ok and type(cmd) is EndTurn
+            if ended:
+                break
+        if not ended:
+            finish_turn(trial)
+        return list(trial.history[start:])
 
     def turn_commands(self, game: Game) -> list[Command]:
         """The whole turn, as commands, planned on an observer view; ``game`` is untouched."""
@@ -47,14 +65,23 @@ class PlannerPlayer:
         self._play_view(view)
         return list(view.history[start:])
 
-    def play_turn(self, game: Game) -> None:
-        """Plan the turn on an observer view, then play it on ``game``."""
-        if game.over:
-            return
-        for cmd in self.turn_commands(game):
-            if not game.apply(cmd).ok:
-                finish_turn(game)  # the view and the game disagree: never stall the game
-                return
+    def rest_planner(self, game: Game) -> Planner:
+        """The planner of a turn already begun (one turn's search: the space is decided or nearly)."""
+        return self.planner
+
+    def rest_of_turn(self, game: Game) -> list[Command]:
+        """What is left of a turn already begun: the tokens in hand (a space first if none was
+        taken), a card if none was taken yet, cubes, EndTurn. Planned on an observer view of
+        ``game``; only what the rules accept from here (e.g. no solo swap after a card was taken)."""
+        game = game.observer_view()
+        planner = self.rest_planner(game)
+        taken = game.taken_tokens_this_turn
+        cands = planner.hand_candidates(game) if taken else planner.candidates(game)
+        if not cands:
+            return []
+        trial = game.clone()
+        cmds = planner.commands(game, cands[0])[1 if taken else 0:]
+        return [cmd for cmd in cmds if trial.apply(cmd).ok]
 
     def _play_view(self, game: Game) -> None:
         if game.over:
@@ -206,19 +233,8 @@ class HardPlayer(PlannerPlayer):
         self.planner = self.modes[game.setup.solo][0]
         return super().choose_spirit(game, choices)
 
-    def rest_of_turn(self, game: Game) -> list[Command]:
-        """What is left of a turn whose tokens are already taken: the tokens in hand, a card if none
-        was taken yet, cubes, EndTurn. The space is decided, so the one-turn search suffices.
-        Planned on an observer view of ``game``."""
-        game = game.observer_view()
-        planner = self.modes[game.setup.solo][0]
-        cands = planner.hand_candidates(game)
-        if not cands:
-            return []
-        best = cands[0]
-        # Keep only what the rules accept from here (e.g. no solo swap after a card was taken).
-        trial = game.clone()
-        return [cmd for cmd in planner.commands(game, best)[1:] if trial.apply(cmd).ok]
+    def rest_planner(self, game: Game) -> Planner:
+        return self.modes[game.setup.solo][0]
 
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "CandidateTurn", "finish_turn"]

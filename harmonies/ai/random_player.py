@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import random
 
-from ..rules import Game
+from ..rules import Command, Game
 from .random_turn import play_random_turn
 
 
 class RandomPlayer:
-    """Takes a random space, a random card when allowed, and places every cube as soon as it can."""
+    """Takes a random space, a random card when allowed, and places every cube as soon as it can.
+
+    It reads only what its seat may see (the seat's legal moves and the table), and plays from any
+    position of its turn.
+    """
 
     kind = "random"
-    # It reads only the seat's legal moves and the table, so drivers hand it the real game.
-    needs_view = False
 
     def __init__(self, seed: int = 0, take_cards: bool = True) -> None:
         self.rng = random.Random(seed)
         self.take_cards = take_cards
 
-    def play_turn(self, game: Game) -> None:
-        # The turn itself is compiled with the rules (random_turn.py).
-        play_random_turn(game, self.rng, self.take_cards)
+    def next_commands(self, view: Game) -> list[Command]:
+        """The rest of the turn, played on a copy of ``view`` (the turn itself is compiled with the
+        rules: random_turn.py)."""
+        if view.over:
+            return []
+        trial = view.clone()
+        start = len(trial.history)
+        play_random_turn(trial, self.rng, self.take_cards)
+        return list(trial.history[start:])

@@ -32,6 +32,9 @@ class Table(Protocol):
     @property
     def hand(self) -> tuple[Colour, ...]: ...
 
+    @property
+    def taken_tokens_this_turn(self) -> bool: ...
+
     def can_take_card(self) -> bool: ...
 
     def token_moves(self, colour: object) -> list[PlaceToken]: ...
@@ -81,36 +84,48 @@ def shuffle(bits: Callable[[int], int], items: list[T]) -> None:
 
 
 def play_random_turn(game: Table, rng: random.Random, take_cards: bool) -> None:
-    """Takes a random space, a random card when allowed, places the tokens in a random order on
-    random cells, and places every cube as soon as it can, on a random cell.
+    """Plays the rest of the turn of the seat to move by uniform random choices: a random space, a
+    random card when allowed, the tokens in hand in a random order on random cells, every cube as soon
+    as it can go (on a random cell), then the end of the turn.
 
-    Every choice is made among what the engine lists as legal right now (the spirits offered, the
-    spaces still full, the moves of token_moves, the cells of cube_options, the end of the turn once
-    the hand is empty), so the commands go through play_listed, which does not check them again.
+    From the start of a turn it makes exactly those choices in that order. Handed a turn already begun,
+    it goes on from there: no second space once tokens are taken, and (with cards) the cubes already
+    due are placed first. Every choice is made among what the engine lists as legal right now (the
+    spirits offered, the spaces still full, the moves of token_moves, the cells of cube_options, the
+    end of the turn once the hand is empty), so the commands go through play_listed, which does not
+    check them again.
     """
     bits = rng.getrandbits
     play = game.play_listed
     token_moves = game.token_moves
-    cube_options = game.cube_options
     choices = game.spirit_choices
     if choices:
         play(ChooseSpirit(choices[below(bits, len(choices))]))
-    spaces = [i for i, s in enumerate(game.central) if s]
-    play(_take_tokens(spaces[below(bits, len(spaces))]))
+    begun = game.taken_tokens_this_turn
+    if not begun:
+        spaces = [i for i, s in enumerate(game.central) if s]
+        play(_take_tokens(spaces[below(bits, len(spaces))]))
     if take_cards:
         face_up = [c for c in game.display if c is not None]
         if face_up and game.can_take_card():
             play(_take_card(face_up[below(bits, len(face_up))]))
+        if begun:
+            _place_cubes(game, bits)
     hand = list(game.hand)
     shuffle(bits, hand)
     for colour in hand:
         moves = token_moves(colour)
         play(moves[below(bits, len(moves))])
         if take_cards:
-            options = cube_options()
-            while options:
-                card_id = next(iter(options))
-                cells = options[card_id]
-                play(PlaceCube(card_id, cells[below(bits, len(cells))]))
-                options = cube_options()
+            _place_cubes(game, bits)
     play(_END)
+
+
+def _place_cubes(game: Table, bits: Callable[[int], int]) -> None:
+    """Every cube that can go now, each on a random cell of its card's options."""
+    options = game.cube_options()
+    while options:
+        card_id = next(iter(options))
+        cells = options[card_id]
+        game.play_listed(PlaceCube(card_id, cells[below(bits, len(cells))]))
+        options = game.cube_options()

@@ -12,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import BoardShape, CardSet, board_shape
-from ..rules.habitats import FAR, HabitatTable, habitat_tables, tokens_needed
-from ..rules.landscapes import landscape_table
-from ..rules.tables import stack_table
+from ..rules.kernels import FAR, HabitatTable, habitat_tables, landscape_table, stack_table, tokens_needed
 
 __all__ = ["FAR", "CardTables", "PlacementCosts", "Tables", "tables_for"]
 

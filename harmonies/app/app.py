@@ -20,11 +20,12 @@ from harmonies.session.errlog import log_error, log_folder
 
 from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
+from .input import InputMap, Intent, player_map
 from .navigation import Navigator, OpenMenu
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
 from .settings import MemorySettingsStore, Settings, SettingsStore
-from .sound import Sounds
+from .sound import Sounds, init_pygame
 from .theme import Fonts, Theme
 from .viewport import Viewport
 
@@ -66,7 +67,7 @@ class App:
         # SDL reads the window's class when it starts its video part; one set by the caller is kept.
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
-        pygame.init()
+        init_pygame()
         pygame.display.set_caption("Harmonies")
         set_window_icon()
         self.window = self._open_window()
@@ -87,6 +88,8 @@ class App:
         self.on_first_frame: list[Callable[[], None]] = []
         #: Drawing caches (pure memoisation of sprites, safe to clear at any time).
         self.cache: dict[str, dict[Any, Any]] = {}
+        #: What keys mean (the input map with the player's rebinding); a damaged entry is told on the menu.
+        self.input: InputMap = self._input_map()
         pygame.key.set_repeat(400, 40)
 
     # -- services -----------------------------------------------------------------
@@ -128,11 +131,19 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.settings.window_size, flags)
 
+    def _input_map(self) -> InputMap:
+        found, problems = player_map(self.settings.keys)
+        for problem in problems:
+            self.tell(problem)
+        return found
+
     def apply_settings(self, settings: Settings) -> None:
         """Store new settings and apply the ones that change the window."""
         old = self.settings
         self.settings = settings
         self.settings_store.save(settings)
+        if old.keys != settings.keys:
+            self.input = self._input_map()
         if (old.window, old.fullscreen) != (settings.window, settings.fullscreen):
             self.window = self._open_window()
             self._resized()
@@ -156,13 +167,13 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        if Intent.FULLSCREEN in self.input.intents(event):
             self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
             return
         if event.type in MOUSE_EVENTS:
             event = pygame.event.Event(event.type, {**event.dict, "vpos": self.vp.to_virtual(event.pos)})
         rest = self.scenes.dispatch(event)
-        if rest is not None and rest.type == pygame.KEYDOWN and rest.key == pygame.K_ESCAPE and len(self.scenes) > 1:
+        if rest is not None and Intent.BACK in self.input.intents(rest) and len(self.scenes) > 1:
             self.scenes.pop()
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:

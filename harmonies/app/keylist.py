@@ -1,9 +1,11 @@
-"""The keys of the game, as the player reads them: one list in the catalogue (``keys.rows``) that the
-Keys page of Settings, the Keys page of How to play and the key line of the play screen all draw from,
-so the three cannot say different things.
+"""The keys of the game, as the player reads them: generated from the input map (``assets/input.yaml``,
+its ``key_list``) with the player's rebinding, so the Keys page of Settings, the Keys page of How to
+play and the key line of the play screen all say what the keys do now.
 
-A row is a heading (``heading``) or a key with what it does (``keys``, ``does``); a row may also carry
-``line``, its short form on the play screen's key line ("Tab: area")."""
+A row is a heading (``heading``) or keys with what they do (``keys``, ``does``); a row may also carry
+``line``, its short form on the play screen's key line ("Tab: next"). What a row does and the words of
+the key line are the catalogue's (``keys.rows.<row>``, ``keys.lines.<row>``); the keys are named as the
+map names them, in the catalogue's words where it has some (``keys.names.<name>``: Espace, ↑)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from . import paint
+from .input import Chord, Intent, ListRow, key_name
 
 if TYPE_CHECKING:
     from .app import App
@@ -20,6 +23,10 @@ if TYPE_CHECKING:
 Box = tuple[float, float, float, float]
 #: Separator between two parts of the key line.
 LINE_GAP = "  ·  "
+#: The keys the map names ``Arrows`` together, in this order.
+_ARROWS = ["Up", "Down", "Left", "Right"]
+#: A run of this many digits or more is written as a range ("1 to 5").
+_RANGE = 3
 
 
 @dataclass(frozen=True)
@@ -31,10 +38,59 @@ class KeyRow:
 
 
 def rows(app: App) -> list[KeyRow]:
-    """The rows of the catalogue's key list, in order (an entry that is not a mapping is skipped)."""
-    found = app.catalogue.strings.get("keys.rows") or []
-    return [KeyRow(**{f: str(row.get(f, "")) for f in ("keys", "does", "line", "heading")})
-            for row in found if isinstance(row, dict)]
+    """The rows of the key list, in the map's order."""
+    return [_row(app, r) for r in app.input.key_list]
+
+
+def _row(app: App, r: ListRow) -> KeyRow:
+    if r.heading:
+        return KeyRow(heading=app.t(f"keys.headings.{r.heading}"))
+    line = app.t(f"keys.lines.{r.row}", keys=keys_text(app, r.line)) if r.line else ""
+    return KeyRow(keys_text(app, r.intents, r.groups), app.t(f"keys.rows.{r.row}"), line)
+
+
+def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
+    """The keys of ``intents`` as the list shows them: each once (a keypad key beside its twin is not
+    repeated), the four arrows as "Arrows", a run of digits as a range, in runs of ``groups`` if given."""
+    names = list(dict.fromkeys(_plain(c) for i in intents for c in app.input.chords(i)))
+    sep = app.t("keys.sep")
+    if names == _ARROWS:
+        return app.t("keys.names.Arrows")
+    if groups:
+        runs = [names[k:k + groups] for k in range(0, len(names), groups)]
+        return sep.join(" ".join(_shown(app, n) for n in run) for run in runs)
+    return sep.join(_ranged(app, names))
+
+
+def chord_text(app: App, chord: Chord) -> str:
+    """One chord in the catalogue's words (``Maj+Tab``)."""
+    return _shown(app, chord.name)
+
+
+def _plain(chord: Chord) -> str:
+    """The chord's name with a keypad key named as its twin (Keypad 1 is shown as 1)."""
+    return "+".join((*chord.mods, key_name(chord.key).removeprefix("Keypad ")))
+
+
+def _shown(app: App, name: str) -> str:
+    return "+".join(app.t(f"keys.names.{part}", default=part) for part in name.split("+"))
+
+
+def _ranged(app: App, names: list[str]) -> list[str]:
+    out: list[str] = []
+    k = 0
+    while k < len(names):
+        end = k
+        while end + 1 < len(names) and names[end].isdigit() and names[end + 1].isdigit() \
+                and int(names[end + 1]) == int(names[end]) + 1:
+            end += 1
+        if end - k + 1 >= _RANGE:
+            out.append(app.t("keys.range", first=names[k], last=names[end]))
+            k = end + 1
+        else:
+            out.append(_shown(app, names[k]))
+            k += 1
+    return out
 
 
 def line_parts(app: App) -> list[str]:

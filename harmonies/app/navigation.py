@@ -125,6 +125,11 @@ class OpenKeys:
 
 
 @dataclass(frozen=True)
+class OpenRebind:
+    """Change keys: every intent of the input map with its keys, to rebind."""
+
+
+@dataclass(frozen=True)
 class OpenGames:
     """The games in progress to choose from; ``open_game`` runs with the chosen one's file."""
 
@@ -148,7 +153,7 @@ class OpenChallenges:
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
-                    OpenChallenges, OpenStats]
+                    OpenChallenges, OpenStats, OpenRebind]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

@@ -43,6 +43,9 @@ class Settings:
     #: The setup of the last game started (seats with names, kinds and levels, side, spirits), which
     #: the setup screen offers again; read loosely by :func:`harmonies.app.scenes.setup.remembered`.
     last_setup: dict[str, Any] = field(default_factory=dict)
+    #: The player's rebinding: intent name to key names, for the intents whose keys differ from the
+    #: input map's (``assets/input.yaml``); read by :func:`harmonies.app.input.player_map`.
+    keys: dict[str, Any] = field(default_factory=dict)
 
     @property
     def window_size(self) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.rules import Game, GameSetup, PlaceToken, TakeTokens
 from harmonies.session import MatchConfig, Resume
 
@@ -24,6 +24,7 @@ from .scenes.finished import FinishedScene
 from .scenes.handover import HandoverScene
 from .scenes.howto import HowToScene
 from .scenes.keys import KeysScene
+from .scenes.rebind import RebindScene
 from .scenes.menu import MenuScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
@@ -51,7 +52,7 @@ def played_game(players: int, turns: int, seed: int = 3, side: str = "A", spirit
     bots = [make_player(level, seed + i) for i in range(players)]
     n = 0
     while not game.over and (finish or n < turns):
-        bots[game.current].play_turn(game)
+        take_turn(bots[game.current], game)
         n += 1
     return game
 
@@ -189,6 +190,7 @@ def iter_scenes(app: App) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "howto", push(HowToScene)
     yield "howto_keys", howto_keys
     yield "keys", push(KeysScene)
+    yield "rebind", push(RebindScene)
     yield "finished", push(FinishedScene)
     yield "challenges", push(ChallengesScene)
     yield "stats", push(StatsScene)

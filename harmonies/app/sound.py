@@ -1,17 +1,55 @@
 """A few short sounds synthesised at start-up (no audio files to ship).
 
-Silent when no audio device can be opened; the volume comes from the settings.
+Silent when no audio device can be opened; the volume comes from the settings. :func:`init_pygame` starts
+pygame with the sound library's own complaints kept off the terminal (on a machine without a sound card,
+ALSA prints a dozen lines when SDL probes it): one line at most says the game runs without sound.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
+import sys
+import tempfile
 import threading
 from array import array
 from typing import Any
 
 import pygame
+
+#: The lines the C sound libraries print when they find no device (the rest of what is said is passed on).
+_AUDIO_CHATTER = ("ALSA lib ", "jack server", "Cannot connect to server", "JackShmReadWritePtr")
+
+
+def init_pygame() -> None:
+    """``pygame.init()``, with what the C libraries write on the standard error while SDL opens the audio
+    caught: the sound libraries' lines about a missing device become one line, the rest is passed on."""
+    if os.environ.get("SDL_AUDIODRIVER"):
+        pygame.init()  # a driver chosen by the caller (the tests' "dummy"): nothing to probe
+        return
+    try:
+        saved = os.dup(2)
+    except OSError:
+        pygame.init()
+        return
+    with tempfile.TemporaryFile(mode="w+b") as caught:
+        sys.stderr.flush()
+        os.dup2(caught.fileno(), 2)
+        try:
+            pygame.init()
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        caught.seek(0)
+        said = caught.read().decode("utf-8", "replace").splitlines()
+    chatter = [line for line in said if line.startswith(_AUDIO_CHATTER)]
+    for line in said:
+        if line not in chatter:
+            print(line, file=sys.stderr)
+    if chatter and not pygame.mixer.get_init():
+        print("harmonies: no sound (no audio device could be opened)", file=sys.stderr)
 
 
 def _tone(rate: int, channels: int, dur: float, parts: list[tuple[float, float]], decay: float,
@@ -35,12 +73,8 @@ def _tone(rate: int, channels: int, dur: float, parts: list[tuple[float, float]]
 class Sounds:
     def __init__(self) -> None:
         self.sounds: dict[str, Any] = {}
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-            init = pygame.mixer.get_init()
-        except pygame.error:
-            return
+        # pygame.init() (init_pygame) tried the audio already: trying again would only repeat the failure
+        init = pygame.mixer.get_init()
         if not init or init[1] != -16:
             return
         rate, _size, channels = init

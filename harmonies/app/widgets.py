@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from . import paint
+from .input import Intent
 
 if TYPE_CHECKING:
     from .app import App
@@ -24,16 +25,21 @@ def _inside(rect: Rect, pos: tuple[float, float]) -> bool:
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
-#: The keys that end a list's choice by opening the chosen row.
-OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: The intents that end a list's choice by opening the chosen row.
+OPEN_INTENTS = frozenset({Intent.CONFIRM, Intent.USE})
 
 
-def list_move(key: int, page: int, total: int) -> int | None:
-    """How far a key moves a list's choice: Up/Down a row, Page Up/Down a page, Home/End to either end
-    (by ``total``, which the list clamps); None for a key that moves nothing."""
-    moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-             pygame.K_HOME: -total, pygame.K_END: total}
-    return moves.get(key)
+def list_move(intents: frozenset[Intent], page: int, total: int) -> int | None:
+    """How far intents move a list's choice: Up/Down a row, Page Up/Down a page, Home/End to either end
+    (by ``total``, which the list clamps); None for intents that move nothing."""
+    moves = {Intent.UP: -1, Intent.DOWN: 1, Intent.PAGE_UP: -page, Intent.PAGE_DOWN: page,
+             Intent.HOME: -total, Intent.END: total}
+    return next((moves[i] for i in intents if i in moves), None)
+
+
+def sideways(intents: frozenset[Intent]) -> int:
+    """-1 for Left, 1 for Right, 0 for neither."""
+    return -1 if Intent.LEFT in intents else 1 if Intent.RIGHT in intents else 0
 
 
 class Widget:
@@ -144,8 +150,9 @@ class Choice(Widget):
             left, _right = self._arrows()
             self.step(-1 if _inside(left, event.vpos) else 1)
             return True
-        if focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step(-1 if event.key == pygame.K_LEFT else 1)
+        step = sideways(app.input.intents(event)) if focused else 0
+        if step:
+            self.step(step)
             return True
         return False
 
@@ -198,7 +205,7 @@ class TextField(Widget):
             if add:
                 self.set((self.get() + add)[: self.max_len])
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+        if Intent.ERASE in app.input.intents(event):
             self.set(self.get()[:-1])
             return True
         return False
@@ -258,9 +265,9 @@ class Slider(Widget):
         if event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
             return True
-        if focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            d = self.stepv if event.key == pygame.K_RIGHT else -self.stepv
-            self.set(min(self.hi, max(self.lo, self.get() + d)))
+        step = sideways(app.input.intents(event)) if focused else 0
+        if step:
+            self.set(min(self.hi, max(self.lo, self.get() + step * self.stepv)))
             return True
         return False
 
@@ -322,20 +329,20 @@ class WidgetGroup:
         for i, w in enumerate(self.widgets):
             if w.visible and w.handle(event, app, i == self.focus):
                 return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_TAB,):
-                self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-                return True
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.move_focus(1 if event.key == pygame.K_DOWN else -1)
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(self.focused, Button):
-                # buttons side by side (a dialog's, the scoresheet's): Left and Right step between them
-                self.move_focus(1 if event.key == pygame.K_RIGHT else -1)
-                return True
-            if event.key in (pygame.K_SPACE,) and self.focused is not None:
-                self.focused.activate()
-                return True
+        intents = app.input.intents(event)
+        if intents & {Intent.NEXT, Intent.DOWN}:
+            self.move_focus(1)
+            return True
+        if intents & {Intent.PREVIOUS, Intent.UP}:
+            self.move_focus(-1)
+            return True
+        if sideways(intents) and isinstance(self.focused, Button):
+            # buttons side by side (a dialog's, the scoresheet's): Left and Right step between them
+            self.move_focus(sideways(intents))
+            return True
+        if Intent.USE in intents and self.focused is not None:
+            self.focused.activate()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface, app: App) -> None:

@@ -21,6 +21,7 @@ from ..rules import GameSetup
 from .atomic import atomic_write_text
 from .document import parse_json, read_limited
 from .index import FinishedIndex
+from .times import TimeError, utc_text
 from .lock import writing
 from .paths import Dirs
 from .summary import CATEGORIES
@@ -75,7 +76,10 @@ def cleared_at(dirs: Dirs) -> str | None:
     except (OSError, ValueError):
         return None
     value = doc.get("bests_cleared") if isinstance(doc, dict) else None
-    return value if isinstance(value, str) else None
+    try:
+        return utc_text(value, "bests_cleared")  # compared with the games' UTC sort keys
+    except TimeError:
+        return None  # no usable time (out of range included): as if the bests were never cleared
 
 
 def clear(dirs: Dirs, now: datetime | None = None) -> str:

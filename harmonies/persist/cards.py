@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import CardSet, CardsError, default_cards, load_cards
-from ..rules.cards import USER_CARDS_SECONDS
+from ..rules import USER_CARDS_SECONDS, CardSet, CardsError, default_cards, load_cards
 
 
 def load_cards_or_default(path: str | Path | None) -> tuple[CardSet, str | None]:

@@ -18,13 +18,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..rules.jsontext import shown
 from .atomic import atomic_write_text, set_aside
 from .document import parse_json, read_limited
-from .lock import writing
+from .lock import LockProblem, writing
 from .paths import Dirs
 
 PROGRESS_NAME = "challenges.json"
 FORMAT = 1
+#: The highest score and the most games a challenge's record may hold (beyond them it is no record).
+MAX_SCORE = 9_999
+MAX_PLAYED = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -66,9 +70,13 @@ def progress_path(dirs: Dirs) -> Path:
     return dirs.data / PROGRESS_NAME
 
 
-def read_progress(dirs: Dirs) -> tuple[Progress, str | None]:
+def read_progress(dirs: Dirs, set_damaged_aside: bool = True) -> tuple[Progress, str | None]:
     """The progress kept in ``dirs``, and a line for the player when its file was damaged and set aside
-    (the progress then starts empty). A missing file is no progress yet, without a line."""
+    (the progress then starts empty). A missing file is no progress yet, without a line.
+
+    ``set_damaged_aside=False`` (a read-only command) leaves a damaged file where it is and says so; a
+    damaged file in a folder another process holds (a window) is left for that process too.
+    """
     path = progress_path(dirs)
     try:
         raw = read_limited(path)
@@ -80,8 +88,14 @@ def read_progress(dirs: Dirs) -> tuple[Progress, str | None]:
         return _parse(raw), None
     except ValueError as exc:
         reason = str(exc)
+    if not set_damaged_aside:
+        return Progress({}), f"{path}: {reason}; left in place (the game sets it aside), challenge progress is not shown"
     try:
-        moved = set_aside(path)
+        with writing(dirs.data):
+            moved = set_aside(path)
+    except LockProblem:
+        return Progress({}), (f"{path}: {reason}; left in place while another window holds the folder, "
+                              "challenge progress is not shown")
     except OSError as exc:
         return Progress({}), f"{path}: {reason}; it could not be set aside ({exc.strerror or exc})"
     return Progress({}), f"{path}: {reason}; set aside as {moved.name}, challenge progress starts afresh"
@@ -92,7 +106,7 @@ def _parse(raw: bytes) -> Progress:
     if not isinstance(doc, dict) or doc.get("harmonies") != "challenges":
         raise ValueError("not a challenges progress file")
     if doc.get("version") != FORMAT:
-        raise ValueError(f"format version {doc.get('version')!r} is not {FORMAT}")
+        raise ValueError(f"format version {shown(doc.get('version'))} is not {FORMAT}")
     results = doc.get("results")
     if not isinstance(results, dict):
         raise ValueError("'results' is not a mapping")
@@ -103,16 +117,17 @@ def _parse(raw: bytes) -> Progress:
     return Progress(found, reset if isinstance(reset, str) else None)
 
 
-def _result(key: str, value: object) -> Result:
+def _result(name: str, value: object) -> Result:
+    key = name if name.isprintable() and len(name) <= 40 else shown(name, 40)  # one short line, whatever the key
     if not isinstance(value, dict):
         raise ValueError(f"results.{key} is not a mapping")
     done, best, played = value.get("done"), value.get("best"), value.get("played")
     if not isinstance(done, bool):
         raise ValueError(f"results.{key}.done is not true or false")
-    if best is not None and (type(best) is not int or best < 0):
-        raise ValueError(f"results.{key}.best is not a score")
-    if type(played) is not int or played < 0:
-        raise ValueError(f"results.{key}.played is not a count")
+    if best is not None and (type(best) is not int or not 0 <= best <= MAX_SCORE):
+        raise ValueError(f"results.{key}.best is {shown(best)}, not a score from 0 to {MAX_SCORE}")
+    if type(played) is not int or not 0 <= played <= MAX_PLAYED:
+        raise ValueError(f"results.{key}.played is {shown(played)}, not a count from 0 to {MAX_PLAYED}")
     return Result(done, best, played)
 
 

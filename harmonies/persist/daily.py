@@ -27,9 +27,11 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..rules.jsontext import shown
 from .atomic import atomic_write_text, set_aside
 from .document import parse_json, read_limited
-from .lock import writing
+from .lock import LockProblem, writing
+from .times import TimeError, read_day
 
 DAILY_NAME = "daily.json"
 FORMAT = 1
@@ -157,7 +159,12 @@ class DailyRecords:
             self.problem, self._frozen = f"{self.path}: {why}; the daily results are not saved", True
             return
         try:
-            moved = set_aside(self.path)
+            with writing(self.folder or self.path.parent):
+                moved = set_aside(self.path)
+        except LockProblem:
+            self.problem, self._frozen = (f"{self.path}: {why}; left in place while another window holds the "
+                                          "folder, so the daily results are not saved here"), True
+            return
         except OSError as exc:
             self.problem, self._frozen = (f"{self.path}: {why}; it cannot be set aside ({exc.strerror or exc}), "
                                           "so the daily results are not saved"), True
@@ -234,7 +241,7 @@ def book_from_json(doc: Any) -> DailyBook:
         raise DailyFileError(f"not a daily record of format {FORMAT} (an object with \"format\" and \"days\")")
     days: dict[str, DayRecord] = {}
     for iso, raw in doc["days"].items():
-        _check_iso(iso, f"days: {iso!r}")
+        _check_iso(iso, f"days.{shown(iso, 30)}")
         if not isinstance(raw, dict) or not isinstance(raw.get("attempts"), list):
             raise DailyFileError(f"days.{iso}: not an object with a list of attempts")
         days[iso] = DayRecord(_count(raw.get("par"), f"days.{iso}.par"),
@@ -255,14 +262,12 @@ def _count(value: Any, where: str) -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 0 <= value < 10_000:
-        raise DailyFileError(f"{where}: {value!r} is not a whole number from 0 to 9999")
+        raise DailyFileError(f"{where}: {shown(value)} is not a whole number from 0 to 9999")
     return value
 
 
 def _check_iso(value: Any, where: str) -> None:
     try:
-        ok = isinstance(value, str) and len(value) == 10 and date.fromisoformat(value).isoformat() == value
-    except ValueError:
-        ok = False
-    if not ok:
-        raise DailyFileError(f"{where}: {value!r} is not a date written YYYY-MM-DD")
+        read_day(value, where)
+    except TimeError as exc:
+        raise DailyFileError(str(exc)) from None

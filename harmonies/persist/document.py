@@ -35,9 +35,7 @@ from typing import Any
 
 from .. import __version__
 from ..catalogue import english_refusal
-from ..rules import CardSet, Game, IllegalCommand, default_cards, shipped_order, shipped_orders
-from ..rules import jsontext
-from ..rules.capped import read_capped
+from ..rules import CardSet, Game, IllegalCommand, default_cards, jsontext, read_capped, shipped_order, shipped_orders
 
 SAVE_FORMAT = 1
 KIND_SAVE = "save"

@@ -5,7 +5,8 @@ first, streamed a game at a time. Columns: when the game ended, its file, the nu
 side, whether spirits were played, the solo suns (empty at a table), the winners' names, and for each of
 the four seats its name, ``human`` or the computer's level, its points per category and its total (empty
 for seats the game did not have). Written to standard output, or to ``FILE`` through a temporary file
-that takes its place only once whole (a failed write leaves no half file).
+that takes its place only once whole (a failed write leaves no half file). Each entry of the archive that
+gives no game is named on stderr in one line, as ``history`` does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .index import FinishedIndex
-from .records_cli import Progress
+from .records_cli import Progress, report_skipped
 from .store import Store
 from .summary import CATEGORIES, FinishedSummary
 
@@ -69,6 +70,7 @@ def history_csv(store: Store, to: Path | None, out: TextIO, err: TextIO) -> int:
     """The ``history --csv`` command: 0, or 1 with one line on ``err`` when ``to`` cannot be written."""
     index = FinishedIndex(store.dirs, store.cards, auto_refresh=False)
     index.refresh(progress=Progress(err))
+    report_skipped(index, err)
     if to is None:
         write_csv(index.iter_games(), out)
         return 0

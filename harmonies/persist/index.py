@@ -17,8 +17,9 @@ An entry that gives no summary is skipped and kept in the index with its reason 
 again until it changes), one line each from :meth:`FinishedIndex.problem_page`. Entries that are not
 regular files (a folder, a pipe, a link to a device) are judged from ``stat`` alone and never opened.
 
-Adding a column: add it to :data:`GAME_COLUMNS` and to :func:`game_row`, and raise
-:data:`SCHEMA_VERSION`; every index of an older version is then rebuilt from the files.
+Adding a column: add it to :data:`~harmonies.persist.index_file.GAME_COLUMNS` and to :func:`game_row`,
+and raise :data:`~harmonies.persist.index_file.SCHEMA_VERSION`; every index of an older version is then
+rebuilt from the files (:mod:`harmonies.persist.index_file` holds the tables and opens the file).
 """
 
 from __future__ import annotations
@@ -26,48 +27,23 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..rules import CardSet, default_cards
 from . import document
+from .index_file import (GAME_COLUMNS, SCHEMA_VERSION as SCHEMA_VERSION, SEAT_COLUMNS as _SEAT_COLUMNS, create as _create,
+                         damaged as _damaged, empty as _empty, entry_stamp as _entry_stamp, open_current as _open_current,
+                         open_writable as _open_writable, remove as _remove)
 from .paths import Dirs
-from .summary import CATEGORIES, FinishedSummary, SeatInfo, SummaryError, summarize
+from .summary import FinishedSummary, SeatInfo, SummaryError, summarize
 
 INDEX_NAME = "finished-index.sqlite3"
-#: The version of the tables below, kept in ``info``; an index of any other version is rebuilt.
-SCHEMA_VERSION = 3
-
-#: The ``games`` table, one row per game that gave a summary: (column, SQL declaration).
-GAME_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", "TEXT PRIMARY KEY"), ("sort_key", "TEXT NOT NULL"), ("finished", "TEXT NOT NULL"),
-    ("players", "INTEGER NOT NULL"), ("side", "TEXT NOT NULL"), ("spirits", "INTEGER NOT NULL"),
-    ("seed", "INTEGER NOT NULL"), ("top", "INTEGER NOT NULL"), ("suns", "INTEGER"), ("solo_spirit", "TEXT"),
-    ("human_won", "INTEGER"), ("detail", "TEXT NOT NULL"), ("identity", "TEXT"),
-)
-_SEAT_COLUMNS = ("name", "seat", "kind", "level", "total", *CATEGORIES)
-
-_TABLES = f"""
-CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files (name TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
-                    kind TEXT NOT NULL, problem TEXT);
-CREATE TABLE games ({", ".join(f"{c} {decl}" for c, decl in GAME_COLUMNS)});
-CREATE TABLE seats (
-    name TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, level TEXT NOT NULL, total INTEGER NOT NULL,
-    {", ".join(f"{c} INTEGER NOT NULL" for c in CATEGORIES)});
-CREATE INDEX games_by_time ON games (sort_key DESC, name DESC);
-CREATE INDEX games_by_score ON games (top DESC, sort_key DESC, name DESC);
-CREATE INDEX seats_by_game ON seats (name);
-CREATE INDEX files_skipped ON files (name) WHERE problem IS NOT NULL;
-CREATE INDEX games_by_identity ON games (identity);
-"""
-_TABLE_NAMES = frozenset({"info", "files", "games", "seats"})
 #: What a :class:`FinishedSummary` is rebuilt from, in this order (see :func:`_summary`).
 _SUMMARY_COLUMNS = "name, finished, sort_key, side, spirits, seed, detail, suns"
 #: The orders a list can be read in: newest first, or best score first (newest first among equals).
@@ -306,41 +282,14 @@ class FinishedIndex:
             raise SummaryError(f"cannot read it ({e.strerror or e})") from None
         except document.SaveFormatError as e:
             raise SummaryError(str(e)) from None
-        when = datetime.fromtimestamp(mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+        try:
+            when = datetime.fromtimestamp(mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+        except (OverflowError, ValueError, OSError):
+            when = ""  # a modification time out of range: summarize refuses the file if it records no time
         try:
             return summarize(doc, name, when, self.cards)
         except RecursionError:
             raise SummaryError("the file is nested too deeply to read") from None
-
-
-def _entry_stamp(entry: os.DirEntry[str]) -> tuple[int, int, str, str | None]:
-    """(mtime_ns, size, kind, problem) of one directory entry, from ``stat`` alone."""
-    try:
-        st = entry.stat()  # through a link: what would be opened
-    except OSError as e:
-        try:
-            link = entry.stat(follow_symlinks=False)
-        except OSError:
-            return 0, 0, "error", f"cannot read it ({e.strerror or e})"
-        if entry.is_symlink():
-            return link.st_mtime_ns, link.st_size, "link", f"it is a link to {_link_target(entry)}, which does not exist"
-        return link.st_mtime_ns, link.st_size, "error", f"cannot read it ({e.strerror or e})"
-    mode = st.st_mode
-    if stat.S_ISREG(mode):
-        return st.st_mtime_ns, st.st_size, "file", None
-    kind, what = (("folder", "a folder") if stat.S_ISDIR(mode) else ("pipe", "a pipe (FIFO)") if stat.S_ISFIFO(mode)
-                  else ("device", "a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                  else ("socket", "a socket") if stat.S_ISSOCK(mode) else ("other", "not a regular file"))
-    if entry.is_symlink():
-        return st.st_mtime_ns, st.st_size, kind, f"it is a link to {_link_target(entry)}, {what}, not a game file"
-    return st.st_mtime_ns, st.st_size, kind, f"it is {what}, not a game file"
-
-
-def _link_target(entry: os.DirEntry[str]) -> str:
-    try:
-        return os.readlink(entry.path)
-    except OSError:
-        return "?"
 
 
 def game_row(s: FinishedSummary) -> dict[str, object]:
@@ -378,74 +327,6 @@ def _write(conn: sqlite3.Connection, rows: list[tuple[tuple[Any, ...], FinishedS
             else:
                 conn.execute("DELETE FROM games WHERE name = ?", (file_row[0],))
                 conn.execute("DELETE FROM seats WHERE name = ?", (file_row[0],))
-
-
-# ---------------------------------------------------------------------------- the file
-def _create(conn: sqlite3.Connection) -> None:
-    conn.executescript(f"BEGIN; {_TABLES} INSERT INTO info VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;")
-
-
-def _is_current(conn: sqlite3.Connection) -> bool:
-    """Whether ``conn`` holds an index of this :data:`SCHEMA_VERSION` (``sqlite3.Error`` if unreadable)."""
-    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if tables != _TABLE_NAMES:
-        return False
-    row = conn.execute("SELECT value FROM info WHERE key = 'schema'").fetchone()
-    return row is not None and row[0] == str(SCHEMA_VERSION)
-
-
-def _open_current(path: Path) -> sqlite3.Connection | None:
-    """A connection to the index file for reading, or None if there is none of this version (yet)."""
-    if not path.is_file():
-        return None
-    try:
-        conn = sqlite3.connect(path, timeout=5)
-    except sqlite3.Error:
-        return None
-    try:
-        if _is_current(conn):
-            return conn
-    except sqlite3.Error:
-        pass  # damaged, or not an index at all: as if there were none (a refresh rebuilds it)
-    conn.close()
-    return None
-
-
-def _open_writable(path: Path) -> sqlite3.Connection:
-    """A connection to write the index file: the one there if it is of this version, else a new one.
-
-    ``OSError`` or ``sqlite3.Error`` when the data folder cannot hold it.
-    """
-    conn = _open_current(path)
-    if conn is not None:
-        return conn
-    _remove(path)
-    conn = sqlite3.connect(path, timeout=5)
-    try:
-        _create(conn)
-    except sqlite3.Error:
-        conn.close()
-        raise
-    return conn
-
-
-def _remove(path: Path) -> None:
-    """Remove an index file and its rollback journal, if there."""
-    for p in (path, path.with_name(path.name + "-journal")):
-        with suppress(OSError):
-            p.unlink()
-
-
-def _empty() -> sqlite3.Connection:
-    """An index with no rows, in memory: what is read where there is no index yet."""
-    conn = sqlite3.connect(":memory:")
-    _create(conn)
-    return conn
-
-
-def _damaged(e: sqlite3.Error) -> bool:
-    """Whether ``e`` says the index file is damaged (not busy, locked or unwritable: those are no damage)."""
-    return isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError)
 
 
 def _summary(row: tuple[object, ...]) -> FinishedSummary:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,6 +25,7 @@ from .lock import FolderInUse, LockNotFile
 from .share import ShareError, export_finished, import_finished
 from .store import Store
 from .summary import CATEGORIES
+from .times import local_text
 
 
 def history_json(index: FinishedIndex, bests: Bests, out: TextIO) -> None:
@@ -65,12 +65,17 @@ class Progress:
         self.err.flush()
 
 
+def report_skipped(index: FinishedIndex, err: TextIO) -> None:
+    """One line on ``err`` for each entry of ``finished/`` that gives no game, naming it and why."""
+    for offset in range(0, index.problem_count(), 500):
+        for problem in index.problem_page(offset, 500):
+            print(f"harmonies history: skipped {index.dirs.finished / problem}", file=err)
+
+
 def history(store: Store, as_json: bool, out: TextIO, err: TextIO) -> int:
     index = FinishedIndex(store.dirs, store.cards, auto_refresh=False)
     index.refresh(progress=Progress(err))
-    for offset in range(0, index.problem_count(), 500):
-        for problem in index.problem_page(offset, 500):
-            print(f"harmonies history: skipped {store.dirs.finished / problem}", file=err)
+    report_skipped(index, err)
     bests = personal_bests(index)
     if as_json:
         history_json(index, bests, out)
@@ -160,7 +165,4 @@ def run(command: str, store: Store, args: Any, out: TextIO | None = None, err: T
 
 
 def _local(when: str) -> str:
-    try:
-        return datetime.fromisoformat(when).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return when
+    return local_text(when)

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..batch import run_batch
-from ..rules import CardSet, CardsError, Game, default_cards, load_cards
-from ..rules.cards import USER_CARDS_SECONDS
+from ..rules import USER_CARDS_SECONDS, CardSet, CardsError, Game, default_cards, load_cards
 from . import document
 
 

@@ -13,7 +13,11 @@ reviews (the game's identity, :mod:`harmonies.persist.identity`) and which revie
 
 Reading never raises: a review of another game (the record was replaced) or of another method is
 simply not the one wanted (it is recomputed and written over); a damaged file is set aside (renamed
-``...bad-<when>.review``, never deleted) and the review recomputed. A review whose game file is gone
+``...bad-<when>.review``, never deleted, under the data folder's lock) and the review recomputed.
+Damaged includes numbers no review holds: every number is checked where it is read (finite, and
+within :data:`MAX_VALUE` or the bound of its count), so ``"loss": 1e308`` is set aside in one line
+instead of failing the text or a frame that shows it. While another process holds the folder, a
+damaged review is left where it is (that process sets it aside) and the game is reviewed again. A review whose game file is gone
 is an orphan: :meth:`Reviews.prune` removes those, and every write runs it.
 """
 
@@ -28,8 +32,7 @@ from typing import Any
 
 from ..ai.review import METHOD, MARKS, GameReview, TurnReview
 from ..ai.review_reasons import Reason
-from ..rules import Command, command_from_json, command_to_json
-from ..rules.capped import read_capped
+from ..rules import Command, command_from_json, command_to_json, jsontext, read_capped
 from .atomic import atomic_write_text, set_aside
 from .lock import LockProblem, writing
 from .paths import Dirs
@@ -39,6 +42,11 @@ KIND = "review"
 SUFFIX = ".review"
 #: A review is a few dozen kilobytes; anything far larger is not one.
 MAX_BYTES = 4 * 2**20
+#: The largest value (expected points, a loss, a reason's number) a review may hold: a game's score is
+#: a few hundred points, so anything beyond this is not a review's number.
+MAX_VALUE = 10_000.0
+#: The largest count of each kind a review may hold (turns, steps, rounds, seats, sampled futures).
+MAX_COUNTS = {"turn": 10_000, "step": 10_000, "round": 10_000, "seat": 3, "of_turns": 10_000, "samples": 1_000_000}
 
 
 class ReviewFileError(ValueError):
@@ -129,7 +137,12 @@ class Reviews:
 
     def _set_aside(self, path: Path, reason: str) -> None:
         try:
-            moved = set_aside(path)
+            with writing(self.dirs.data):
+                moved = set_aside(path)
+        except LockProblem:
+            self.notes.append(f"{path}: {reason}; left in place while another window holds the folder, "
+                              "the game is reviewed again")
+            return
         except OSError as e:
             self.notes.append(f"{path}: {reason}; it could not be set aside ({e.strerror or e})")
             return
@@ -140,9 +153,9 @@ def _parse(data: bytes) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
         raise ReviewFileError(f"larger than the {MAX_BYTES // 2**20} MB a review can be")
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise ReviewFileError(f"not valid JSON ({e})") from None
+        doc = jsontext.loads_bytes(data)
+    except jsontext.JsonTextError as e:
+        raise ReviewFileError(str(e)) from None
     if not isinstance(doc, dict) or doc.get("harmonies") != KIND:
         raise ReviewFileError("not a Harmonies review (no \"harmonies\": \"review\")")
     version = doc.get("version")
@@ -182,15 +195,15 @@ def turn_to_json(t: TurnReview, exact: bool = False) -> dict[str, Any]:
 def review_from_json(doc: dict[str, Any]) -> GameReview:
     """The review a file holds; :class:`ReviewFileError` names the place of what is wrong."""
     turns = _field(doc, "turns", list, "")
-    seat = _field(doc, "seat", int, "")
-    of_turns = _field(doc, "of_turns", int, "")
+    seat = _count(doc, "seat", "")
+    of_turns = _count(doc, "of_turns", "")
     return GameReview(seat, tuple(_turn(t, f"turns[{n}]") for n, t in enumerate(turns)), of_turns)
 
 
 def _turn(doc: Any, where: str) -> TurnReview:
     if not isinstance(doc, dict):
         raise ReviewFileError(f"{where} is not an object")
-    turn, step, rnd = (_field(doc, name, int, where) for name in ("turn", "step", "round"))
+    turn, step, rnd = (_count(doc, name, where) for name in ("turn", "step", "round"))
     mark = _field(doc, "mark", str, where)
     if mark not in MARKS:
         raise ReviewFileError(f"{where}.mark is {json.dumps(mark)}, not one of {', '.join(MARKS)}")
@@ -200,7 +213,7 @@ def _turn(doc: Any, where: str) -> TurnReview:
     return TurnReview(
         turn, step, rnd, _commands(doc, "played", where), _commands(doc, "best", where),
         _number(doc, "played_value", where), _number(doc, "best_value", where), _number(doc, "loss", where),
-        _number(doc, "stderr", where), mark, reasons, _field(doc, "samples", int, where))
+        _number(doc, "stderr", where), mark, reasons, _count(doc, "samples", where))
 
 
 def _reason(doc: Any, where: str) -> Reason:
@@ -210,6 +223,11 @@ def _reason(doc: Any, where: str) -> Reason:
     for name, value in params.items():
         if type(value) not in (int, float, str):
             raise ReviewFileError(f"{where}.params.{name} is not a number or text")
+        if type(value) is not str and not _within(value):
+            raise ReviewFileError(f"{where}.params.{name} is {jsontext.shown(value)}, "
+                                  f"not a number from -{MAX_VALUE:g} to {MAX_VALUE:g}")
+        if type(value) is str and len(value) > 200:
+            raise ReviewFileError(f"{where}.params.{name} is text of {len(value)} characters, longer than a reason's")
     return Reason(_field(doc, "key", str, where), tuple(params.items()))
 
 
@@ -219,7 +237,8 @@ def _commands(doc: dict[str, Any], name: str, where: str) -> tuple[Command, ...]
         try:
             out.append(command_from_json(cmd))
         except ValueError as e:
-            raise ReviewFileError(f"{where}.{name}[{n}]: {e}") from None
+            reason = " ".join(str(e).split())  # the rules quote the command, which may be huge
+            raise ReviewFileError(f"{where}.{name}[{n}]: {reason if len(reason) <= 200 else reason[:199] + '…'}") from None
     return tuple(out)
 
 
@@ -233,6 +252,23 @@ def _field(doc: dict[str, Any], name: str, kind: type, where: str) -> Any:
 
 def _number(doc: dict[str, Any], name: str, where: str) -> float:
     value = doc.get(name)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
-        raise ReviewFileError(f"{where}.{name} must be a number, not {json.dumps(value)[:40]}")
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ReviewFileError(f"{where}.{name} must be a number, not {jsontext.shown(value, 40)}")
+    if not _within(value):
+        raise ReviewFileError(f"{where}.{name} is {jsontext.shown(value)}, "
+                              f"not a number from -{MAX_VALUE:g} to {MAX_VALUE:g}")
     return float(value)
+
+
+def _within(value: float) -> bool:
+    """Finite and within :data:`MAX_VALUE` (an integer too large for a float is compared as it is)."""
+    return abs(value) <= MAX_VALUE and (type(value) is int or math.isfinite(value))
+
+
+def _count(doc: dict[str, Any], name: str, where: str) -> int:
+    """A whole number from 0 to its bound in :data:`MAX_COUNTS`."""
+    value = _field(doc, name, int, where)
+    if not 0 <= value <= MAX_COUNTS[name]:
+        place = f"{where}.{name}" if where else name
+        raise ReviewFileError(f"{place} is {jsontext.shown(value)}, not a count from 0 to {MAX_COUNTS[name]}")
+    return int(value)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar, overload
 from .atomic import atomic_write_text, set_aside
 from .document import SaveFormatError, parse_json
 from .errors import LoadProblem, SaveError
+from .lock import LockProblem, writing
 
 T = TypeVar("T")
 _WHAT = "settings file"
@@ -55,8 +56,9 @@ def read_settings(path: Path, defaults: Any = None) -> Any:
     except (SaveFormatError, RecursionError) as e:
         reason = str(e) if isinstance(e, SaveFormatError) else "nested too deeply"
         try:
-            moved: Path | None = set_aside(path)
-        except OSError:
+            with writing(path.parent):  # another window holding the folder sets it aside itself
+                moved: Path | None = set_aside(path)
+        except (OSError, LockProblem):
             moved = None
         raise LoadProblem(_WHAT, path, reason, moved, " The default settings are used.") from None
     return _merge(raw, defaults)

@@ -4,13 +4,13 @@ Both check the game by replaying it through the rules (:func:`harmonies.persist.
 no file the rules could not have produced enters the archive or leaves it. An imported game is written
 again in this version's format into ``finished/``, under the data folder's lock, unless the archive
 already holds a game of the same identity (setup and command log, under any file name): then nothing
-is added. An exported one is copied byte for byte.
+is added. A file whose times (start, finish, when it was saved) are not usable times, out of range
+included, is refused naming the field. An exported one is copied byte for byte.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from .atomic import atomic_write_bytes, atomic_write_text
 from .identity import META_KEY, identity_of
 from .lock import writing
 from .store import Store, archive_name
+from .times import TimeError, read_time
 
 
 class ShareError(ValueError):
@@ -60,8 +61,9 @@ def import_finished(store: Store, path: Path) -> Imported:
     """
     game, meta, doc = check_file(path, store.cards)
     meta = dict(meta)
-    meta["finished"] = _time(meta.get("finished"), doc.get("saved_at")) or document.now_iso()
-    meta["started"] = _time(meta.get("started")) or meta["finished"]
+    finished = _time(("meta.finished", meta.get("finished")), ("saved_at", doc.get("saved_at")))
+    meta["finished"] = finished or document.now_iso()
+    meta["started"] = _time(("meta.started", meta.get("started"))) or meta["finished"]
     meta["imported"] = document.now_iso()
     # The identity is computed from the replayed game, never taken from the file's own meta.
     identity = meta[META_KEY] = identity_of(game)
@@ -105,15 +107,20 @@ def export_finished(store: Store, game: str, to: Path) -> Path:
     return target
 
 
-def _time(*values: Any) -> str | None:
-    """The first of ``values`` that is an ISO 8601 time, as it is written."""
-    for value in values:
-        if isinstance(value, str):
-            try:
-                datetime.fromisoformat(value)
-            except ValueError:
-                continue
-            return value
+def _time(*fields: tuple[str, Any]) -> str | None:
+    """The first of the ``(field, value)`` given that holds a value, as it is written; None if none does.
+
+    A value that is no usable time (not a time, out of range: :mod:`harmonies.persist.times`) refuses
+    the file with :class:`ShareError` naming the field, rather than being passed over or archived.
+    """
+    for field, value in fields:
+        if value is None:
+            continue
+        try:
+            read_time(value, field)
+        except TimeError as e:
+            raise ShareError(str(e)) from None
+        return str(value)
     return None
 
 

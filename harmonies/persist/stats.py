@@ -25,6 +25,7 @@ import yaml
 
 from ..resources import resource_path
 from .bests import LevelRecord, level_order
+from . import yamltext
 from .index import FinishedIndex
 from .summary import CATEGORIES
 
@@ -210,11 +211,12 @@ def load_hard_averages(path: Path | None = None) -> dict[tuple[str, bool], dict[
     except OSError as e:
         raise HardAveragesError(f"{path}: cannot be read ({e.strerror or e})") from None
     try:
-        doc = yaml.safe_load(text)
+        doc = yamltext.load(text)  # a key written twice is refused, not silently dropped
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
-        raise HardAveragesError(f"{path}:{where} is not valid YAML") from None
+        problem = getattr(e, "problem", None)
+        raise HardAveragesError(f"{path}:{where} is not valid YAML" + (f" ({problem})" if problem else "")) from None
     table = _parse_hard(doc, path)
     _CACHE[path] = (stamp, table)
     return table

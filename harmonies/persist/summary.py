@@ -2,25 +2,29 @@
 
 A finished file written by :meth:`Store.archive_finished` holds the final scores, winners and suns in
 its ``outcome``, so the summary is read from the file without replaying it. A file without a usable
-``outcome`` (a bare ``Game.to_json()`` document, or one whose record is incomplete) is replayed through
-the rules instead. Either way a file that cannot give a summary raises :class:`SummaryError` with the
+``outcome`` (a bare ``Game.to_json()`` document, or one whose record is incomplete, or holds numbers no
+game reaches) is replayed through the rules instead. Either way a file that cannot give a summary raises :class:`SummaryError` with the
 reason in one line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
 from typing import Any
 
 from ..rules import CardSet, Game, GameSetup
 from . import document
 from .identity import identity_of, identity_of_json, recorded_identity
+from .times import TimeError, read_time, utc_text
 
 #: The scoresheet's rows kept per seat, in this order.
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
 #: Longest seat name kept (the app's name field is shorter).
 _NAME_LIMIT = 24
+#: The most points a scoresheet row and the most suns a record may hold to be taken as it is written;
+#: a record beyond them is no real game's, and the file is replayed instead (the replay's scores count).
+MAX_POINTS = 9_999
+MAX_SUNS = 99
 
 
 class SummaryError(ValueError):
@@ -78,12 +82,10 @@ class FinishedSummary:
         return max(self.totals)
 
 
-def sort_key(when: str) -> str:
-    """``when`` (ISO 8601, any offset) as UTC text that sorts in time order; ``ValueError`` if it is no time."""
-    moment = datetime.fromisoformat(when)
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+def sort_key(when: str, field: str = "finished") -> str:
+    """``when`` (ISO 8601, any offset) as UTC text that sorts in time order; :class:`TimeError` (a
+    ``ValueError``) naming ``field`` if it is no time or one out of range (:mod:`harmonies.persist.times`)."""
+    return utc_text(when, field)
 
 
 def summarize(doc: Any, name: str, fallback_time: str, cards: CardSet) -> FinishedSummary:
@@ -92,6 +94,13 @@ def summarize(doc: Any, name: str, fallback_time: str, cards: CardSet) -> Finish
     ``fallback_time`` (ISO) is used when the file records no time (its modification time, say).
     Raises :class:`SummaryError`.
     """
+    try:
+        return _summarize(doc, name, fallback_time, cards)
+    except TimeError as e:  # the fallback time itself (a file's modification time) out of range
+        raise SummaryError(str(e)) from None
+
+
+def _summarize(doc: Any, name: str, fallback_time: str, cards: CardSet) -> FinishedSummary:
     recorded = _from_record(doc, name, fallback_time)
     if recorded is not None:
         return replace(recorded, identity=recorded_identity(doc) or _identity_of_doc(doc))
@@ -194,7 +203,8 @@ def _scores(raw: Any, players: int) -> list[tuple[int, ...]] | None:
         if not isinstance(sheet, dict):
             return None
         row = [sheet.get(c) for c in (*CATEGORIES, "total")]
-        if not all(type(v) is int for v in row) or sum(row[:-1]) != row[-1]:  # type: ignore[arg-type]
+        if not all(type(v) is int and 0 <= v <= MAX_POINTS for v in row) \
+                or sum(row[:-1]) != row[-1]:  # type: ignore[arg-type]
             return None
         out.append(tuple(row))
     return out  # type: ignore[return-value]
@@ -205,7 +215,7 @@ def _suns(raw: Any, solo: bool) -> int | None | bool:
     if not solo:
         return None if raw is None else False
     total = raw.get("total") if isinstance(raw, dict) else None
-    return total if type(total) is int else False
+    return total if type(total) is int and 0 <= total <= MAX_SUNS else False
 
 
 def _seat_list(raw: Any, players: int) -> bool:
@@ -231,13 +241,20 @@ def _chosen_spirits(commands: list[Any], players: int) -> tuple[str | None, ...]
 
 
 def _when(meta: dict[str, Any], doc: dict[str, Any], fallback: str) -> str:
-    """When the game ended: the recorded ``finished`` time, else when the file was saved, else ``fallback``."""
-    for value in (meta.get("finished"), doc.get("saved_at")):
-        if isinstance(value, str):
-            try:
-                sort_key(value)
-            except ValueError:
-                continue
-            return value
-    return fallback
+    """When the game ended: the recorded ``finished`` time, else when the file was saved, else ``fallback``.
 
+    A time that is written but is no usable time (out of range, not a time), the finish's or the
+    start's, is not passed over: :class:`SummaryError` names its field, so the list shows the file as
+    damaged and why instead of a time the file does not hold.
+    """
+    try:
+        if meta.get("started") is not None:
+            read_time(meta["started"], "meta.started")
+        for field, value in (("meta.finished", meta.get("finished")), ("saved_at", doc.get("saved_at"))):
+            if value is not None:
+                read_time(value, field)
+                return str(value)
+        read_time(fallback, "the file's modification time")
+    except TimeError as e:
+        raise SummaryError(str(e)) from None
+    return fallback

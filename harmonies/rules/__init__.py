@@ -10,10 +10,21 @@ stable code with parameters (the codes are listed in :mod:`harmonies.rules.refus
     True
     >>> game.apply(TakeTokens(1)).code
     'tokens.already_taken'
+
+The layers above (the computer players, the session, the saves, the screens) use the names of this
+package's ``__all__`` and three declared public modules: :mod:`harmonies.rules.kernels` (the board
+kernels the scoring runs on), :mod:`harmonies.rules.yamlfile` (reading a YAML file with
+``file:line: field`` messages) and :mod:`harmonies.rules.jsontext` (reading JSON with a line for
+every failure). Every other submodule is the library's own (tests/test_rules_public.py keeps it so).
 """
 
+from .boardfile import BoardFile, BoardFileError, read_board
 from .boards import DIRECTIONS, BoardShape, Hex, board_shape, rotate
-from .cards import AnimalCard, CardSet, CardsError, PatternCell, SpiritCard, SpiritRule, default_cards, load_cards
+from .capped import read_capped
+from .cards import (
+    LANDSCAPES, USER_CARDS_SECONDS, AnimalCard, CardSet, CardsError, PatternCell, SpiritCard, SpiritRule, default_cards,
+    landscape_code, load_cards,
+)
 from .colours import COLOURS, Colour
 from .commands import (
     ChooseSpirit, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo,
@@ -35,7 +46,9 @@ from .shipped import canonical_deal, canonical_order, shipped_order, shipped_ord
 from .tables import RulesData, rules_data
 
 __all__ = [
+    "BoardFile", "BoardFileError", "read_board", "read_capped",
     "DIRECTIONS", "BoardShape", "Hex", "board_shape", "rotate",
+    "LANDSCAPES", "USER_CARDS_SECONDS", "landscape_code",
     "AnimalCard", "CardSet", "CardsError", "PatternCell", "SpiritCard", "SpiritRule", "default_cards", "load_cards",
     "COLOURS", "Colour",
     "ChooseSpirit", "Command", "EndTurn", "PlaceCube", "PlaceToken", "SoloSwap", "TakeCard", "TakeTokens", "Undo",

@@ -2,7 +2,8 @@
 
 The file format is described in the header comment of the top-level ``cards.yaml``.
 Every problem in a cards file raises :class:`CardsError`, whose message names the file, the line
-and the field, so a person editing the file can find the mistake without reading this code.
+and the field, so a person editing the file can find the mistake without reading this code; the
+file is read through :mod:`harmonies.rules.yamlfile`.
 
 Pure stdlib + PyYAML: this module is part of the rules library and must never import pygame.
 """
@@ -11,16 +12,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Literal, Mapping, Sequence
+from typing import Callable, Iterable, Literal, Mapping
 
 import yaml
 
-from harmonies.rules.capped import read_capped
 from harmonies.rules.colours import Colour
+from harmonies.rules.yamlfile import ID_RE, Reader, YamlFileError, join, labelled, read_yaml
 
 __all__ = [
     "AnimalCard",
@@ -83,14 +82,12 @@ def _reachable_stacks() -> frozenset[Stack]:
 LEGAL_STACKS: frozenset[Stack] = _reachable_stacks()
 
 _NEIGHBOUR_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-_COLOUR_NAMES: Mapping[str, Colour] = {c.name.lower(): c for c in Colour}
 _FAMILY_UNIT = {"group": "group", "count": "landscape"}
 # The solo sun bonus is fixed by the family icon (rulebook p. 11); a mismatch is a typo.
 _FAMILY_SUNS = {"group": 1, "count": 0}
 _TARGETS = ("field", "water", "building", "tree", "mountain")
 _MAX_HEIGHT = 3
 _MAX_TRACK = 5  # the printed cards have 2 to 5 cube slots
-_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def landscape_code(stacks: Iterable[Stack]) -> str | None:
@@ -212,217 +209,22 @@ class CardSet:
         return card
 
 
-class CardsError(ValueError):
-    """A cards file that cannot be used. ``line`` is 1-based (None if unknown); ``field`` is the
-    field path as shown in the message (e.g. ``animals[3] (otter) pattern[1].landscape``).
-
-    The message is one line of reasonable length whatever the file holds: the field path and the
-    problem are cut short (a problem quoting a megabyte of text stays readable)."""
-
-    def __init__(self, path: str | Path, line: int | None, field: str, problem: str) -> None:
-        self.path = str(path)
-        self.line = line
-        self.field = _cut(field, _MAX_FIELD)
-        self.problem = _cut(problem, _MAX_PROBLEM)
-        field, problem = self.field, self.problem
-        where = self.path if line is None else f"{self.path}:{line}"
-        super().__init__(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
+class CardsError(YamlFileError):
+    """A cards file that cannot be used: one line naming the file, the line (``line``, 1-based, None
+    if unknown), the field (``field``, e.g. ``animals[3] (otter) pattern[1].landscape``) and the
+    problem (``problem``)."""
 
 
 # --------------------------------------------------------------------------- loading
 
-_TAG = "tag:yaml.org,2002:"
-_MAX_FIELD = 120
-_MAX_PROBLEM = 200
-_MAX_VALUE = 40
 #: A cards file is about 15 KB; a much larger one is refused before it is read.
 MAX_BYTES = 256 * 1024
-#: Deepest nesting accepted; a cards file nests about seven levels.
-MAX_DEPTH = 32
 #: CPU seconds a player's own cards file may take to load (the bundled one takes a fifth of that);
 #: pass it as ``load_cards(path, cpu_limit=USER_CARDS_SECONDS)``.
 USER_CARDS_SECONDS = 1.0
 
 
-def _cut(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-class _TooSlow(Exception):
-    """Loading passed its CPU time limit at ``line`` (1-based, None if unknown)."""
-
-    def __init__(self, line: int | None) -> None:
-        super().__init__(line)
-        self.line = line
-
-
-class _Budget:
-    """The CPU time a load may still take (``thread_time``: other programs on the machine do not count)."""
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.end = None if seconds is None else time.thread_time() + seconds
-
-    def check(self, node: yaml.Node | yaml.Mark | None) -> None:
-        if self.end is not None and time.thread_time() > self.end:
-            mark = node.start_mark if isinstance(node, yaml.Node) else node
-            raise _TooSlow(None if mark is None else mark.line + 1)
-
-
-# libyaml's composer, when PyYAML was built with it.
-_FAST_LOADER: type[yaml.CSafeLoader] | None = getattr(yaml, "CSafeLoader", None)
-
-
-class _Loader(yaml.SafeLoader):
-    """The safe YAML composer, refusing deep nesting (with its line) and stopping when out of time."""
-
-    def __init__(self, stream: str, budget: _Budget) -> None:
-        super().__init__(stream)
-        self._depth = 0
-        self._budget = budget
-
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-        self._budget.check(mark)
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                raise yaml.MarkedYAMLError(problem=f"nested more than {MAX_DEPTH} levels deep", problem_mark=mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
-class _Reader:
-    """Walks the composed YAML node tree so that every error can point at a line."""
-
-    def __init__(self, path: str | Path, budget: _Budget | None = None) -> None:
-        self.path = path
-        self.budget = budget or _Budget(None)
-        self._scalars = yaml.SafeLoader("")  # only used to build scalar values from nodes
-
-    def fail(self, node: yaml.Node | None, fld: str, problem: str) -> CardsError:
-        line = None if node is None else node.start_mark.line + 1
-        return CardsError(self.path, line, fld, problem)
-
-    def construct(self, node: yaml.Node, fld: str, expected: str) -> object:
-        """The value of a scalar already known to carry the right tag; a tagged value that is not one
-        (``!!int "abc"``, ``!!bool "maybe"``, a number too long to convert) is reported, not raised."""
-        try:
-            return self._scalars.construct_object(node)
-        except (ValueError, KeyError, TypeError, yaml.YAMLError):
-            raise self.fail(node, fld, f"expected {expected}, got {_describe(node)}") from None
-
-    def mapping(
-        self, node: yaml.Node, fld: str, required: Sequence[str], optional: Sequence[str] = ()
-    ) -> dict[str, yaml.Node]:
-        self.budget.check(node)
-        if not isinstance(node, yaml.MappingNode):
-            raise self.fail(node, fld, f"expected a mapping (key: value), got {_describe(node)}")
-        known = (*required, *optional)
-        out: dict[str, yaml.Node] = {}
-        for key, value in node.value:
-            name = key.value if isinstance(key, yaml.ScalarNode) else None
-            where = _join(fld, str(name))
-            if name is None or key.tag != _TAG + "str":
-                raise self.fail(key, fld, f"keys must be plain names, got {_describe(key)}")
-            if name in out:
-                raise self.fail(key, where, f"duplicate key {name!r}")
-            if name not in known:
-                raise self.fail(key, where, f"unknown field {name!r} (expected {_one_of(known)})")
-            out[name] = value
-        for name in required:
-            if name not in out:
-                raise self.fail(node, fld, f"missing field {name!r}")
-        return out
-
-    def sequence(self, node: yaml.Node, fld: str, min_len: int = 0) -> list[yaml.Node]:
-        self.budget.check(node)
-        if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(node, fld, f"expected a list, got {_describe(node)}")
-        if len(node.value) < min_len:
-            raise self.fail(node, fld, f"needs at least {min_len} item(s), got {len(node.value)}")
-        return list(node.value)
-
-    def integer(self, node: yaml.Node, fld: str, minimum: int | None = None) -> int:
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "int"):
-            raise self.fail(node, fld, f"expected a whole number, got {_describe(node)}")
-        value = self.construct(node, fld, "a whole number")
-        if not isinstance(value, int):
-            raise self.fail(node, fld, f"expected a whole number, got {_describe(node)}")
-        if minimum is not None and value < minimum:
-            raise self.fail(node, fld, f"must be at least {minimum}, got {value}")
-        return value
-
-    def optional_integer(self, node: yaml.Node, fld: str, minimum: int) -> int | None:
-        if isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "null":
-            return None
-        return self.integer(node, fld, minimum)
-
-    def boolean(self, node: yaml.Node, fld: str) -> bool:
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "bool"):
-            raise self.fail(node, fld, f"expected true or false, got {_describe(node)}")
-        value = self.construct(node, fld, "true or false")
-        if not isinstance(value, bool):
-            raise self.fail(node, fld, f"expected true or false, got {_describe(node)}")
-        return value
-
-    def text(self, node: yaml.Node, fld: str) -> str:
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == _TAG + "str"):
-            raise self.fail(node, fld, f"expected text, got {_describe(node)}")
-        value = str(node.value).strip()
-        if not value:
-            raise self.fail(node, fld, "must not be empty")
-        if "\n" in value:
-            raise self.fail(node, fld, "must be a single line")
-        return value
-
-    def choice(self, node: yaml.Node, fld: str, options: Sequence[str], what: str) -> str:
-        value = self.text(node, fld)
-        if value not in options:
-            raise self.fail(node, fld, f"unknown {what} {value!r} (expected {_one_of(options)})")
-        return value
-
-    def colour(self, node: yaml.Node, fld: str) -> Colour:
-        return _COLOUR_NAMES[self.choice(node, fld, tuple(_COLOUR_NAMES), "colour")]
-
-
-def _join(fld: str, name: str) -> str:
-    # After a card label such as "animals[3] (otter)" a space reads better than a dot.
-    if not fld:
-        return name
-    return f"{fld} {name}" if fld.endswith(")") else f"{fld}.{name}"
-
-
-def _card_label(node: yaml.Node, fld: str) -> str:
-    """``animals[3] (otter)`` when the card's id can be read, so every later error names the card."""
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if (isinstance(key, yaml.ScalarNode) and key.value == "id"
-                    and isinstance(value, yaml.ScalarNode) and value.tag == _TAG + "str"
-                    and _ID_RE.match(value.value)):
-                return f"{fld} ({value.value})"
-    return fld
-
-
-def _describe(node: yaml.Node | None) -> str:
-    if isinstance(node, yaml.MappingNode):
-        return "a mapping"
-    if isinstance(node, yaml.SequenceNode):
-        return "a list"
-    if isinstance(node, yaml.ScalarNode):
-        kind = {"int": "number", "float": "number", "bool": "true/false", "null": "nothing"}
-        name = kind.get(node.tag.removeprefix(_TAG), "text")
-        return "nothing (empty)" if name == "nothing" else f"{name} {_cut(repr(node.value), _MAX_VALUE)}"
-    return "nothing"
-
-
-def _one_of(options: Iterable[str]) -> str:
-    return "one of " + ", ".join(options)
-
-
-def _read_pattern(rd: _Reader, node: yaml.Node, fld: str) -> tuple[PatternCell, ...]:
+def _read_pattern(rd: Reader, node: yaml.Node, fld: str) -> tuple[PatternCell, ...]:
     cells: list[PatternCell] = []
     at_nodes: dict[tuple[int, int], yaml.Node] = {}
     cube_cells: list[tuple[PatternCell, yaml.Node, str]] = []
@@ -464,7 +266,7 @@ def _read_pattern(rd: _Reader, node: yaml.Node, fld: str) -> tuple[PatternCell, 
     return (cube_cell, *(c for c in cells if not c.cube))
 
 
-def _read_stack(rd: _Reader, node: yaml.Node, fld: str) -> tuple[Stack, ...]:
+def _read_stack(rd: Reader, node: yaml.Node, fld: str) -> tuple[Stack, ...]:
     levels: list[tuple[Colour, ...]] = []
     for i, item in enumerate(rd.sequence(node, fld, min_len=1)):
         lf = f"{fld}[{i}]"
@@ -484,7 +286,7 @@ def _read_stack(rd: _Reader, node: yaml.Node, fld: str) -> tuple[Stack, ...]:
 
 
 def _check_connected(
-    rd: _Reader, node: yaml.Node, fld: str,
+    rd: Reader, node: yaml.Node, fld: str,
     cells: list[tuple[int, int]], at_nodes: Mapping[tuple[int, int], yaml.Node],
 ) -> None:
     seen = {cells[0]}
@@ -502,10 +304,10 @@ def _check_connected(
                           f"cell [{cell[0]}, {cell[1]}] does not touch the rest of the pattern")
 
 
-def _read_id(rd: _Reader, m: Mapping[str, yaml.Node], fld: str, seen: dict[str, int]) -> str:
-    id_fld = _join(fld, "id")
+def _read_id(rd: Reader, m: Mapping[str, yaml.Node], fld: str, seen: dict[str, int]) -> str:
+    id_fld = join(fld, "id")
     card_id = rd.text(m["id"], id_fld)
-    if not _ID_RE.match(card_id):
+    if not ID_RE.match(card_id):
         raise rd.fail(m["id"], id_fld,
                       f"bad id {card_id!r} (use lowercase letters, digits and _, starting with a letter)")
     if card_id in seen:
@@ -514,8 +316,8 @@ def _read_id(rd: _Reader, m: Mapping[str, yaml.Node], fld: str, seen: dict[str, 
     return card_id
 
 
-def _read_animal(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> AnimalCard:
-    cf = _card_label(node, fld)
+def _read_animal(rd: Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> AnimalCard:
+    cf = labelled(node, fld)
     m = rd.mapping(node, cf, ("id", "name", "track", "stripe", "pattern"))
     card_id = _read_id(rd, m, cf, seen)
     cf = f"{fld} ({card_id})"
@@ -539,8 +341,8 @@ def _read_animal(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -
     return AnimalCard(card_id, name, track, cells, stripe)
 
 
-def _read_spirit(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> SpiritCard:
-    cf = _card_label(node, fld)
+def _read_spirit(rd: Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -> SpiritCard:
+    cf = labelled(node, fld)
     m = rd.mapping(node, cf, ("id", "name", "family", "solo_suns", "pattern", "scoring"))
     card_id = _read_id(rd, m, cf, seen)
     cf = f"{fld} ({card_id})"
@@ -563,7 +365,7 @@ def _read_spirit(rd: _Reader, node: yaml.Node, fld: str, seen: dict[str, int]) -
     return SpiritCard(card_id, name, family, solo_suns, cells, target, unit, rules, text)  # type: ignore[arg-type]
 
 
-def _read_rules(rd: _Reader, node: yaml.Node, fld: str, unit: str) -> tuple[SpiritRule, ...]:
+def _read_rules(rd: Reader, node: yaml.Node, fld: str, unit: str) -> tuple[SpiritRule, ...]:
     rules: list[tuple[SpiritRule, yaml.Node, str]] = []
     for i, item in enumerate(rd.sequence(node, fld, min_len=1)):
         rf = f"{fld}[{i}]"
@@ -590,7 +392,7 @@ def _overlap(a: SpiritRule, b: SpiritRule) -> bool:
     return a.min <= b_hi and b.min <= a_hi
 
 
-def _read_cards(rd: _Reader, root: yaml.Node | None) -> CardSet:
+def _read_cards(rd: Reader, root: yaml.Node | None) -> CardSet:
     if root is None:
         raise CardsError(rd.path, 1, "", "the file is empty (expected 'animals:' and 'spirits:')")
     top = rd.mapping(root, "", ("animals", "spirits"))
@@ -612,44 +414,8 @@ def load_cards(path: str | Path, cpu_limit: float | None = None) -> CardSet:
 
 
 def _load(path: str | Path, cpu_limit: float | None, shipped: bool) -> CardSet:
-    try:
-        raw = read_capped(path, MAX_BYTES)
-    except OSError as exc:
-        raise CardsError(path, None, "", f"cannot read the file ({exc.strerror or exc})") from exc
-    if len(raw) > MAX_BYTES:
-        raise CardsError(path, None, "", f"larger than {MAX_BYTES // 1024} KB, too large for a cards file")
-    try:
-        source = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardsError(path, raw.count(b"\n", 0, exc.start) + 1, "", "not a text file (not valid UTF-8)") from exc
-    budget = _Budget(cpu_limit)
-    try:
-        root = _compose(source, budget, shipped)
-        return _read_cards(_Reader(path, budget), root)
-    except _TooSlow as exc:
-        raise CardsError(path, exc.line, "", f"reading it took more than {budget.seconds:g} s of CPU time; "
-                                             "a cards file loads in a fraction of that") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = None if mark is None else mark.line + 1
-        problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise CardsError(path, line, "", f"not valid YAML: {problem}") from None
-    except yaml.YAMLError as exc:
-        raise CardsError(path, None, "", f"not valid YAML: {exc}") from None
-    except RecursionError:
-        raise CardsError(path, None, "", "nested too deeply") from None
-
-
-def _compose(source: str, budget: _Budget, shipped: bool) -> yaml.Node | None:
-    if shipped and _FAST_LOADER is not None:
-        # The shipped file comes with the program: libyaml composes it ten times faster than the
-        # Python composer, whose depth and time guards are there for files from elsewhere.
-        return yaml.compose(source, Loader=_FAST_LOADER)
-    loader = _Loader(source, budget)
-    try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
+    return read_yaml(path, _read_cards, max_bytes=MAX_BYTES, what="a cards file", cpu_seconds=cpu_limit,
+                     error=CardsError, fast=shipped)
 
 
 # --------------------------------------------------------------------------- shipped cards

@@ -5,6 +5,10 @@ number longer than the interpreter's digit limit a bare ``ValueError`` without a
 nesting depth is checked before parsing (a board file or a save nests a few levels; anything deeper
 is not one), and every other failure is given the line and column where it happens.
 
+It is also stricter than Python's parser, in the two places where that one silently accepts what
+JSON does not: a key written twice in one object (Python keeps the last, dropping the first without
+a word) and ``NaN``/``Infinity`` (not JSON numbers). Both are refused, naming the key or the word.
+
 Pure standard library: the rules library and the saves both read their files through it.
 """
 
@@ -15,6 +19,8 @@ import re
 import sys
 from itertools import accumulate
 from typing import Any
+
+__all__ = ["MAX_DEPTH", "JsonTextError", "check_depth", "decode_text", "deepest", "loads", "loads_bytes", "shown"]
 
 #: Deepest nesting of lists and objects accepted; real files nest at most about six levels.
 MAX_DEPTH = 64
@@ -91,11 +97,66 @@ def _long_number(text: str) -> tuple[int, int] | None:
     return None
 
 
+class _Refused(ValueError):
+    """A duplicate key or a non-number constant met while parsing (turned into a :class:`JsonTextError`)."""
+
+    def __init__(self, problem: str, key: str | None = None) -> None:
+        super().__init__(problem)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict, refusing a key written twice (the parser would keep the last)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {shown(key)} is written twice in one object", key)
+            seen.add(key)
+    return out
+
+
+def _constant(word: str) -> Any:
+    raise _Refused(f"{word} is not a JSON number (JSON has no NaN or Infinity)")
+
+
+# A string, with the colon after it when it is an object's key, or one bracket.
+_KEYS = re.compile(r'("(?:[^"\\]|\\.)*")(\s*:)?|[\[\]{}]', re.DOTALL)
+
+
+def _duplicate_place(text: str, key: str) -> tuple[int | None, int | None]:
+    """Where ``key`` is written the second time in one object (walked only once the parser refused it)."""
+    keys: list[set[str]] = []
+    for match in _KEYS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            keys.append(set())
+        elif token in "]}":
+            if keys:
+                keys.pop()
+        elif match.group(2) is not None and keys:
+            try:
+                name = json.loads(match.group(1))
+            except ValueError:
+                continue
+            if name == key and name in keys[-1]:
+                return _line_col(text, match.start())
+            keys[-1].add(name)
+    return None, None
+
+
 def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse JSON text; :class:`JsonTextError` names the line and column of what is wrong."""
+    """Parse JSON text; :class:`JsonTextError` names the line and column of what is wrong.
+
+    A key written twice in one object, and ``NaN``, ``Infinity`` or ``-Infinity``, are refused.
+    """
     check_depth(text, max_depth)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except _Refused as e:
+        line, col = _duplicate_place(text, e.key) if e.key is not None else (None, None)
+        raise JsonTextError(line, col, str(e)) from None
     except json.JSONDecodeError as e:
         raise JsonTextError(e.lineno, e.colno, f"not valid JSON ({e.msg})") from None
     except RecursionError:

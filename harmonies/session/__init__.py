@@ -5,15 +5,19 @@ headless, by tests and tools, exactly as the play screen plays it.
 """
 
 from .gains import Drop, Gain, drop_gains
-from .computer import ComputerSeats, HintJob, fallback_turn, make_seat_player, plan_hint, seat_view
+from .computer import HintJob, SeatTurns, fallback_turn, plan_hint, seat_view
 from .jobs import Failure, Job, Jobs
-from .match import MatchConfig, Resume, Seat
+from .match import COMPUTER, HUMAN, MatchConfig, Resume, Seat
 from .play import Before, CommandReport, Played, PlaySession, Refused
 from .saves import Rescued, SaveProblem, SaveSlot, problem_of
+from .seats import (
+    ComputerSeat, Controller, ScreenSeat, ScriptedSeat, controller_for, controllers_for, make_seat_player, screen_seats,
+    seat_scripts,
+)
 
 __all__ = [
-    "Before", "CommandReport", "ComputerSeats", "Drop", "Failure", "Gain", "HintJob", "Job", "Jobs", "MatchConfig",
-    "Played", "PlaySession", "Refused", "Rescued", "Resume", "SaveProblem", "SaveSlot", "Seat", "drop_gains",
-    "fallback_turn", "make_seat_player",
-    "plan_hint", "problem_of", "seat_view",
+    "COMPUTER", "HUMAN", "Before", "CommandReport", "ComputerSeat", "Controller", "Drop", "Failure", "Gain", "HintJob",
+    "Job", "Jobs", "MatchConfig", "Played", "PlaySession", "Refused", "Rescued", "Resume", "SaveProblem", "SaveSlot",
+    "ScreenSeat", "ScriptedSeat", "Seat", "SeatTurns", "controller_for", "controllers_for", "drop_gains",
+    "fallback_turn", "make_seat_player", "plan_hint", "problem_of", "screen_seats", "seat_scripts", "seat_view",
 ]

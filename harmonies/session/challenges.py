@@ -16,9 +16,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from harmonies.rules import Colour, Game, GameSetup
-from harmonies.rules.cards import LANDSCAPES
-from harmonies.rules.landscapes import cell_groups, longest_river
+from harmonies.rules import LANDSCAPES, Colour, Game, GameSetup
+from harmonies.rules.kernels import cell_groups, longest_river
 
 #: Score sheet rows a goal may ask a number of points of (``fields: 12``: at least 12 points from fields).
 CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "landscapes", "animals", "spirit")

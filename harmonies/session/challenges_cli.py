@@ -1,5 +1,8 @@
 """``harmonies challenges``: the solo challenges and the progress kept in the data folder, or ``--check FILE``
-to check a challenges file (one line naming the file, the line and the fault, and exit status 1)."""
+to check a challenges file (one line naming the file, the line and the fault, and exit status 1).
+
+It only reads: a damaged progress file is named in one line and left where it is, for the game to set
+aside (the game may have the data folder open)."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ def run(dirs: Dirs, check: Path | None, as_json: bool) -> int:
     if check is not None:
         print(f"{path}: {len(challenges)} challenges, every one well formed")
         return 0
-    progress, problem = read_progress(dirs)
+    progress, problem = read_progress(dirs, set_damaged_aside=False)  # a read-only command moves nothing
     if problem is not None:
         print(f"harmonies challenges: {problem}", file=sys.stderr)
     rows = _rows(challenges, progress)

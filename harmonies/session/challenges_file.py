@@ -1,8 +1,8 @@
 """Reading and checking ``challenges.yaml``, as ``cards.yaml`` is read and checked.
 
 Any mistake raises :class:`ChallengesError`, whose message is one line naming the file, the line and the
-field (``assets/challenges.yaml:41: challenges[3] (long_river) goal.river: ...``), read with the same YAML
-walker as the cards (size, depth and time guarded). The format is described in the file's header.
+field (``assets/challenges.yaml:41: challenges[3] (long_river) goal.river: ...``), read with the rules'
+YAML reader (:mod:`harmonies.rules.yamlfile`, size, depth and time guarded) as the cards are. The format is described in the file's header.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from pathlib import Path
 import yaml
 
 from harmonies.resources import resource_path
-from harmonies.rules import CardSet, Colour, default_cards
-from harmonies.rules.capped import read_capped
-from harmonies.rules.cards import CardsError, _Budget, _card_label, _compose, _Reader, _TooSlow
-from harmonies.rules.setup import SEEDS
+from harmonies.rules import SEEDS, CardSet, CardsError, Colour, default_cards
+from harmonies.rules.yamlfile import Reader, YamlFileError, labelled, read_yaml
 
-from .challenges import CATEGORIES, KINDS, Challenge, Condition
+from .challenges import KINDS, Challenge, Condition
 
 __all__ = ["ChallengeList", "ChallengesError", "challenges_path", "default_challenges", "find_challenge",
            "load_challenges"]
@@ -30,7 +28,7 @@ LOAD_SECONDS = 1.0
 _COLOURS = {c.label: c for c in Colour}
 
 
-class ChallengesError(ValueError):
+class ChallengesError(YamlFileError):
     """A challenges file that cannot be used; the message is one line: file, line, field, fault."""
 
 
@@ -73,39 +71,16 @@ def find_challenge(challenge_id: str | None) -> Challenge | None:
 def load_challenges(path: str | Path, cards: CardSet | None = None) -> ChallengeList:
     """Read and check a challenges file; ``ChallengesError`` names file, line and field on any mistake."""
     try:
-        raw = read_capped(path, MAX_BYTES)
-    except OSError as exc:
-        raise ChallengesError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    if len(raw) > MAX_BYTES:
-        raise ChallengesError(f"{path}: larger than {MAX_BYTES // 1024} KB, too large for a challenges file")
-    try:
-        source = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ChallengesError(f"{path}:{line}: not a text file (not valid UTF-8)") from None
-    budget = _Budget(LOAD_SECONDS)
-    try:
-        root = _compose(source, budget, shipped=False)
-        return _read_file(_Reader(path, budget), root, cards or default_cards())
+        known = cards or default_cards()
     except CardsError as exc:
-        raise ChallengesError(str(exc)) from None
-    except _TooSlow as exc:
-        where = f"{path}:{exc.line}" if exc.line is not None else str(path)
-        raise ChallengesError(f"{where}: reading it took more than {LOAD_SECONDS:g} s of CPU time") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise ChallengesError(f"{where}: not valid YAML: {problem}") from None
-    except yaml.YAMLError as exc:
-        raise ChallengesError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
-    except RecursionError:
-        raise ChallengesError(f"{path}: nested too deeply") from None
+        raise ChallengesError(exc.path, exc.line, exc.field, exc.problem) from None
+    return read_yaml(path, lambda rd, root: _read_file(rd, root, known), max_bytes=MAX_BYTES,
+                     what="a challenges file", cpu_seconds=LOAD_SECONDS, error=ChallengesError)
 
 
-def _read_file(rd: _Reader, root: yaml.Node | None, cards: CardSet) -> ChallengeList:
+def _read_file(rd: Reader, root: yaml.Node | None, cards: CardSet) -> ChallengeList:
     if root is None:
-        raise CardsError(rd.path, 1, "", "the file is empty (expected 'open_ahead:' and 'challenges:')")
+        raise ChallengesError(rd.path, 1, "", "the file is empty (expected 'open_ahead:' and 'challenges:')")
     top = rd.mapping(root, "", ("open_ahead", "challenges"))
     ahead = rd.integer(top["open_ahead"], "open_ahead", minimum=1)
     seen: dict[str, int] = {}
@@ -114,9 +89,9 @@ def _read_file(rd: _Reader, root: yaml.Node | None, cards: CardSet) -> Challenge
     return ChallengeList(found, ahead)
 
 
-def _read_challenge(rd: _Reader, node: yaml.Node, fld: str, number: int, seen: dict[str, int],
+def _read_challenge(rd: Reader, node: yaml.Node, fld: str, number: int, seen: dict[str, int],
                     cards: CardSet) -> Challenge:
-    cf = _card_label(node, fld)
+    cf = labelled(node, fld)
     m = rd.mapping(node, cf, ("id", "seed", "side", "spirits", "goal"))
     cid = rd.text(m["id"], f"{cf} id")
     if not cid.replace("_", "").isalnum() or not cid[0].isalpha() or cid.lower() != cid or not cid.isascii():
@@ -135,7 +110,7 @@ def _read_challenge(rd: _Reader, node: yaml.Node, fld: str, number: int, seen: d
     return Challenge(cid, number, seed, side, spirits, goal)
 
 
-def _read_goal(rd: _Reader, node: yaml.Node, fld: str, side: str, spirits: bool,
+def _read_goal(rd: Reader, node: yaml.Node, fld: str, side: str, spirits: bool,
                cards: CardSet) -> tuple[Condition, ...]:
     m = rd.mapping(node, fld, (), KINDS)
     if not m:
@@ -164,7 +139,7 @@ def _read_goal(rd: _Reader, node: yaml.Node, fld: str, side: str, spirits: bool,
     return tuple(found)
 
 
-def _read_cards(rd: _Reader, node: yaml.Node, fld: str, cards: CardSet) -> tuple[str, ...]:
+def _read_cards(rd: Reader, node: yaml.Node, fld: str, cards: CardSet) -> tuple[str, ...]:
     ids: list[str] = []
     for i, item in enumerate(rd.sequence(node, fld, min_len=1)):
         card = rd.choice(item, f"{fld}[{i}]", tuple(c.id for c in cards.animals), "animal card")
@@ -174,7 +149,7 @@ def _read_cards(rd: _Reader, node: yaml.Node, fld: str, cards: CardSet) -> tuple
     return tuple(ids)
 
 
-def _read_colours(rd: _Reader, node: yaml.Node, fld: str) -> tuple[Colour, ...]:
+def _read_colours(rd: Reader, node: yaml.Node, fld: str) -> tuple[Colour, ...]:
     colours: list[Colour] = []
     for i, item in enumerate(rd.sequence(node, fld, min_len=1)):
         colour = _COLOURS[rd.choice(item, f"{fld}[{i}]", tuple(_COLOURS), "colour")]

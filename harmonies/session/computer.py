@@ -1,33 +1,34 @@
-"""Computer seats and the hint: turns planned in the background on what the seat may see.
+"""The seats' turns and the hint: asked for in the background on what the seat may see.
 
-:func:`seat_view` is the one place a computer player or the hint is handed the game. Plans run as
-:class:`~harmonies.session.jobs.Job`s; a planner that raises is logged and shown by the jobs, and
-its seat plays a random legal turn instead, so the game goes on.
+:func:`seat_view` is the one place a seat's controller or the hint is handed the game. Each ask runs
+as a :class:`~harmonies.session.jobs.Job`; a controller that raises is logged and shown by the jobs,
+and its seat plays a random legal turn instead, so the game goes on.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from harmonies import ai
-from harmonies.ai import Player
 from harmonies.rules import Command, EndTurn, Game
 
 from .jobs import Job, Jobs
-from .match import MatchConfig
+from .seats import Controller
 
-#: What a computer seat is doing: planning, just began planning, or holding a command to play.
-ComputerState = Literal["thinking", "started", "ready"]
+#: What the seat to move is doing: planning, just began planning, holding a command to play, or
+#: waiting for this screen's input (a seat played at this screen).
+SeatState = Literal["thinking", "started", "ready", "screen"]
 
 #: Refused or empty plans in a row after which a seat plays a random turn instead of planning again.
 MAX_STALLS = 3
 
 
 def seat_view(game: Game, seat: int) -> Game:
-    """The game as handed to the computer player or the hint for ``seat``.
+    """The game as handed to the controller of ``seat`` or the hint for it.
 
     The rules' observer view: a copy (so a worker thread never touches the game on the table) whose
     pouch, pile and other seats' undecided spirit cards are in an order that tells nothing, and whose
@@ -36,16 +37,8 @@ def seat_view(game: Game, seat: int) -> Game:
     return game.observer_view()
 
 
-def make_seat_player(level: str, seed: int) -> Player:
-    """The AI package's player for ``level`` (the random player for a level it does not have)."""
-    try:
-        return ai.make_player(level, seed)
-    except ValueError:
-        return ai.make_player("random", seed)
-
-
 def fallback_turn(game: Game, rng: random.Random) -> list[Command]:
-    """A legal turn by random choice, played out on a copy (used when a computer player fails)."""
+    """A legal turn by random choice, played out on a copy (used when a seat's controller fails)."""
     trial = game.clone()
     seat = trial.current
     out: list[Command] = []
@@ -88,13 +81,13 @@ def plan_hint(jobs: Jobs, game: Game, version: int) -> HintJob:
     return HintJob(jobs.start("hint", lambda: list(ai.hint(view)), list), version)
 
 
-class ComputerSeats:
-    """Plans the computer seats' turns in the background and hands out the planned commands one by one."""
+class SeatTurns:
+    """Asks the controller of the seat to move for its commands in the background, and hands them
+    out one by one; a seat played at this screen is not asked (its commands come from the screen)."""
 
-    def __init__(self, config: MatchConfig, seed: int, jobs: Jobs) -> None:
+    def __init__(self, controllers: Sequence[Controller], jobs: Jobs) -> None:
         self.jobs = jobs
-        self.players: dict[int, Player] = {
-            i: make_seat_player(seat.level, seed * 7 + i) for i, seat in enumerate(config.seats) if seat.is_computer}
+        self.controllers = tuple(controllers)
         self._job: Job[list[Command]] | None = None
         self._plan: deque[Command] = deque()
         self._stalls = 0
@@ -108,8 +101,8 @@ class ComputerSeats:
         """Block until the plan being made is done (tests and tools); False if ``timeout`` passed first."""
         return self._job is None or self._job.wait(timeout)
 
-    def poll(self, game: Game) -> ComputerState:
-        """Take a finished plan, or start planning the current seat's turn when there is none."""
+    def poll(self, game: Game) -> SeatState:
+        """Take a finished plan, or start asking the current seat's controller when there is none."""
         seat = game.current
         if self._job is not None:
             if not self._job.done:
@@ -120,16 +113,16 @@ class ComputerSeats:
                 self._stalls += 1
         if self._plan:
             return "ready"
+        controller = self.controllers[seat]
+        if controller.at_screen:
+            return "screen"
         seed = game.round * 31 + seat
         if self._stalls >= MAX_STALLS:
             self._plan = deque(fallback_turn(game, random.Random(seed)))
             self._stalls = 0
             return "thinking"
-        player = self.players.get(seat)
-        if player is None:
-            player = self.players[seat] = make_seat_player("random", seat)
         view = seat_view(game, seat)
-        self._job = self.jobs.start("turn", lambda: ai.commands_for_turn(player, view),
+        self._job = self.jobs.start("turn", lambda: list(controller.next_commands(view)),
                                     lambda: fallback_turn(view, random.Random(seed)))
         return "started"
 

@@ -16,15 +16,19 @@ from harmonies.persist.identity import GAME_ID_KEY, game_id_of, new_game_id
 from harmonies.rules import SEEDS, CardSet, Game, GameSetup, canonical_deal
 
 
+#: The seat kinds saved with a match: the person at this screen, or a computer level.
+HUMAN = "human"
+COMPUTER = "computer"
+
+
 @dataclass(frozen=True)
 class Seat:
-    name: str
-    kind: str = "human"         # "human" or "computer"
-    level: str = "random"
+    """A seat as a match describes it (and saves it): a name, a kind and, for a computer, its level.
+    What plays it is its controller (:func:`harmonies.session.seats.controller_for`)."""
 
-    @property
-    def is_computer(self) -> bool:
-        return self.kind == "computer"
+    name: str
+    kind: str = HUMAN           # HUMAN or COMPUTER
+    level: str = "random"
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class MatchConfig:
         seats = []
         for i in range(players):
             raw = seats_raw[i] if i < len(seats_raw) and isinstance(seats_raw[i], dict) else {}
-            seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or "human"),
+            seats.append(Seat(str(raw.get("name") or f"Player {i + 1}"), str(raw.get("kind") or HUMAN),
                               str(raw.get("level") or "random")))
         # Side and spirits come from the replayed game (the rules checked them); a seed that is not a
         # whole number a game may have (SEEDS) is dropped, so a hand-edited meta cannot break Restart.

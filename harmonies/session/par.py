@@ -16,8 +16,8 @@ from harmonies import ai
 from harmonies.persist.daily import DailyRecords
 from harmonies.rules import CardSet, Game, GameSetup, canonical_deal
 
-from .computer import make_seat_player
-from .daily import DailyDeal
+from .seats import make_seat_player
+from .daily import FIRST_DAY, DailyDeal
 from .jobs import Job, Jobs
 
 #: The level whose score is the par.
@@ -72,8 +72,9 @@ class ParKeeper:
         self.unsaved: dict[str, int] = {}
 
     def ensure(self, deal: DailyDeal) -> None:
-        """Start working out the par of ``deal`` unless it is known or already being worked out."""
-        if self.par(deal.iso) is not None:
+        """Start working out the par of ``deal`` unless it is known or already being worked out, or the
+        deal is of a day before the daily deal's first (which it does not serve: no par is stored for it)."""
+        if deal.day < FIRST_DAY or self.par(deal.iso) is not None:
             return
         with self._lock:
             if deal.iso in self._running:

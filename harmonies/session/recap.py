@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from harmonies.catalogue import Catalogue
 from harmonies.rules import CardSet, Colour
-from harmonies.rules.tables import KIND_NAMES, stack_table
+from harmonies.rules.kernels import KIND_NAMES, stack_table
 
 from .log import GameLog, card_name
 

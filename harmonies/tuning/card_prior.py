@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from ..ai.card_prior import parse_prior
+from ..ai.base import take_turn
 from ..ai.evaluate import load_weights
 from ..ai.planner import TurnRoot
 from ..ai.players import HardPlayer
@@ -64,7 +65,7 @@ def record_game(seed: int, side: str) -> GameRecord:
         # The turns left are the planner's own estimate for the board its turn leaves, read from
         # the turn's start (the pouch it saw) as it values that board.
         before = TurnRoot(game, planner.evaluator(game), planner.opts)
-        player.play_turn(game)
+        take_turn(player, game)
         if game.over:
             break
         after = TurnRoot(game, planner.evaluator(game), planner.opts)

@@ -19,6 +19,7 @@ from dataclasses import fields
 
 from ..ai.evaluate import Weights
 from ..ai.planner import Planner, PlanOptions, CandidateTurn, TurnRoot
+from ..ai.base import take_turn
 from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup
 from .linalg import solve
@@ -96,13 +97,13 @@ def game_groups(seed: int, weights: Weights, players: int = 1, side: str = "A", 
                 exact, phi = terms(units, g, me)
                 sim = [PlannerPlayer(ws * 8 + s, weights, opts) for s in range(players)]
                 while not g.over:
-                    sim[g.current].play_turn(g)
+                    take_turn(sim[g.current], g)
                 gains.append(g.score(me).total - exact)
             if phi is not None and len(gains) == worlds:
                 rows.append((phi, statistics.mean(gains)))
         if len(rows) > 1:
             groups.append(rows)
-        seats[me].play_turn(game)
+        take_turn(seats[me], game)
     return groups
 
 

@@ -17,6 +17,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..ai.base import take_turn
 from ..ai.players import HardPlayer, MediumPlayer, PlannerPlayer
 from ..rules import Game, GameSetup
 
@@ -53,7 +54,7 @@ def record_game(seed: int, side: str = "A", width: int = 16, samples: int = 40,
             rows = tuple(tuple(v for v in row if v is not None) for row in values)
             if len(rows) > 1 and all(len(row) == samples for row in rows):
                 out.append(Position(tuple(c.value for c in cands), rows))
-        seats[game.current].play_turn(game)
+        take_turn(seats[game.current], game)
     return out
 
 

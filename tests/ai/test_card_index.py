@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.ai.planner import TurnRoot
 from harmonies.ai.tables import FAR
 from harmonies.rules import Game, GameSetup
@@ -28,7 +28,7 @@ def _mid_game(seed: int, turns: int) -> Game:
     game = Game.new(GameSetup(players=1, side="A" if seed % 2 else "B", seed=seed))
     player = make_player("medium", seed)
     for _ in range(turns):
-        player.play_turn(game)
+        take_turn(player, game)
     return game
 
 

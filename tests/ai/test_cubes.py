@@ -7,7 +7,7 @@ from pathlib import Path
 
 from harmonies.ai import HardPlayer, MediumPlayer
 from harmonies.ai.planner import TurnRoot
-from harmonies.rules import Game, PlaceCube
+from harmonies.rules import Game
 
 DATA = Path(__file__).parent / "data"
 

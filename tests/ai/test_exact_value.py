@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 
-from harmonies.ai import RandomPlayer
+from harmonies.ai import RandomPlayer, take_turn
 from harmonies.ai.evaluate import Evaluator, Weights
 from harmonies.ai.tables import Tables, tables_for
 from harmonies.rules import (
@@ -51,7 +51,7 @@ def boards(side: str) -> tuple[Board, ...]:
             seat = game.current
             replay = game.clone()
             start = len(game.history)
-            seats[seat].play_turn(game)
+            take_turn(seats[seat], game)
             # The turn again, one command at a time, on a copy: a board after each placement.
             for cmd in game.history[start:]:
                 assert replay.apply(cmd).ok

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.ai.evaluate import load_weights
 from harmonies.tuning.fit import LANDSCAPE, LINEAR, game_groups, ridge_fit, terms, unit_planners
 from harmonies.ai.planner import Planner, PlanOptions, TurnRoot
@@ -18,7 +18,7 @@ def midgame(players: int, spirits: bool, turns: int) -> Game:
     game = Game.new(GameSetup(players=players, side="A", spirits=spirits, seed=11))
     seats = [make_player("medium", seed=s) for s in range(players)]
     for _ in range(turns):
-        seats[game.current].play_turn(game)
+        take_turn(seats[game.current], game)
     return game
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from harmonies.ai import HardPlayer
+from harmonies.ai import HardPlayer, take_turn
 from harmonies.ai import helper as helper_mod
 from harmonies.ai.helper import Helper
 from harmonies.rules import CardSet, Command, Game, GameSetup
@@ -29,7 +29,7 @@ def play(setup: GameSetup, turns: int, helper: Helper | None, cards: CardSet | N
     game = Game.new(setup, cards)
     seats = [HardPlayer(40 + i, helper=helper or False, **kw) for i in range(setup.players)]
     for _ in range(turns):
-        seats[game.current].play_turn(game)
+        take_turn(seats[game.current], game)
     return list(game.history)
 
 

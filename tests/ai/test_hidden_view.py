@@ -18,7 +18,7 @@ from harmonies.ai.finish import finish_turn
 from harmonies.ai.helper import Helper, Session
 from harmonies.ai.planner import Planner, CandidateTurn
 from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
-from harmonies.session import ComputerSeats, Jobs, MatchConfig, Seat, plan_hint, seat_view
+from harmonies.session import ComputerSeat, Jobs, SeatTurns, plan_hint, seat_view
 
 
 def face_down(game: Game) -> tuple[Any, ...]:
@@ -42,17 +42,18 @@ class Spy:
     """Records every game it is handed, then ends the turn with the first legal commands."""
 
     kind = "spy"
-    needs_view = True
 
     def __init__(self, seed: int = 0) -> None:
         self.given: list[Game] = []
         self.played: list[list[Command]] = []
 
-    def play_turn(self, game: Game) -> None:
-        self.given.append(game.clone())
-        start = len(game.history)
-        finish_turn(game)
-        self.played.append(list(game.history[start:]))
+    def next_commands(self, view: Game) -> list[Command]:
+        self.given.append(view.clone())
+        trial = view.clone()
+        start = len(trial.history)
+        finish_turn(trial)
+        self.played.append(list(trial.history[start:]))
+        return self.played[-1]
 
 
 def test_play_game_and_take_turn_hand_the_spy_a_view() -> None:
@@ -79,17 +80,22 @@ def test_commands_for_turn_hands_the_spy_a_view_and_returns_the_commands_for_the
     assert type(commands[-1]) is EndTurn and game.round == 2
 
 
-def test_the_random_player_needs_no_view() -> None:
+def test_the_random_player_is_handed_a_view_too_and_leaves_it_as_it_was() -> None:
     game = Game.new(GameSetup(2, seed=3))
-    seen: list[Game] = []
+    real = game.clone()
+    seen: list[tuple[Game, dict[str, Any]]] = []
 
     class Blind(RandomPlayer):
-        def play_turn(self, g: Game) -> None:
-            seen.append(g)
-            super().play_turn(g)
+        def next_commands(self, view: Game) -> list[Command]:
+            commands = super().next_commands(view)
+            seen.append((view, view.to_json()))
+            return commands
 
     take_turn(Blind(0), game)
-    assert seen == [game]  # handed the real game: no copy made for a player that reads nothing hidden
+    (view, after), = seen
+    check_blind(view, real)
+    assert after == real.observer_view().to_json()  # its turn was played on its own copy
+    assert game.current == 1
 
 
 def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,8 +121,7 @@ def test_a_computer_seat_in_the_window_plans_on_a_view() -> None:
     game = Game.new(GameSetup(2, seed=7))
     spy = Spy()
     jobs = Jobs(None)
-    seats = ComputerSeats(MatchConfig((Seat("A", "computer", "hard"), Seat("B", "computer", "hard"))), 1, jobs)
-    seats.players[0] = spy
+    seats = SeatTurns((ComputerSeat(spy), ComputerSeat(HardPlayer(1))), jobs)
     try:
         assert seats.poll(game) == "started"
         assert seats.wait(30) and seats.poll(game) == "ready"
@@ -177,11 +182,13 @@ def test_the_helper_process_would_be_sent_a_view() -> None:
     player = HardPlayer(1, width=2, samples=2, beam=2, helper=helper)
     game = Game.new(GameSetup(1, seed=0))
     real = game.clone()
-    player.play_turn(game)  # handed the real game, it still plans on a view
-    assert helper.sent
+    commands = player.next_commands(game)  # handed the real game, it still plans on a view
+    assert game.history == () and helper.sent
     for sent in helper.sent:
         check_blind(sent, real)
-    assert game.round == 2  # and the turn was played on the real game
+    for cmd in commands:
+        assert game.apply(cmd).ok
+    assert game.round == 2  # and its commands play the turn on the real game
 
 
 def test_a_hard_turn_does_not_depend_on_the_real_order() -> None:
@@ -197,10 +204,9 @@ def test_a_hard_turn_does_not_depend_on_the_real_order() -> None:
 def test_take_turn_ends_the_turn_of_a_player_that_stops_short(spirits: bool) -> None:
     class Idle:
         kind = "idle"
-        needs_view = True
 
-        def play_turn(self, game: Game) -> None:
-            game.apply(TakeTokens(2))  # and nothing more (refused first on a spirit turn)
+        def next_commands(self, view: Game) -> list[Command]:
+            return [TakeTokens(2)]  # and nothing more (refused first on a spirit turn)
 
     game = Game.new(GameSetup(2, spirits=spirits, seed=1))
     take_turn(Idle(), game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.ai.evaluate import Weights
 from harmonies.ai.planner import PlanOptions, Planner
 from harmonies.rules import Game, GameSetup, TakeCard, TakeTokens
@@ -20,7 +20,7 @@ def _mid_game(seed: int, turns: int, players: int = 1) -> Game:
     game = Game.new(GameSetup(players=players, side="A", seed=seed))
     player = make_player("medium", seed)
     for _ in range(turns):
-        player.play_turn(game)
+        take_turn(player, game)
     return game
 
 

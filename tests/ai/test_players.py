@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, commands_for_turn, play_game
+from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, commands_for_turn, play_game, take_turn
 from harmonies.ai.planner import CandidateTurn
 from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken, Result, SoloSwap, TakeCard, TakeTokens
 
@@ -116,7 +116,7 @@ def test_commands_for_turn_leaves_the_game_untouched(level: str) -> None:
     setup = GameSetup(players=2, spirits=True, seed=5)
     game = Game.new(setup)
     for _ in range(3):
-        make_player("easy", 9).play_turn(game)
+        take_turn(make_player("easy", 9), game)
 
     def snapshot() -> tuple[object, ...]:
         return (game.to_json(), game.central, game.display, game.pouch_size, game.deck_size,
@@ -204,7 +204,7 @@ def test_medium_plays_the_turn_and_hard_plans_the_end_of_the_game() -> None:
 
 def play_game_turns(game: Game, players: list[Player], turns: int) -> None:
     for _ in range(turns):
-        players[game.current].play_turn(game)
+        take_turn(players[game.current], game)
 
 
 @pytest.mark.pure_python
@@ -220,7 +220,7 @@ def test_a_spirit_turn_plans_from_the_trials_that_chose_the_spirit(kind: str, mo
     monkeypatch.setattr(planner, "candidates", lambda g: calls.append(1) or real(g))
     offered = len(game.spirit_choices)
     assert offered >= 2
-    player.play_turn(game)
+    take_turn(player, game)
     assert len(calls) == offered
     assert game.player(0).spirit is not None and game.current == 1
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from harmonies.ai import HardPlayer
+from harmonies.ai import HardPlayer, take_turn
 from harmonies.ai.planner import Lookahead
 from harmonies.rules import Command, Game, GameSetup
 from harmonies.tuning.leaf_value import (
@@ -26,7 +26,7 @@ def play(seed: int, turns: int, value: LearnedValue | None) -> list[Command]:
     game = Game.new(GameSetup(players=1, side="A", seed=seed))
     hard = HardPlayer(seed, value=value, **QUICK)
     for _ in range(turns):
-        hard.play_turn(game)
+        take_turn(hard, game)
     return list(game.history)
 
 
@@ -88,7 +88,7 @@ def test_features_read_the_score_and_the_turns_left() -> None:
     game = Game.new(GameSetup(players=1, side="A", seed=2))
     hard = HardPlayer(2, **QUICK)
     for _ in range(4):
-        hard.play_turn(game)
+        take_turn(hard, game)
     fast = hard.modes[True][1].fast
     view = game.observer_view()
     nxt = fast.plan(view)

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from harmonies.ai import HardPlayer
+from harmonies.ai import HardPlayer, take_turn
 from harmonies.persist.lock import lock_folder
 from harmonies.rules import Game, GameSetup
 
@@ -22,7 +22,7 @@ def main(data_dir: str) -> None:
     game = Game.new(GameSetup(players=1, seed=3))
     # Narrow, so the turn is quick; the default helper=True starts the shared helper process.
     player = HardPlayer(1, width=2, samples=2, beam=2)
-    player.play_turn(game)
+    take_turn(player, game)
     print("ready", flush=True)
     time.sleep(600)
 

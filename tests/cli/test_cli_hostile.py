@@ -17,7 +17,7 @@ from harmonies import cli
 from harmonies.cli import main
 from harmonies.rules import GameSetup
 from harmonies.rules.cards import default_cards_path
-from harmonies.rules.cards import MAX_DEPTH
+from harmonies.rules.yamlfile import MAX_DEPTH
 
 from test_cli import RIVER_OF_EIGHT, _write
 

@@ -51,3 +51,28 @@ def test_a_damaged_record_is_one_line_and_the_set_up_still_prints(tmp_path: Path
     assert json.loads(captured.out)["par"] is None
     assert captured.err.count("\n") == 1 and DAILY_NAME in captured.err
     assert (tmp_path / DAILY_NAME).read_text() == "{oops"  # left for the game to set aside
+
+
+def test_a_clock_before_the_first_daily_day_is_one_line_and_nothing_is_written(tmp_path: Path) -> None:
+    import argparse
+    import io
+
+    from harmonies.session import daily_cli
+
+    out, err = io.StringIO(), io.StringIO()
+    args = argparse.Namespace(date=None, json=True, data_dir=str(tmp_path))
+    assert daily_cli.run(args, out, err, clock=lambda: date(2025, 6, 1)) == 1
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "2026-01-01" in err.getvalue()
+    assert list(tmp_path.iterdir()) == []
+    assert daily_cli.run(args, out, err, clock=lambda: date(2026, 11, 26)) == 0
+    assert json.loads(out.getvalue())["date"] == "2026-11-26"
+
+
+def test_duplicate_keys_in_the_record_are_named_and_the_file_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = '{"format": 1, "days": {"2026-11-26": {"par": 90, "attempts": []}, "2026-11-26": {"par": 70, "attempts": []}}}'
+    (tmp_path / DAILY_NAME).write_text(text)
+    assert main(["daily", "--date", "2026-11-26", "--json", "--data-dir", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["par"] is None  # neither par is taken silently
+    assert captured.err.count("\n") == 1 and '"2026-11-26" is written twice' in captured.err
+    assert (tmp_path / DAILY_NAME).read_text() == text

@@ -103,6 +103,28 @@ def test_a_game_in_the_archive_keeps_its_review(
     assert [p.name for p in (tmp_path / "finished").glob("*.review")] == [f"{recorded.stem}.seat0.review"]
 
 
+@pytest.mark.parametrize("field, value", [("loss", 1e308), ("played_value", -1e300), ("stderr", "NaN"),
+                                          ("samples", 10**30), ("turn", -1)])
+def test_a_kept_review_holding_an_absurd_number_is_set_aside_in_one_line_and_made_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], quick: list[int], field: str, value: object) -> None:
+    data = str(tmp_path)
+    assert run(capsys, "--data-dir", data, "import", str(SOLO))[0] == 0
+    [recorded] = (tmp_path / "finished").glob("*.json")
+    first = run(capsys, "--data-dir", data, "review", str(recorded), "--json")
+    [kept] = (tmp_path / "finished").glob("*.review")
+    text = kept.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    doc["turns"][0][field] = value
+    kept.write_text(json.dumps(doc).replace('"NaN"', "NaN"), encoding="utf-8")
+
+    status, out, err = run(capsys, "--data-dir", data, "review", str(recorded), "--json")
+    assert (status, out) == (0, first[1]) and quick == [0, 0]  # reviewed again, the same review printed
+    lines = [line for line in err.splitlines() if not line.startswith("\rharmonies review: turn")]
+    [note] = [line for line in lines if line.strip()]
+    assert str(kept) in note and ("turns[0]" in note or "NaN" in note) and "reviewed again" in note
+    assert [p.name for p in kept.parent.glob("*.bad-*")] and kept.read_text(encoding="utf-8") == text  # made again
+
+
 @pytest.mark.slow
 def test_the_real_review_of_an_old_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "review", str(SOLO), "--json", "--samples", "2")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from harmonies.ai.review import METHOD, GameReview, TurnReview
 from harmonies.ai.review_reasons import Reason
 from harmonies.persist import Store
@@ -93,3 +95,40 @@ def test_an_unfinished_review_is_not_kept(store: Store) -> None:
     review = a_review()
     partial = GameReview(review.seat, review.turns, 5, complete=False)
     assert reviews.save(path, identity, partial) is None and not review_path(path, 0).exists()
+
+
+def test_a_damaged_review_in_a_folder_another_window_holds_is_left_in_place(store: Store) -> None:
+    from lock_holder import LockHolder
+
+    reviews, path, identity = kept(store)
+    reviews.save(path, identity, a_review())
+    kept_at = review_path(path, 0)
+    doc = json.loads(kept_at.read_text(encoding="utf-8"))
+    doc["turns"][0]["loss"] = 1e308
+    kept_at.write_text(json.dumps(doc), encoding="utf-8")
+    with LockHolder(store.dirs.data):
+        assert reviews.load(path, identity, 0) is None
+    [note] = reviews.notes
+    assert "turns[0].loss is 1e+308" in note and "left in place" in note
+    assert kept_at.exists() and not list(kept_at.parent.glob("*.bad-*"))
+    assert reviews.load(path, identity, 0) is None  # the folder free again: set aside now
+    assert not kept_at.exists() and len(list(kept_at.parent.glob("*.bad-*"))) == 1
+
+
+@pytest.mark.parametrize("where, value", [("loss", "1e308"), ("loss", "9" * 400), ("best_value", "-1e309"),
+                                          ("param", "9" * 400), ("param", "1e308"), ("samples", "9" * 40)])
+def test_a_kept_review_with_a_number_no_review_holds_is_set_aside_in_one_line(store: Store, where: str,
+                                                                            value: str) -> None:
+    reviews, path, identity = kept(store)
+    reviews.save(path, identity, a_review())
+    kept_at = review_path(path, 0)
+    doc = json.loads(kept_at.read_text(encoding="utf-8"))
+    if where == "param":
+        doc["turns"][0]["reasons"][0]["params"]["space"] = "__VALUE__"
+    else:
+        doc["turns"][0][where] = "__VALUE__"
+    kept_at.write_text(json.dumps(doc).replace('"__VALUE__"', value), encoding="utf-8")
+    assert reviews.load(path, identity, 0) is None
+    [note] = reviews.notes
+    assert "\n" not in note and len(note) < 600 and str(kept_at) in note and "turns[0]" in note
+    assert "reviewed again" in note and not kept_at.exists()

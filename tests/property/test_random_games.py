@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harmonies.ai.random_player import RandomPlayer
+from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import (
     COLOURS, REFUSALS, EndTurn, Game, GameSetup, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo, score_board,
 )
@@ -171,7 +172,7 @@ def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: boo
         if game.over:
             break
         seat = game.current
-        players[seat].play_turn(Strict(game))  # type: ignore[arg-type]
+        play_random_turn(Strict(game), players[seat].rng, players[seat].take_cards)  # type: ignore[arg-type]
         turns[seat] += 1
         check_invariants(game)
         if not game.over:

@@ -8,7 +8,8 @@ import pytest
 
 from harmonies.rules import CardsError, load_cards
 from harmonies.rules import cards as cards_module
-from harmonies.rules.cards import MAX_DEPTH, default_cards_path
+from harmonies.rules.cards import default_cards_path
+from harmonies.rules.yamlfile import MAX_DEPTH
 
 GOOD = default_cards_path().read_text(encoding="utf-8")
 HEAD, BODY = GOOD.split("\nanimals:", 1)  # the header comment quotes the format; edits go to the cards

@@ -11,12 +11,13 @@ import random
 import pytest
 
 from harmonies.ai.random_player import RandomPlayer
+from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import (
     COLOURS, ChooseSpirit, Colour, EndTurn, Game, GameSetup, PlaceCube, PlaceToken, SoloSwap, TakeCard,
     REFUSALS, Rejected, TakeTokens, Undo, Undone, command_from_json, command_to_json,
 )
 from test_support import new_game, ref_animal_ids, ref_spirit_ids, refusal_code, snapshot
-from test_turns import compact_cell, place_all, play_out, play_turn
+from test_turns import compact_cell, place_all, play_turn
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
 
@@ -204,7 +205,7 @@ def _random_game(setup: GameSetup, player_seed: int) -> Game:
     for _ in range(300):
         if game.over:
             break
-        players[game.current].play_turn(game)
+        play_random_turn(game, players[game.current].rng, players[game.current].take_cards)
     assert game.over
     return game
 
@@ -256,8 +257,8 @@ def test_a_pickled_game_plays_on_exactly_like_the_original(players: int, side: s
     assert snapshot(copy) == snapshot(game)
     assert len(pickle.dumps(game)) < 20000  # the derived habitat tables stay behind
     for g in (game, copy):
-        RandomPlayer(5).play_turn(g)
-        RandomPlayer(6).play_turn(g)
+        play_random_turn(g, RandomPlayer(5).rng, True)
+        play_random_turn(g, RandomPlayer(6).rng, True)
     assert snapshot(copy) == snapshot(game)
     assert copy.history == game.history
 
@@ -343,11 +344,12 @@ def test_the_same_game_in_processes_with_different_string_hashing() -> None:
     script = (
         "import json\n"
         "from harmonies.ai.random_player import RandomPlayer\n"
+        "from harmonies.ai.random_turn import play_random_turn\n"
         "from harmonies.rules import Game, GameSetup\n"
         "g = Game.new(GameSetup(players=3, side='B', spirits=True, seed=5))\n"
         "ps = [RandomPlayer(seed=s) for s in range(3)]\n"
         "while not g.over:\n"
-        "    ps[g.current].play_turn(g)\n"
+        "    play_random_turn(g, ps[g.current].rng, ps[g.current].take_cards)\n"
         "print(json.dumps([g.to_json(), g.outcome.to_json()]))\n"
     )
     root = Path(__file__).resolve().parents[2]

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harmonies.rules import (
-    COLOURS, CardCompleted, CubePlaced, HeldCard, PlaceCube, PlaceToken, board_shape, default_cards, rotate,
+    CardCompleted, CubePlaced, HeldCard, PlaceCube, PlaceToken, board_shape, default_cards, rotate,
 )
 from harmonies.rules.habitats import build_table, matching_cells
 from harmonies.rules.tables import stack_table
 from test_support import (
-    B_BROWN, B_GRAY, B_RED, BUILDINGS, GRAY, GREEN, LONE_RED, M1, M2, M3, RED, T1, T2, T3, TRUNK1, TRUNK2, W, F,
+    B_BROWN, B_GRAY, BUILDINGS, GRAY, LONE_RED, M1, M2, M3, RED, T1, T2, T3, TRUNK1, TRUNK2, W, F,
     Board, Stack, board_of, fits, new_game, pattern_board, place_rigged, ref_animal_ids, ref_card_points, refusal_code,
     ref_cells, ref_habitat_cells, ref_legal_stacks, ref_pattern, ref_spirit_ids, rig_card, rig_spirit,
     rig_tokens, snapshot, stack_ids, with_in_hand,

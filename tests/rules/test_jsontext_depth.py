@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harmonies.rules import jsontext
 from harmonies.rules.jsontext import JsonTextError, check_depth, deepest
 
 TEXT = st.text(alphabet='[]{}"\\a,: \n', max_size=80)
@@ -54,3 +55,21 @@ def test_brackets_inside_strings_and_escapes_do_not_count() -> None:
     with pytest.raises(JsonTextError) as caught:
         check_depth('{"x": [\n  [[1]]]}', 3)
     assert (caught.value.line, caught.value.column) == (2, 4)
+
+
+def test_a_key_written_twice_in_one_object_is_refused_with_its_line() -> None:
+    text = '{"days": {"2026-11-30": {"on": 1},\n  "2026-11-30": {"on": 2}}, "on": 3}'
+    with pytest.raises(jsontext.JsonTextError) as e:
+        jsontext.loads(text)
+    assert (e.value.line, e.value.column) == (2, 3)
+    assert '"2026-11-30" is written twice' in str(e.value)
+
+
+def test_the_same_key_in_different_objects_is_fine() -> None:
+    assert jsontext.loads('[{"on": 1}, {"on": 2, "x": {"on": 3}}]') == [{"on": 1}, {"on": 2, "x": {"on": 3}}]
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused(word: str) -> None:
+    with pytest.raises(jsontext.JsonTextError, match=word):
+        jsontext.loads(f'{{"loss": {word}}}')

@@ -12,6 +12,7 @@ from functools import lru_cache
 import pytest
 
 from harmonies.ai import RandomPlayer
+from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import Game, GameSetup, PlaceCube, PlaceToken, board_shape, default_cards
 from harmonies.rules.habitats import FAR, formed_cells, habitat_tables, tokens_needed
 from harmonies.rules.landscapes import (
@@ -36,7 +37,7 @@ def boards(side: str) -> tuple[tuple[tuple[int, ...], int], ...]:
             seat = game.current
             replay = game.clone()
             start = len(game.history)
-            seats[seat].play_turn(game)
+            play_random_turn(game, seats[seat].rng, seats[seat].take_cards)
             for cmd in game.history[start:]:
                 assert replay.apply(cmd).ok
                 if isinstance(cmd, (PlaceToken, PlaceCube)):

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from harmonies.ai.random_player import RandomPlayer
+from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import COLOURS, EndTurn, Game, PlaceCube, PlaceToken, TakeCard, board_shape
 from harmonies.rules.cellbits import CellBits, cell_bits
 from test_support import new_game, snapshot
@@ -81,7 +82,7 @@ def test_a_random_players_game_is_the_same_whether_its_commands_are_checked_or_n
         game = new_game(players=1 + seed % 4, side="AB"[seed % 2], spirits=seed % 3 == 0, seed=seed)
         players = [RandomPlayer(seed * 8 + s) for s in range(game.setup.players)]
         while not game.over:
-            players[game.current].play_turn(game)
+            play_random_turn(game, players[game.current].rng, players[game.current].take_cards)
         again = Game.replay(game.setup, game.history)
         assert snapshot(again) == snapshot(game)
         assert again.outcome == game.outcome

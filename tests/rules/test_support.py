@@ -24,7 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from harmonies.rules import (

@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 
 from harmonies.rules import (
-    COLOURS, CardTaken, ChooseSpirit, DisplayRefilled, EndTriggered, EndTurn, Game, GameEnded, GameSetup,
-    PlaceCube, PlaceToken, ScoreSheet, SoloSwap, SoloSwapped, SpaceRefilled, SpiritChosen, TakeCard,
-    TakeTokens, TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undo,
+    COLOURS, CardTaken, ChooseSpirit, DisplayRefilled, EndTriggered, EndTurn, GameEnded, PlaceCube, PlaceToken,
+    ScoreSheet, SoloSwap, SoloSwapped, SpaceRefilled, SpiritChosen, TakeCard, TakeTokens, TokenPlaced,
+    TokensDiscarded, TokensTaken, TurnStarted, Undo,
 )
 from harmonies.rules.outcome import decide
 from test_support import (

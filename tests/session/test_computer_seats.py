@@ -1,4 +1,5 @@
-"""Computer seats and hints through the play session: planned in the background on the seat's view."""
+"""Seats played by their controllers and hints through the play session: planned in the background on
+the seat's view."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from harmonies import ai
-from harmonies.rules import Game, GameSetup, TakeTokens
-from harmonies.session import Jobs, MatchConfig, Played, PlaySession, Refused, Seat
+from harmonies.rules import Command, Game, GameSetup, TakeTokens
+from harmonies.session import ComputerSeat, Jobs, MatchConfig, Played, PlaySession, Refused, Seat
 from harmonies.session import computer as computer_module
 from harmonies.session.errlog import LOG_NAME
 
@@ -25,11 +26,11 @@ def _play_out(session: PlaySession, limit: int = 5000) -> list[Played | Refused]
     for _ in range(limit):
         if session.game.over:
             break
-        assert session.computer_to_play
-        if session.poll_computer() != "ready":
-            assert session.computer.wait(60)
+        assert session.seat_to_play and not session.awaits_screen
+        if session.poll_seat() != "ready":
+            assert session.seats.wait(60)
             continue
-        session.play_computer()
+        session.play_seat()
         out += session.run()
     assert session.game.over
     return out
@@ -38,22 +39,26 @@ def _play_out(session: PlaySession, limit: int = 5000) -> list[Played | Refused]
 def test_computer_seats_play_a_whole_game_through_the_session() -> None:
     session = _computers(("random", "easy"), seed=9)
     outcomes = _play_out(session)
-    assert all(o.by_computer for o in outcomes)
     assert sum(isinstance(o, Played) for o in outcomes) == len(session.game.history)
+    # each command is marked with the seat that sent it: the seat whose turn it played
+    replay = Game.new(session.game.setup)
+    for o in outcomes:
+        assert o.seat == replay.current
+        replay.apply(o.command)
     assert session.take_failures() == []
     session.close()
 
 
 def test_a_computer_player_that_raises_is_logged_shown_and_its_seat_plays_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(player: object, game: Game) -> list[object]:
+    def broken(seat: ComputerSeat, view: Game) -> list[Command]:
         raise RuntimeError("planner lost its weights")
 
-    monkeypatch.setattr(ai, "commands_for_turn", broken)
+    monkeypatch.setattr(ComputerSeat, "next_commands", broken)
     session = _computers(("hard", "hard"), seed=4, log=tmp_path)
-    while session.poll_computer() != "ready":
-        assert session.computer.wait(60)
-    assert session.play_computer()
+    while session.poll_seat() != "ready":
+        assert session.seats.wait(60)
+    assert session.play_seat()
     (first,) = session.run()
     assert isinstance(first, Played)          # the fallback's random turn is legal
     failures = session.take_failures()
@@ -75,7 +80,7 @@ def test_the_hint_and_the_computer_seats_are_handed_the_game_through_seat_view(
 
     monkeypatch.setattr(computer_module, "seat_view", spy)
     session = _computers(("random", "random"), seed=2)
-    assert session.poll_computer() == "started"
+    assert session.poll_seat() == "started"
     hint = session.plan_hint()
     assert hint.wait(60) and hint.version == 0
     assert seen == [0, 0]
@@ -97,12 +102,13 @@ def test_a_hint_that_raises_answers_nothing_and_is_reported(tmp_path: Path, monk
 
 
 def test_a_refused_computer_command_drops_the_rest_of_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "commands_for_turn", lambda player, game: [TakeTokens(0), TakeTokens(1), TakeTokens(2)])
+    monkeypatch.setattr(ComputerSeat, "next_commands", lambda seat, view: [TakeTokens(0), TakeTokens(1), TakeTokens(2)])
     session = _computers(("random", "random"), seed=6)
-    while session.poll_computer() != "ready":
-        assert session.computer.wait(60)
-    assert session.play_computer() and session.play_computer()
+    while session.poll_seat() != "ready":
+        assert session.seats.wait(60)
+    assert session.play_seat() and session.play_seat()
     played, refused = session.run()
     assert isinstance(played, Played) and isinstance(refused, Refused)
-    assert session.computer.next_command() is None     # TakeTokens(2) was never played
+    assert (played.seat, refused.seat) == (0, 0)
+    assert session.seats.next_command() is None     # TakeTokens(2) was never played
     session.close()

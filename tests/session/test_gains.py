@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.rules import Game, GameSetup, PlaceCube, PlaceToken
 from harmonies.session import drop_gains
 from harmonies.session.gains import ROWS
@@ -22,7 +22,7 @@ def _games(n: int) -> list[Game]:
         for _turn in range(rng.randrange(1, 12)):
             if game.over:
                 break
-            bots[game.current].play_turn(game)
+            take_turn(bots[game.current], game)
         for _ in range(rng.randrange(0, 4)):       # into the turn: some commands of a random player
             legal = [c for c in game.legal_commands() if not isinstance(c, (PlaceToken, PlaceCube))] \
                 or game.legal_commands()

@@ -3,7 +3,7 @@ game log, agree with the log and with the rules' scores."""
 
 from __future__ import annotations
 
-from harmonies.ai import make_player
+from harmonies.ai import make_player, take_turn
 from harmonies.catalogue import Catalogue
 from harmonies.rules import Colour, Game, GameSetup
 from harmonies.session.log import GameLog
@@ -14,7 +14,7 @@ def _played(players: int, turns: int, seed: int) -> Game:
     game = Game.new(GameSetup(players=players, seed=seed))
     bots = [make_player("medium", seed + i) for i in range(players)]
     for _ in range(turns):
-        bots[game.current].play_turn(game)
+        take_turn(bots[game.current], game)
     return game
 
 

@@ -103,7 +103,7 @@ class KeyPlayer(Keys):
             assert self.focus() != now, f"an arrow key did not move the ring from {now.cell} towards {cell}"
         raise AssertionError(f"the arrows never reached {cell}")
 
-    def use(self, key: int = pygame.K_RETURN) -> None:
+    def use(self, key: int = pygame.K_SPACE) -> None:
         self.press(key)
         self.d.settle()
 
@@ -121,7 +121,7 @@ class KeyPlayer(Keys):
         if R.PlaceCube in by_type:
             cmd = self.rng.choice(by_type[R.PlaceCube])
             self.tab_to(HeldCard(self.sc.game.current, cmd.card_id))
-            self.press(pygame.K_RETURN)        # chooses the card: the ring goes to a cell where a cube may go
+            self.press(pygame.K_SPACE)         # chooses the card: the ring goes to a cell where a cube may go
             self.walk_to(cmd.cell)
             self.use(pygame.K_SPACE)
             return cmd
@@ -134,7 +134,7 @@ class KeyPlayer(Keys):
             cmd = self.rng.choice(by_type[R.SoloSwap])
             self.tab_to(Swap(list(g.display).index(cmd.card_id)))
             self.use()
-            self.use()      # the swap is final: the second Enter confirms it
+            self.use()      # the swap is final: the second Space confirms it
             return cmd
         if R.TakeTokens in by_type:
             cmd = self.rng.choice(by_type[R.TakeTokens])
@@ -159,6 +159,6 @@ class KeyPlayer(Keys):
 
     def _place(self, cmd: R.PlaceToken) -> None:
         self.tab_to(HandToken(list(self.sc.game.hand).index(cmd.colour)))
-        self.press(pygame.K_RETURN)        # chooses the token: the ring goes to the board
+        self.press(pygame.K_SPACE)         # chooses the token: the ring goes to the board
         self.walk_to(cmd.cell)
         self.use()

@@ -90,11 +90,15 @@ def _four_seats(app: Any) -> Any:
     return d
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("text_size", [125, 150])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_play_screen_fits_at_150_percent_at_1280x720(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
-    app = make_offscreen_app((1280, 720), code)
+def test_the_play_screen_fits_at_125_and_150_percent(monkeypatch: pytest.MonkeyPatch, code: str,
+                                                     size: tuple[int, int], text_size: int) -> None:
+    app = make_offscreen_app(size, code)
     try:
-        app.apply_settings(app.settings.with_(text_size=150))
+        app.apply_settings(app.settings.with_(text_size=text_size))
         with measured_text(monkeypatch, app) as found:
             d = _four_seats(app)
             d.frames(1)

@@ -231,3 +231,58 @@ def test_a_par_game_that_fails_is_said_in_one_line(driver: Driver, monkeypatch: 
     driver.frames(2)
     assert service.problem is not None and "no planner today" in service.problem and "\n" not in service.problem
     assert any("no planner today" in s for s in drawn_text(driver, monkeypatch))
+
+
+def test_the_daily_screen_left_open_over_midnight_moves_to_the_new_day(driver: Driver,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    service = daily_service(driver.app)
+    clock = [TODAY]
+    service.clock = lambda: clock[0]
+    scene = open_daily(driver)
+    assert scene.chosen == TODAY
+    clock[0] = date(2026, 11, 27)  # midnight passes while the screen shows
+    seen = drawn_text(driver, monkeypatch)
+    assert scene.today == scene.chosen == date(2026, 11, 27)
+    assert any(s.startswith("Today · ") and "27" in s for s in seen)
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    play = driver.top
+    assert isinstance(play, PlayScene) and play.config.daily == DailyMark("2026-11-27", 1)
+    book = service.records.load()
+    assert [a.on for a in book.day("2026-11-27").attempts] == ["2026-11-27"] and not book.day("2026-11-26").attempts
+
+
+def test_enter_at_midnight_does_not_start_the_day_that_just_ended(driver: Driver) -> None:
+    service = daily_service(driver.app)
+    clock = [TODAY]
+    service.clock = lambda: clock[0]
+    scene = open_daily(driver)
+    clock[0] = date(2026, 11, 27)
+    scene.play()  # before any frame saw the new date
+    assert scene.chosen == date(2026, 11, 27) and not isinstance(driver.top, PlayScene)
+    assert not service.records.load().day("2026-11-26").attempts
+
+
+def test_a_past_day_chosen_over_midnight_stays_chosen_and_is_a_past_day(driver: Driver) -> None:
+    service = daily_service(driver.app)
+    clock = [TODAY]
+    service.clock = lambda: clock[0]
+    scene = open_daily(driver)
+    driver.key(pygame.K_LEFT)
+    clock[0] = date(2026, 11, 27)
+    driver.frames(1)
+    assert scene.chosen == date(2026, 11, 25) and scene.today == date(2026, 11, 27)
+
+
+def test_no_par_is_worked_out_or_stored_with_the_clock_before_the_first_daily_day(tmp_path: Path) -> None:
+    d = daily_app(tmp_path / "data")
+    try:
+        service = daily_service(d.app)
+        service.clock = lambda: date(2025, 6, 1)
+        open_daily(d)
+        d.frames(2)
+        assert not service.keeper.working("2025-06-01") and not service.keeper.finished()
+        assert "2025-06-01" not in service.records.load().days
+        assert not (d.app.saves.folder / DAILY_NAME).exists()
+    finally:
+        pygame.display.quit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -373,4 +374,25 @@ def test_leaving_the_screen_stops_the_indexing_and_the_next_opening_goes_on(
     d.press_widget("finished")
     again = indexed(d)  # ...and the next opening reads only the two games left
     assert again.list.total == 6 and again.indexing.progress == (2, 2)
+    pygame.display.quit()
+
+
+def test_a_game_with_a_time_out_of_range_is_its_own_row_and_the_rest_is_listed(tmp_path: Path) -> None:
+    fill(tmp_path / "data", 3)
+    finished = tmp_path / "data" / "finished"
+    victim = sorted(finished.glob("*.json"))[0]
+    doc = json.loads(victim.read_text())
+    doc["meta"]["finished"] = "9999-12-31T23:59:59-23:59"  # as an earlier version imported it
+    poisoned = finished / "20300101-000000-1p-A-seed9.json"
+    poisoned.write_text(json.dumps(doc))
+    victim.unlink()
+    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720")), saves=SaveSlot(tmp_path / "data"))
+    app.start(MenuScene(app))
+    app.step(0.0, events=[])
+    d = Driver(app)
+    d.press_widget("finished")
+    scene = indexed(d)
+    assert scene.counts == (2, 1) and len(shown(scene)) == 2
+    [row] = [r for r in scene.list.shown if isinstance(r, Skipped)]
+    assert row.name == poisoned.name and "'meta.finished'" in row.reason and "out of range" in row.reason
     pygame.display.quit()

@@ -159,16 +159,16 @@ def test_undo_drops_the_hint(play: Driver) -> None:
 
 
 def test_no_hint_on_a_computer_seats_turn(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import harmonies.ai as ai
+    from harmonies.session import ComputerSeat
 
     hold = threading.Event()
-    real = ai.commands_for_turn
+    real = ComputerSeat.next_commands
 
-    def slow_plan(player: Any, game: Any) -> Any:
+    def slow_plan(seat: Any, view: Any) -> Any:
         hold.wait(30)
-        return real(player, game)
+        return real(seat, view)
 
-    monkeypatch.setattr(ai, "commands_for_turn", slow_plan)   # the computer keeps thinking
+    monkeypatch.setattr(ComputerSeat, "next_commands", slow_plan)   # the computer keeps thinking
     app.scenes.push(PlayScene(app, MatchConfig((Seat("Bo", "computer", "easy"), Seat("Ada")), seed=3)))
     d = Driver(app)
     d.frames(2)

@@ -13,7 +13,7 @@ from harmonies.app.app import App
 from harmonies.app.scenes.howto import HowToScene
 from harmonies.app.play.places import Slot
 from harmonies.app.scenes.play import PlayScene
-from harmonies.app.scenes.howto_examples import FIGURES, TOPICS, fields_buildings, water
+from harmonies.app.scenes.howto_examples import FIGURES, TOPICS, water
 from harmonies.app.scenes.howto_figures import solo_suns, trees_mountains
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.catalogue import Catalogue, available_languages

@@ -17,7 +17,7 @@ from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.rules import Game
-from harmonies.session import MatchConfig, SaveSlot, Seat
+from harmonies.session import ComputerSeat, MatchConfig, SaveSlot, Seat
 from harmonies.session.errlog import LOG_NAME
 
 
@@ -42,10 +42,10 @@ def _until(d: Driver, done: Any, seconds: float = 30) -> None:
 
 def test_a_failing_computer_player_is_logged_shown_and_replaced_by_a_random_turn(
         data_app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(player: object, game: Game) -> list[object]:
+    def broken(seat: ComputerSeat, view: Game) -> list[object]:
         raise RuntimeError("the planner fell over")
 
-    monkeypatch.setattr(ai, "commands_for_turn", broken)
+    monkeypatch.setattr(ComputerSeat, "next_commands", broken)
     sc = PlayScene(data_app, MatchConfig((Seat("Bo", "computer", "hard"), Seat("Ada")), seed=3))
     data_app.scenes.push(sc)
     d = Driver(data_app)

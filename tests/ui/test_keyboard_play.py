@@ -78,21 +78,21 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
         assert g.history[-1] == R.PlaceToken(token, moved.cell), sc.message
         cells.append(moved.cell)
     assert not g.hand
-    # the focus is on the face-up cards: Enter takes one, then the focus is on that card
+    # the focus is on the face-up cards: Space takes one (Enter would end the turn now), then the focus is on that card
     slot = _focus(d)
     assert isinstance(slot, Slot)
     card = g.display[slot.slot]
-    d.key(pygame.K_RETURN)
+    d.key(pygame.K_SPACE)
     d.settle()
     assert g.history[-1] == R.TakeCard(card)
     assert _focus(d) == HeldCard(g.current, card)
-    # a cube where the card allows one: Enter chooses the card, the cursor goes to a legal cell
+    # a cube where the card allows one: Space chooses the card, the cursor goes to a legal cell
     legal = set(g.cube_cells(card))
-    d.key(pygame.K_RETURN)
+    d.key(pygame.K_SPACE)
     if legal:
         at = _focus(d)
         assert isinstance(at, Cell) and at.cell in legal
-        d.key(pygame.K_RETURN)
+        d.key(pygame.K_SPACE)
         d.settle()
         assert g.history[-1] == R.PlaceCube(card, at.cell)
     else:
@@ -104,7 +104,7 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     d.key(pygame.K_RETURN)
     d.settle()
     for _ in range(200):
-        if g.current == 0 and not sc.session.computer_to_play:
+        if g.current == 0 and not sc.session.seat_to_play:
             break
         d.frames(1, 0.05)
     assert g.current == 0 and g.round == 2
@@ -132,20 +132,44 @@ def test_the_arrows_step_to_a_neighbour_and_stay_on_the_board(duo: Driver) -> No
             raise AssertionError("eight steps never reached the edge of the board")
 
 
-def test_esc_drops_the_choice_then_the_cursor_then_pauses(duo: Driver) -> None:
+def test_esc_lets_the_ring_and_the_choice_go_then_pauses(duo: Driver) -> None:
     d = duo
     sc = d.top
     _tab_to(d, Space)
     d.key(pygame.K_RETURN)
     d.key(pygame.K_RETURN)           # choose the first token: the cursor is on the board
-    assert sc.selection is not None
+    assert sc.selection is not None and isinstance(_focus(d), Cell)
+    d.key(pygame.K_ESCAPE)           # lets go of both the token chosen and the ring
+    assert sc.selection is None and _focus(d) is None and d.top is sc
     d.key(pygame.K_ESCAPE)
-    assert sc.selection is None and isinstance(_focus(d), Cell)
+    d.settle()
+    assert d.top.name == "pause"
+    d.key(pygame.K_ESCAPE)           # the pause menu closes: back in the game, no ring
+    d.settle()
+    _tab_to(d, HandToken)            # a ring alone: the first Esc puts it away, the next pauses
     d.key(pygame.K_ESCAPE)
     assert _focus(d) is None and d.top is sc
     d.key(pygame.K_ESCAPE)
     d.settle()
     assert d.top.name == "pause"
+
+
+def test_enter_ends_the_turn_wherever_the_ring_is_once_end_turn_is_enabled(duo: Driver) -> None:
+    d = duo
+    sc = d.top
+    g = sc.game
+    d.key(pygame.K_1)
+    d.settle()
+    for token in list(g.hand):       # the three tokens placed by the mouse
+        cell = next(iter(sorted(sc.table.token_cells[token])))
+        d.drag(sc.layout.hand_slots[list(sc.table.hand).index(token)], sc.big_layout().to_pixel(cell))
+        d.settle()
+    assert not g.hand and sc.can_end()
+    turn = (g.round, g.current)
+    _tab_to(d, Slot)                 # the ring on a face-up card: Enter still ends the turn
+    d.key(pygame.K_RETURN)
+    d.settle()
+    assert (g.round, g.current) != turn and _focus(d) is None
 
 
 def test_enter_without_a_cursor_still_ends_the_turn(duo: Driver) -> None:

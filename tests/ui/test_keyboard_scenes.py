@@ -16,6 +16,7 @@ from textfit import drawn_texts
 from ui_driver import Driver
 
 from harmonies.app import keylist, paint
+from harmonies.app.input import Intent, default_map
 from harmonies.app.play.places import Cell, HandToken, HeldCard, SeatBoard, Slot, UndoButton
 from harmonies.app.scenes.confirm import Action, Dialog, Page
 from harmonies.app.scenes.howto import HowToScene
@@ -70,22 +71,28 @@ def test_how_to_play_ends_with_the_same_key_list(app: Any, monkeypatch: pytest.M
     on_howto = set(_texts(monkeypatch, app))
     assert _key_words(app) <= on_settings and _key_words(app) <= on_howto
     # the same words, wherever each page's width and size wrap them
-    words = {w for s in on_settings - {app.t("keys.title"), app.t("settings.back")} for w in s.split()}
+    words = {w for s in on_settings - {app.t("keys.title"), app.t("settings.back"), app.t("keys.change")}
+             for w in s.split()}
     assert words <= {w for s in on_howto for w in s.split()}
     assert {w for row in keylist.rows(app) for w in row.does.split()} <= words
 
 
 @pytest.mark.parametrize("code", [c for c in available_languages() if c != "en"])
-def test_every_language_has_the_key_list_of_english_row_for_row(code: str) -> None:
-    """Same rows, same kinds (heading or key), the same rows on the key line: one list, translated."""
-    def shape(rows: list[dict[str, str]]) -> list[tuple[bool, bool, bool]]:
-        return [(bool(r.get("heading")), bool(r.get("keys")) and bool(r.get("does")), bool(r.get("line")))
-                for r in rows]
-
-    english = Catalogue.load("en").strings["keys.rows"]
-    own = Catalogue.load(code).strings["keys.rows"]
-    assert shape(own) == shape(english)
-    assert [r.get("does") for r in own if r.get("does")] != [r.get("does") for r in english if r.get("does")]
+def test_every_language_words_every_row_of_the_input_map_s_key_list_and_every_intent(code: str) -> None:
+    """The key list is the map's (assets/input.yaml); each language has its own words for each of its rows,
+    for its key-line parts (with the keys' place) and for each intent (the names Change keys shows)."""
+    own, english = Catalogue.load(code).strings, Catalogue.load("en").strings
+    listed = default_map().key_list
+    for r in listed:
+        if r.heading:
+            assert f"keys.headings.{r.heading}" in own
+            continue
+        assert f"keys.rows.{r.row}" in own
+        if r.line:
+            assert "{keys}" in own[f"keys.lines.{r.row}"]
+    assert all(f"keys.intents.{i.value}" in own for i in Intent)
+    does = [f"keys.rows.{r.row}" for r in listed if r.row]
+    assert [own[k] for k in does] != [english[k] for k in does]
 
 
 @pytest.fixture

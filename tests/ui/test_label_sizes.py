@@ -5,6 +5,7 @@ and at 1280x720 the cards' names and point numbers at 12 px at least, measured o
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pygame
@@ -14,7 +15,7 @@ from ui_driver import Driver
 
 from harmonies.app import paint
 from harmonies.app.play.layout import PlayLayout
-from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, row_lines
+from harmonies.app.scenes.finished_list import COLUMNS, TEXT_PX, deal_mark, row_lines
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.settings import SettingsScene
 from harmonies.app.scenes.setup import SetupScene
@@ -22,6 +23,8 @@ from harmonies.app.smoke import iter_scenes, make_offscreen_app, meta_for, playe
 from harmonies.catalogue import available_languages
 from harmonies.persist.summary import FinishedSummary, SeatInfo
 from harmonies.session import Resume
+from harmonies.session.challenges_file import default_challenges
+from harmonies.session.daily import deal_for
 
 LANGUAGES = available_languages()
 
@@ -120,3 +123,25 @@ def test_card_names_and_points_at_12_px_at_1280x720(app: Any, monkeypatch: pytes
         _play_states(app)
     on_cards = [px for px, where in sizes if where == "card"]
     assert on_cards and min(on_cards) >= 12
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_daily_and_challenge_games_are_marked_in_the_list_and_fit(app: Any, code: str) -> None:
+    app.set_language(code)
+    seat = (SeatInfo("Ann", "human", ""),)
+    daily = deal_for(date(2026, 11, 20))
+    challenge = default_challenges()[3]
+
+    def solo(seed: int, side: str, spirits: bool) -> FinishedSummary:
+        return FinishedSummary("g.json", "2026-11-26T20:11:00+00:00", "2026-11-26T20:11:00+00:00", side, spirits,
+                               seed, seat, (99,), (0,), 4, (None,), ((0,) * 8,))
+
+    as_daily, as_challenge = solo(daily.seed, daily.side, daily.spirits), solo(challenge.seed, challenge.side,
+                                                                                challenge.spirits)
+    assert deal_mark(app, as_challenge) == app.t("finished.challenge_mark", number=challenge.number)
+    assert deal_mark(app, as_daily) is not None and deal_mark(app, solo(12345, "A", False)) is None
+    for game in (as_daily, as_challenge):
+        assert row_lines(app, game)[1][0].startswith(deal_mark(app, game) or "?")
+        over = [text for (_x, w), lines in zip(COLUMNS, row_lines(app, game)) for text in lines
+                if paint.text_width(app, text, TEXT_PX) > w - 6]
+        assert over == []

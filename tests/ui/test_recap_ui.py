@@ -29,7 +29,7 @@ def _until_human(d: Driver, sc: PlayScene) -> None:
     (a loaded machine plans slower than frames go by)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if sc.is_human(sc.game.current) and not sc.anims.busy:
+        if sc.at_screen(sc.game.current) and not sc.anims.busy:
             return
         d.frames(1, 0.05)
     raise AssertionError("the computers never handed the turn back")

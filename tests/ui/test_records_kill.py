@@ -51,7 +51,7 @@ def test_killed_right_after_the_last_action_the_next_start_has_both_results(tmp_
     folder = tmp_path / "data"
     run_and_kill(folder, "daily")
     run_and_kill(folder, "challenge")
-    d = start(folder)
+    start(folder)  # the next start: opening the window rebuilds the records from finished/
     try:
         first = default_challenges()[0]
         day = DailyRecords(folder).load().day(TODAY.isoformat())

@@ -18,7 +18,6 @@ from harmonies.session.challenges_file import default_challenges
 
 from records_driver import (TODAY, close_after, daily_game, open_challenge_and_play, open_daily_and_play,
                             play_to_last_action, start, stored, to_scoresheet)
-from ui_driver import Driver
 
 pytestmark = pytest.mark.slow
 

@@ -184,7 +184,9 @@ def test_review_this_game_from_the_scoresheet_opens_the_viewer_with_the_review_s
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     d.frames(1)
-    assert d.top.name == "scoring"
+    assert d.top.name == "menu"         # back past the listed game's scoresheet, to where it was opened from
+    app.scenes.push(ScoringScene(app, game, config, review=True))
+    d.frames(2)
     d.key(pygame.K_v)                                         # the same by its key
     d.frames(2)
     assert isinstance(d.top, ReplayScene) and len(started) == 2
@@ -217,6 +219,49 @@ def test_a_kept_review_opens_at_once_from_the_finished_games_list(
         assert viewer.reviewer.status == "done" and not started
         assert viewer.reviewer.review is not None
         assert [t.loss for t in viewer.reviewer.review.turns] == [t.loss for t in kept.turns]
+    finally:
+        pygame.display.quit()
+
+
+def test_a_kept_review_holding_1e308_is_set_aside_in_one_line_and_the_viewer_reviews_again(
+        tmp_path: Path, started: Started, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from harmonies.persist.identity import identity_of
+    from harmonies.persist.reviews import Reviews, review_path
+
+    from test_finished_ui import menu_with_finished_games
+
+    d = menu_with_finished_games(tmp_path)
+    try:
+        d.press_widget("finished")
+        assert d.top.indexing.wait(60)
+        d.frames(1)
+        d.key(pygame.K_r)
+        viewer = d.top
+        game = viewer.replay.game
+        store = d.app.saves.store
+        identity = identity_of(game)
+        path = store.recorded(identity)
+        Reviews(store.dirs, durable=False).save(path, identity,
+                                                stub_review(game.setup, game.history, viewer.reviewer.seat, game.cards))
+        kept = review_path(path, viewer.reviewer.seat)
+        doc = json.loads(kept.read_text(encoding="utf-8"))
+        doc["turns"][0]["loss"] = 1e308
+        kept.write_text(json.dumps(doc), encoding="utf-8")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_r)                         # opened again: the kept review is damaged
+        viewer = d.top
+        assert isinstance(viewer, ReplayScene) and viewer.reviewer.status == "idle" and viewer.reviewer.review is None
+        assert not kept.exists() and list(kept.parent.glob("*.bad-*.review"))
+        [note] = [m for m in d.app.messages if str(kept) in m]
+        assert "turns[0].loss is 1e+308" in note and "\n" not in note
+        _texts(monkeypatch, d)                    # its frames draw
+        d.key(pygame.K_v)                         # and the game is reviewed again
+        if viewer.choosing:                       # a table game: whose turns (the chosen seat's)
+            d.key(pygame.K_RETURN)
+        _finish(d, viewer)
+        assert [seat for seat, _ in started] == [viewer.reviewer.seat] and viewer.reviewer.status == "done"
     finally:
         pygame.display.quit()
 

@@ -165,3 +165,52 @@ def font_sizes(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[tuple
     monkeypatch.setattr(cardart.CardArt, "animal", inside_card(cardart.CardArt.animal))
     monkeypatch.setattr(cardart.CardArt, "spirit", inside_card(cardart.CardArt.spirit))
     yield found
+
+
+@contextmanager
+def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Overflow]]:
+    """:func:`measured_text` (nothing drawn out of its box or the window, nothing ``fit_px`` cannot fit),
+    and also every text drawn on the window over another text of the same frame, or over a widget it is
+    not part of (reaching into it from outside). A text's glyphs are taken as its rectangle less a tenth of its height at the top and the
+    bottom (the font's leading), so two lines that only share their leading do not count."""
+    with measured_text(monkeypatch, app) as found:
+        drawn: list[tuple[int, pygame.Rect, str]] = []
+        shown: list[tuple[int, pygame.Rect, str]] = []
+        owner: list[str] = []
+        draw_text = paint.text
+
+        def core(rect: pygame.Rect) -> pygame.Rect:
+            return rect.inflate(-2 * SLACK, -round(rect.h * 0.2))
+
+        def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect = draw_text(surface, app_, s, *args, **kwargs)
+            if not s.strip() or not rect.width or surface is not app.window:
+                return rect
+            glyphs = core(rect)
+            for frame, other, t in drawn:
+                if frame == app.frames and glyphs.colliderect(core(other)):
+                    found.append(Overflow(s, rect, other, f"over the text {t!r}"))
+            if not owner:  # a text of no widget that reaches into one (a text wholly inside one is its label)
+                for frame, box, name in shown:
+                    if (frame == app.frames and glyphs.colliderect(box.inflate(-2 * SLACK, -2 * SLACK))
+                            and not box.inflate(2 * SLACK, 2 * SLACK).contains(glyphs)):
+                        found.append(Overflow(s, rect, box, f"over the widget {name}"))
+            drawn.append((app.frames, rect, s))
+            return rect
+
+        def owned(draw: Callable[..., None]) -> Callable[..., None]:
+            def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
+                name = f"{type(self).__name__} {getattr(self, 'name', '')}".strip()
+                if self.visible:
+                    shown.append((app.frames, app_.vp.r(self.rect), name))
+                owner.append(name)
+                try:
+                    draw(self, surface, app_, focused)
+                finally:
+                    owner.pop()
+            return go
+
+        monkeypatch.setattr(paint, "text", text)
+        for kind in WIDGET_KINDS:
+            monkeypatch.setattr(kind, "draw", owned(kind.draw))
+        yield found

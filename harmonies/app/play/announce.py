@@ -25,9 +25,9 @@ def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
         elif isinstance(ev, TurnStarted):
             sc.view_seat = None
             sc.anims.banner(sc.turn_text(), 1.4, turn=True)
-            if sc.table.end_warning and sc.is_human(ev.player):
+            if sc.table.end_warning and sc.at_screen(ev.player):
                 sc.anims.banner(top_bar.end_warning_text(sc.app, sc.table), 2.6, "notice")
-            if sc.is_human(ev.player):
+            if sc.at_screen(ev.player):
                 sc.show_recent(ev.player)
             hand_over(sc, ev.player)
         elif isinstance(ev, GameEnded):
@@ -35,9 +35,9 @@ def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
 
 
 def hand_over(sc: PlayScene, seat: int) -> None:
-    """Between two different human seats, the hand-over screen hides the board until the next one is there."""
-    humans = [i for i, s in enumerate(sc.config.seats) if not s.is_computer]
-    if sc.is_human(seat):
-        if len(humans) >= 2 and sc.last_human is not None and sc.last_human != seat:
+    """Between two different seats played at this screen, the hand-over screen hides the board until
+    the next one is there."""
+    if sc.at_screen(seat):
+        if sum(sc.table.at_screen) >= 2 and sc.last_human is not None and sc.last_human != seat:
             sc.app.navigate.push(OpenHandover(sc.seat(seat).name, seat))
         sc.last_human = seat

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import pygame
-
+from ..input import HEX_STEPS, Intent
 from .layout import Rect
 from .places import Cell, EndButton, Focus, HandToken, HeldCard, Hex, Slot, UndoButton
 from .sections.board import ring_cell
@@ -20,14 +19,12 @@ if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 #: The six neighbours of a cell on a flat-topped board, as axial steps (``r`` grows down a column).
-UP, DOWN, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT = (0, -1), (0, 1), (-1, 0), (1, -1), (-1, 1), (1, 0)
-#: Q W E over A S D: the six directions round the ring's cell, laid out as on the board.
-HEX_KEYS = {pygame.K_q: UP_LEFT, pygame.K_w: UP, pygame.K_e: UP_RIGHT, pygame.K_a: DOWN_LEFT, pygame.K_s: DOWN,
-            pygame.K_d: DOWN_RIGHT}
+UP, DOWN = HEX_STEPS[Intent.HEX_UP], HEX_STEPS[Intent.HEX_DOWN]
+UP_LEFT, UP_RIGHT = HEX_STEPS[Intent.HEX_UP_LEFT], HEX_STEPS[Intent.HEX_UP_RIGHT]
+DOWN_LEFT, DOWN_RIGHT = HEX_STEPS[Intent.HEX_DOWN_LEFT], HEX_STEPS[Intent.HEX_DOWN_RIGHT]
 #: Up and Down go straight along the column; Left and Right go to the column beside, zigzagging along
 #: the row the ring started on (never climbing a row by accident).
-ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
-_SIDEWAYS = {pygame.K_LEFT: (UP_LEFT, DOWN_LEFT), pygame.K_RIGHT: (UP_RIGHT, DOWN_RIGHT)}
+_SIDEWAYS = {Intent.LEFT: (UP_LEFT, DOWN_LEFT), Intent.RIGHT: (UP_RIGHT, DOWN_RIGHT)}
 
 
 class KeyCursor:
@@ -54,7 +51,7 @@ class KeyCursor:
     def _board_cell(self) -> Hex:
         return ring_cell(self.sc.layout, self.sc.table, self.cell)
 
-    # ------------------------------------------------------------------ the keys
+    # ------------------------------------------------------------------ the intents
     def tab(self, back: bool) -> None:
         """Tab to the next stop, Shift+Tab to the previous one."""
         self.row = None
@@ -68,7 +65,7 @@ class KeyCursor:
         else:
             self.focus = stops[(stops.index(now) + (-1 if back else 1)) % len(stops)]
 
-    def arrow(self, key: int) -> bool:
+    def arrow(self, arrow: Intent) -> bool:
         """On the board: Up and Down to the cell above or below, Left and Right to the column beside along
         the row; elsewhere: the previous or next stop.
 
@@ -77,20 +74,20 @@ class KeyCursor:
         if now is None:
             return self._start_on_board()
         if not isinstance(now, Cell):
-            self.tab(key in (pygame.K_UP, pygame.K_LEFT))
-        elif key in _SIDEWAYS:
-            self._sideways(now.cell, _SIDEWAYS[key])
+            self.tab(arrow in (Intent.UP, Intent.LEFT))
+        elif arrow in _SIDEWAYS:
+            self._sideways(now.cell, _SIDEWAYS[arrow])
         else:
-            self._go(now.cell, UP if key == pygame.K_UP else DOWN)
+            self._go(now.cell, UP if arrow == Intent.UP else DOWN)
         return True
 
-    def hex_key(self, key: int) -> bool:
-        """Q W E A S D: on the board, to the neighbouring cell in that direction; elsewhere onto the board.
+    def hex_step(self, direction: Intent) -> bool:
+        """Q W E A S D (a hex direction): on the board, to the neighbouring cell that way; elsewhere onto the board.
         False when there is nothing to move."""
         now = self.current()
         if not isinstance(now, Cell):
             return self._start_on_board()
-        self._go(now.cell, HEX_KEYS[key])
+        self._go(now.cell, HEX_STEPS[direction])
         return True
 
     def _start_on_board(self) -> bool:

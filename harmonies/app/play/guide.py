@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from harmonies.rules import Command, EndTurn, PlaceCube, PlaceToken, TakeCard, TakeTokens
-from harmonies.rules.colours import Colour
+from harmonies.rules import Colour, Command, EndTurn, PlaceCube, PlaceToken, TakeCard, TakeTokens
 from harmonies.session import MatchConfig, Seat
 
 from ..assets import load_yaml

@@ -1,22 +1,23 @@
-"""The play screen's keys: Esc steps back, Ctrl+Z undoes, Enter ends the turn, H the hint, the digits
-take tokens from a central space (1 to the most spaces a game has; a space the game lacks is refused
-by the rules, which say why), L shows or hides the game log, and while it is shown Up/Down, Page
-Up/Down, Home/End scroll it.
+"""The play screen's intents (``assets/input.yaml`` says which keys give them): Back steps back, Undo
+undoes, End turn ends the turn whenever End turn is enabled (wherever the ring is), Hint the hint, Take
+space n takes tokens from a central space (1 to the most spaces a game has; a space the game lacks is
+refused by the rules, which say why), Log shows or hides the game log, and while it is shown Up/Down,
+Page Up/Down, Home/End scroll it.
 
-Tab and Shift+Tab move the keyboard cursor (``play/cursor.py``) between what can be touched, the
-arrows and Q W E / A S D move it over the board, and Enter or Space uses it as a click would; while the cursor is
-somewhere, Enter uses it rather than ending the turn."""
+End turn gives way to the solo swap: with the ring on a swap button, or a swap waiting for its
+confirmation, Enter asks for or confirms the swap, as the swap's note says.
+
+Next and Previous move the keyboard cursor (``play/cursor.py``) between what can be touched, the arrows
+and the six hex directions move it over the board, and Confirm or Use uses it as a click would."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
+from harmonies.rules import TakeTokens
 
-from harmonies.rules import TakeTokens, rules_data
-
+from ..input import ARROWS, HEX_STEPS, TAKE, Intent
 from ..navigation import OpenHowTo
-from .cursor import ARROW_KEYS, HEX_KEYS
 from .frame import Frame
 from .layout import Rect
 from .logpanel import LogPanel
@@ -25,46 +26,60 @@ from .places import HandToken, HeldCard, Slot, SpiritOffer, Swap
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
-#: Modifiers that make H something other than the hint key.
-_NOT_HINT = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
-_SCROLL = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-#: One digit key per central space of the largest central board.
-_MOST_SPACES = max(rules_data().central_spaces.values())
+_PRESS = frozenset({Intent.CONFIRM, Intent.USE})
+_SCROLL = frozenset({Intent.UP, Intent.DOWN, Intent.PAGE_UP, Intent.PAGE_DOWN, Intent.HOME, Intent.END})
 
 
-def key_pressed(sc: PlayScene, event: pygame.event.Event) -> None:
-    """Turn a key press into what it means on the play screen (a command goes through ``sc.submit``)."""
+def key_pressed(sc: PlayScene, intents: frozenset[Intent]) -> None:
+    """Turn a key press's intents into what they mean on the play screen (a command goes through ``sc.submit``)."""
+    if not intents:
+        return
     cursor = sc.pointer.cursor
-    if sc.guide is not None and sc.guide.reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+    if sc.guide is not None and sc.guide.reading and intents & _PRESS:
         sc.pointer.guide_next()      # a step of the guided game to read: Enter or Space is its Next
-    elif event.key == pygame.K_ESCAPE:
+    elif Intent.BACK in intents:
         _escape(sc)
-    elif event.key == pygame.K_TAB:
-        cursor.tab(bool(event.mod & pygame.KMOD_SHIFT))
-    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cursor.use():
+    elif intents & {Intent.NEXT, Intent.PREVIOUS}:
+        cursor.tab(Intent.PREVIOUS in intents)
+    elif Intent.END_TURN in intents and sc.can_end() and not _swapping(sc):
+        cursor.drop()                # the turn ends whatever the ring is on, as the End turn button would
+        sc.end_turn()
+    elif intents & _PRESS and cursor.use():
         pass
-    elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+    elif Intent.UNDO in intents:
         sc.undo()
-    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        if sc.can_end():
-            sc.end_turn()
-    elif event.key == pygame.K_h and not event.mod & _NOT_HINT:
+    elif Intent.HINT in intents:
         if sc.hints.on or sc.can_hint():
             sc.toggle_hint()
-    elif event.key == pygame.K_F1:
+    elif Intent.HELP in intents:
         sc.app.navigate.push(OpenHowTo(help_topic(sc.frame())))
-    elif event.key == pygame.K_l and not event.mod & _NOT_HINT:
+    elif Intent.LOG in intents:
         sc.log.toggle()
-    elif event.key in ARROW_KEYS and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(event.key):
+    else:
+        _move(sc, intents)
+
+
+def _move(sc: PlayScene, intents: frozenset[Intent]) -> None:
+    """The ring's moves, the log's scrolling and the central spaces' digits."""
+    cursor = sc.pointer.cursor
+    arrows = sorted(intents & ARROWS)
+    hexes = sorted(intents & HEX_STEPS.keys())
+    takes = [TAKE[i] for i in intents if i in TAKE]
+    if arrows and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(arrows[0]):
         pass
-    elif event.key in HEX_KEYS and not event.mod & _NOT_HINT and cursor.hex_key(event.key):
+    elif hexes and cursor.hex_step(hexes[0]):
         pass
-    elif event.key in _SCROLL and sc.log.shown:
-        scroll_log(sc.log, event.key, sc.layout.log_panel)
-    elif pygame.K_1 <= event.key < pygame.K_1 + _MOST_SPACES and sc.human_turn():
+    elif intents & _SCROLL and sc.log.shown:
+        scroll_log(sc.log, sorted(intents & _SCROLL)[0], sc.layout.log_panel)
+    elif takes and sc.human_turn():
         # a cursor in use follows the tokens to the hand; otherwise the digits leave it off (Esc still pauses)
-        if sc.submit(TakeTokens(event.key - pygame.K_1)) and cursor.focus is not None:
+        if sc.submit(TakeTokens(takes[0])) and cursor.focus is not None:
             cursor.to_hand()
+
+
+def _swapping(sc: PlayScene) -> bool:
+    """The solo swap is asked for or waits for its confirmation, which its note asks of Enter."""
+    return sc.pointer.armed_swap is not None or isinstance(sc.pointer.cursor.current(), Swap)
 
 
 def help_topic(f: Frame) -> str:
@@ -89,21 +104,22 @@ def help_topic(f: Frame) -> str:
     return "turn"
 
 
-def scroll_log(log: LogPanel, key: int, rect: Rect) -> None:
+def scroll_log(log: LogPanel, intent: Intent, rect: Rect) -> None:
     """Up/Down a line, Page Up/Down a page, Home/End to the newest or the oldest line."""
     page = log.page(rect)
-    lines = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-             pygame.K_HOME: -len(log.rows), pygame.K_END: len(log.rows)}
-    log.scroll(lines[key], rect)
+    lines = {Intent.UP: -1, Intent.DOWN: 1, Intent.PAGE_UP: -page, Intent.PAGE_DOWN: page,
+             Intent.HOME: -len(log.rows), Intent.END: len(log.rows)}
+    log.scroll(lines[intent], rect)
 
 
 def _escape(sc: PlayScene) -> None:
-    """Esc cancels a swap waiting for its confirmation, else puts down what is carried, else drops the keyboard cursor, else hides the hint, else looks back at
-    one's own board, else pauses."""
+    """Back cancels a swap waiting for its confirmation, else lets go of the ring and of what is carried
+    (both at once), else hides the hint, else looks back at one's own board, else pauses."""
     if sc.pointer.armed_swap is not None:
         sc.pointer.armed_swap = None
     elif sc.pointer.drag is not None or sc.pointer.selection is not None:
         sc.pointer.cancel()
+        sc.pointer.cursor.drop()
     elif sc.pointer.cursor.drop():
         pass
     elif sc.hints.on:

@@ -1,4 +1,5 @@
-"""The pace of a computer seat's turn on screen: it thinks, then plays one command at a time, animated.
+"""The pace on screen of a seat played by its controller (a computer level, a script): it thinks, then
+plays one command at a time, animated.
 
 At the "instant" speed the whole planned turn is played in one frame.
 """
@@ -19,15 +20,15 @@ def speed(sc: PlayScene) -> tuple[float, float]:
 
 
 class ComputerPace:
-    """Releases a computer seat's planned commands into the session at the chosen speed."""
+    """Releases the planned commands of the seat to move into the session at the chosen speed."""
 
     def __init__(self) -> None:
         self.wait = 0.0
 
     def step(self, sc: PlayScene, dt: float) -> None:
-        """Let the computer seat plan, then play its next planned command once it is time."""
+        """Let the seat to move plan, then play its next planned command once it is time."""
         session = sc.session
-        state = session.poll_computer()
+        state = session.poll_seat()
         delay, _ = speed(sc)
         if state == "started":
             self.wait = delay * 0.6
@@ -35,7 +36,7 @@ class ComputerPace:
             return
         if delay <= 0:
             seat = sc.game.current
-            while not sc.game.over and sc.game.current == seat and session.play_computer():
+            while not sc.game.over and sc.game.current == seat and session.play_seat():
                 sc.pump()
             return
         if sc.anims.busy:
@@ -43,6 +44,6 @@ class ComputerPace:
         self.wait -= dt
         if self.wait > 0:
             return
-        session.play_computer()
+        session.play_seat()
         sc.pump()
         self.wait = delay

@@ -20,6 +20,8 @@ class Table:
     """What the play screen shows of the game, and who sits where."""
 
     seats: tuple[Seat, ...]
+    #: Which seats are played at this screen (their controllers say so); the others play themselves.
+    at_screen: tuple[bool, ...]
     current: int
     round: int
     over: bool
@@ -33,7 +35,7 @@ class Table:
     spirit_choices: tuple[str, ...]
     views: tuple[PlayerView, ...]
     scores: tuple[ScoreSheet, ...]
-    #: Held card (or spirit) -> the cells its next cube may go on, for a human seat to move.
+    #: Held card (or spirit) -> the cells its next cube may go on, for a seat to move played here.
     cube_opts: Mapping[str, list[Hex]]
     cells: tuple[Hex, ...]
     water: str
@@ -46,9 +48,9 @@ class Table:
     #: The current seat's empty cells, and the count at or under which a turn triggers the end.
     empty_cells: int = 0
     end_empty_cells: int = 0
-    #: What a human seat to move may do now, asked of the rules once per change of the game: the
-    #: face-up cards it may take and (solo) swap, whether Undo and End turn are accepted, and the
-    #: cells each colour in hand may go on.
+    #: What a seat to move played at this screen may do now, asked of the rules once per change of
+    #: the game: the face-up cards it may take and (solo) swap, whether Undo and End turn are
+    #: accepted, and the cells each colour in hand may go on.
     can_take: frozenset[str] = frozenset()
     can_swap: frozenset[str] = frozenset()
     can_undo: bool = False
@@ -62,8 +64,10 @@ class Table:
     def players(self) -> int:
         return len(self.seats)
 
-    def is_human(self, seat: int) -> bool:
-        return not self.seats[seat].is_computer
+    @property
+    def screen_to_move(self) -> bool:
+        """The game goes on and the seat to move is played at this screen."""
+        return not self.over and self.at_screen[self.current]
 
     def held_items(self, seat: int) -> list[tuple[str, bool, int]]:
         """(card id, is spirit, cubes still on it) of the cards above ``seat``'s board."""
@@ -89,24 +93,25 @@ def held_items(view: PlayerView) -> list[tuple[str, bool, int]]:
     return items
 
 
-def take_table(game: Game, seats: tuple[Seat, ...]) -> Table:
-    """The picture of ``game`` as it stands now."""
+def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...]) -> Table:
+    """The picture of ``game`` as it stands now; ``at_screen``: which seats are played at this screen."""
     players = range(game.setup.players)
-    human_to_move = not game.over and not seats[game.current].is_computer
-    cards = [cid for cid in game.display if cid is not None] if human_to_move else []
+    screen_to_move = not game.over and at_screen[game.current]
+    cards = [cid for cid in game.display if cid is not None] if screen_to_move else []
     return Table(
-        seats=seats, current=game.current, round=game.round, over=game.over, end_triggered=game.end_triggered,
+        seats=seats, at_screen=at_screen, current=game.current, round=game.round, over=game.over,
+        end_triggered=game.end_triggered,
         central=game.central, display=game.display, hand=game.hand, deck_size=game.deck_size,
         pouch_size=game.pouch_size, taken_tokens_this_turn=game.taken_tokens_this_turn,
         spirit_choices=game.spirit_choices, views=tuple(game.player(i) for i in players),
-        scores=tuple(game.score(i) for i in players), cube_opts=game.cube_options() if human_to_move else {},
+        scores=tuple(game.score(i) for i in players), cube_opts=game.cube_options() if screen_to_move else {},
         cells=tuple(game.shape.cells), water=game.shape.water, spirits=game.setup.spirits, cards=game.cards,
         end_warning=game.end_may_trigger() or "", empty_cells=game.player(game.current).empty_cells,
         end_empty_cells=rules_data().end_empty_cells,
         can_take=frozenset(cid for cid in cards if game.check(TakeCard(cid)) is None),
         can_swap=frozenset(cid for cid in cards if game.check(SoloSwap(cid)) is None),
-        can_undo=human_to_move and game.check(Undo()) is None,
-        can_end=human_to_move and game.can_end_turn(),
-        token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if human_to_move else {},
-        gains=drop_gains(game) if human_to_move else {},
+        can_undo=screen_to_move and game.check(Undo()) is None,
+        can_end=screen_to_move and game.can_end_turn(),
+        token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if screen_to_move else {},
+        gains=drop_gains(game) if screen_to_move else {},
     )

@@ -24,6 +24,8 @@ MARGIN = 20.0
 GAP = 14.0
 #: A card's height over its width (the play screen's cards).
 CARD_RATIO = 118.0 / 80.0
+#: The most of the right-hand column the review's detail takes; the game log keeps the rest.
+DETAIL_SHARE = 0.6
 #: The widest a held card is drawn, and the narrowest that still reads well (virtual units).
 CARD_MAX_W = 92.0
 CARD_MIN_W = 62.0
@@ -39,6 +41,12 @@ def visible_area(vp: Viewport) -> Rect:
 def text_px(vp: Viewport, px: float) -> float:
     """``px`` (virtual), raised so that it is drawn at least :data:`MIN_REAL_PX` real pixels tall."""
     return max(px, MIN_REAL_PX / vp.scale)
+
+
+def floor_px(vp: Viewport, px: float) -> float:
+    """The smallest ``px`` (virtual, as :func:`text_px` gave it) may shrink to where room is short: what the
+    normal text size draws, and never under :data:`MIN_REAL_PX` real pixels."""
+    return max(px / vp.text_scale, MIN_REAL_PX / (vp.scale * vp.text_scale))
 
 
 @dataclass(frozen=True)
@@ -89,7 +97,7 @@ def make_layout(vp: Viewport, players: int, side: str, strip_h: float, summary_h
     right = (ax + aw - MARGIN - log_w, top, log_w, bottom - top)
     detail: Rect | None = None
     if detail_h > 0:
-        detail = (right[0], top, log_w, min(detail_h, right[3] * 0.5))
+        detail = (right[0], top, log_w, min(detail_h, right[3] * DETAIL_SHARE))
         log = (right[0], top + detail[3] + 10, log_w, right[3] - detail[3] - 10)
     else:
         log = right

@@ -26,10 +26,12 @@ class ViewerLog(LogPanel):
     head_h = 34.0
     px = 14.0
 
-    def size_for(self, px: float) -> None:
+    def size_for(self, px: float, text_scale: float = 1.0) -> None:
+        """Rows for text of virtual size ``px`` drawn ``text_scale`` times as large (the text size setting):
+        at 150 % a row is 1.3 lines of the larger text, so two rows never touch."""
         self.px = px
-        self.row_h = round(px * 1.5)
-        self.head_h = round(px * 2.4)
+        self.row_h = round(px * max(1.5, 1.3 * text_scale))
+        self.head_h = round(px * max(2.4, 1.9 * text_scale))
 
     def page(self, rect: Rect) -> int:
         return max(1, int((rect[3] - self.head_h - 8) // self.row_h))

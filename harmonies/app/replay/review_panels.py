@@ -15,7 +15,7 @@ from harmonies.ai.review_text import number_text, reasons_text
 
 from .. import paint
 from ..widgets import Button
-from .layout import text_px
+from .layout import MIN_REAL_PX, floor_px, text_px
 from .marks import draw_mark, draw_symbol, symbol_radius
 from .reviewer import Reviewer
 
@@ -28,15 +28,22 @@ PAD = 10.0
 SIDE_BUTTON_W = 170.0
 
 
-def _line(px: float) -> float:
-    return round(px * 1.55)
+def _line(app: App, px: float) -> float:
+    """From one line of the panels to the next at text size ``px``: the size the text really takes (the text
+    size setting makes it up to half as large again), so a line never runs into the next."""
+    return round(app.vp.tv(px) * 1.55)
+
+
+def _chips_h(app: App, px: float) -> float:
+    """The room the costliest turns' buttons take, with the text size setting."""
+    return max(px * 2.4, app.vp.tv(px) * 2.0)
 
 
 def summary_height(app: App, reviewer: Reviewer, names: Sequence[str], choosing: bool, width: float,
                    px: float) -> float:
     """The summary's height at ``width`` (0 when there is nothing to show)."""
     if choosing:
-        return 2 * PAD + _line(px) + px * 2.4
+        return 2 * PAD + _line(app, px) + _chips_h(app, px)
     if reviewer.status == "idle":
         return 0.0
     second = _second_line(app, reviewer, names)
@@ -44,8 +51,8 @@ def summary_height(app: App, reviewer: Reviewer, names: Sequence[str], choosing:
     wrapped = paint.block_height(app, second, px, room) if second else 0.0
     chips = 0.0
     if reviewer.status == "done":
-        chips = px * 2.4 + (_line(px) if chips_below(app, reviewer, width, px) else 0.0)
-    return 2 * PAD + _line(px) + max(wrapped, _line(px) if reviewer.running else 0.0) + chips + 4
+        chips = _chips_h(app, px) + (_line(app, px) if chips_below(app, reviewer, width, px) else 0.0)
+    return 2 * PAD + _line(app, px) + max(wrapped, _line(app, px) if reviewer.running else 0.0) + chips + 4
 
 
 def _text_w(reviewer: Reviewer, width: float) -> float:
@@ -75,7 +82,8 @@ def _second_line(app: App, reviewer: Reviewer, names: Sequence[str]) -> str:
 def chip_w(app: App, turns: Sequence[TurnReview], px: float) -> float:
     """The width the costliest turns' buttons need to show their words whole (the mark's disc, the text)."""
     words = max((paint.text_width(app, chip_label(app, t), px, True) for t in turns), default=0.0)
-    return words + px * 2.4 + 30
+    disc = max((symbol_radius(app, t.mark, px * 0.6) for t in turns), default=px * 0.6)
+    return words + 2 * disc + 30   # as MarkButton draws it: the disc at the left, then the words
 
 
 def chips_below(app: App, reviewer: Reviewer, width: float, px: float) -> bool:
@@ -100,7 +108,7 @@ def chip_rects(rect: Rect, count: int, px: float, label_w: float, widest: float 
 
 def side_button_rect(rect: Rect, px: float) -> Rect:
     x, y, w, _h = rect
-    return (x + w - PAD - SIDE_BUTTON_W, y + PAD, SIDE_BUTTON_W, _line(px) * 2 - 4)
+    return (x + w - PAD - SIDE_BUTTON_W, y + PAD, SIDE_BUTTON_W, round(px * 1.55) * 2 - 4)
 
 
 def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Reviewer, names: Sequence[str],
@@ -109,7 +117,7 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
     paint.panel(surface, app, rect, th.c("panel"), radius=10, edge=th.c("hint"), width=2, shadow=True)
     x, y, w, h = rect
     text_w = _text_w(reviewer, w)
-    mid1 = y + PAD + _line(px) / 2
+    mid1 = y + PAD + _line(app, px) / 2
     name = _name(reviewer, names)
     ink, dim = th.c("ink"), th.c("ink_dim")
     if choosing:
@@ -121,7 +129,7 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
         line = (app.t("review_view.running", name=name, k=min(done + 1, total), n=total) if total
                 else app.t("review_view.starting", name=name))
         _fit(surface, app, line, (x + PAD, mid1), px, text_w, ink, True)
-        bar = (x + PAD, mid1 + _line(px) - px * 0.35, text_w, px * 0.7)
+        bar = (x + PAD, mid1 + _line(app, px) - px * 0.35, text_w, px * 0.7)
         paint.panel(surface, app, bar, th.c("board"), radius=px * 0.35, edge=th.c("panel_edge"), width=1)
         if total:
             paint.panel(surface, app, (bar[0], bar[1], max(bar[3], bar[2] * done / total), bar[3]), th.c("hint"),
@@ -133,12 +141,12 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
     else:
         title = app.t("review_view.cancelled" if status == "cancelled" else "review_view.failed", name=name)
     _fit(surface, app, title, (x + PAD, mid1), px, text_w, ink, True)
-    paint.text_block(surface, app, _second_line(app, reviewer, names), (x + PAD, y + PAD + _line(px)), px, dim,
+    paint.text_block(surface, app, _second_line(app, reviewer, names), (x + PAD, y + PAD + _line(app, px)), px, dim,
                      text_w)
     if status == "done" and review is not None:
         label = app.t("review_view.costliest" if review.costliest(3) else "review_view.none_costly")
         below = chips_below(app, reviewer, w, px) and review.costliest(3)
-        label_y = y + h - PAD - px * 2.2 - _line(px) / 2 - 2 if below else y + h - PAD - px * 1.1
+        label_y = y + h - PAD - px * 2.2 - _line(app, px) / 2 - 2 if below else y + h - PAD - px * 1.1
         _fit(surface, app, label, (x + PAD, label_y), px, w - 2 * PAD, ink, True)
 
 
@@ -169,7 +177,7 @@ class MarkButton(Button):
         draw_symbol(surface, app, turn.mark, (x + 10 + r, y + h / 2), r)
         label = chip_label(app, turn)
         room = w - 2 * r - 26
-        px = paint.fit_px(app, label, self.px, room, True, min_px=max(self.px * 0.85, text_px(app.vp, 0)))
+        px = paint.fit_px(app, label, self.px, room, True, min_px=floor_px(app.vp, self.px))
         paint.text(surface, app, paint.ellipsize(app, label, px, room, True), (x + 18 + 2 * r, y + h / 2), px,
                    app.theme.c("button_text"), "midleft", bold=True)
 
@@ -188,34 +196,59 @@ def _verdict(app: App, turn: TurnReview) -> str:
     return app.t("review_view.loss", loss=_num(app, turn.loss), error=_num(app, turn.stderr))
 
 
-def _detail_parts(app: App, turn: TurnReview) -> list[tuple[str, float, bool, bool]]:
-    """The detail's paragraphs under its heading: (text, size factor, bold, dim)."""
-    return [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
-            (reasons_text(app.catalogue, turn), 1.0, False, False), (app.t("review_view.legend"), 0.9, False, True)]
+def _detail_parts(app: App, turn: TurnReview, legend: bool = True) -> list[tuple[str, float, bool, bool]]:
+    """The detail's paragraphs under its heading: (text, size factor, bold, dim); ``legend``: with the
+    last one, which says what the marks on the board mean."""
+    parts = [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
+             (reasons_text(app.catalogue, turn), 1.0, False, False)]
+    return parts + [(app.t("review_view.legend"), 0.9, False, True)] if legend else parts
 
 
-def detail_height(app: App, turn: TurnReview | None, width: float, px: float) -> float:
+def detail_height(app: App, turn: TurnReview | None, width: float, px: float, legend: bool = True) -> float:
     if turn is None:
         return 0.0
     room = width - 2 * PAD
-    return 2 * PAD + _line(px) + sum(paint.block_height(app, text, max(px * f, text_px(app.vp, 0)), room, bold) + 3
-                                     for text, f, bold, _dim in _detail_parts(app, turn)) + 4
+    return 2 * PAD + _line(app, px) + sum(paint.block_height(app, text, _para_px(app, px, f), room, bold) + 3
+                                          for text, f, bold, _dim in _detail_parts(app, turn, legend)) + 4
+
+
+def _para_px(app: App, px: float, factor: float) -> float:
+    """A paragraph's size: ``factor`` times ``px``, drawn at least :data:`MIN_REAL_PX` real pixels tall."""
+    return max(px * factor, MIN_REAL_PX / (app.vp.scale * app.vp.text_scale))
+
+
+def detail_fit(app: App, turn: TurnReview, rect: Rect, px: float) -> tuple[float, bool]:
+    """The largest text size up to ``px`` at which the detail fits its panel (the layout gives the detail at
+    most part of the column, so the log keeps some lines), and whether the legend is shown: smaller text,
+    then no legend, rather than text over the log."""
+    smallest = floor_px(app.vp, px)
+    for legend in (True, False):
+        size = px
+        while size > smallest and detail_height(app, turn, rect[2], size, legend) > rect[3]:
+            size = max(smallest, size - 0.5)
+        if detail_height(app, turn, rect[2], size, legend) <= rect[3]:
+            return size, legend
+    return size, False
 
 
 def draw_detail(surface: pygame.Surface, app: App, rect: Rect, turn: TurnReview, name: str, px: float) -> None:
     """The shown turn: its heading and mark, both expected values, the loss, the reasons, the legend."""
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("hint"), width=2, shadow=True)
+    px, legend = detail_fit(app, turn, rect, px)
     x, y, w, _h = rect
     ink, dim = th.c("ink"), th.c("ink_dim")
-    mid = y + PAD + _line(px) / 2
+    mid = y + PAD + _line(app, px) / 2
     used = draw_mark(surface, app, turn.mark, (x + w - PAD, mid), px)
     heading = app.t("review_view.turn", round=turn.round, name=name)
     _fit(surface, app, heading, (x + PAD, mid), px, w - 2 * PAD - used - 10, ink, True)
-    top = y + PAD + _line(px)
-    for text, f, bold, faint in _detail_parts(app, turn):
-        top += paint.text_block(surface, app, text, (x + PAD, top), max(px * f, text_px(app.vp, 0)),
+    top = y + PAD + _line(app, px)
+    clip = surface.get_clip()
+    surface.set_clip(app.vp.r(rect).clip(clip))  # at the smallest size a very long text is cut, never drawn over the log
+    for text, f, bold, faint in _detail_parts(app, turn, legend):
+        top += paint.text_block(surface, app, text, (x + PAD, top), _para_px(app, px, f),
                                 dim if faint else ink, w - 2 * PAD, bold) + 3
+    surface.set_clip(clip)
 
 
 def _num(app: App, value: float, decimals: int = 1) -> str:

@@ -20,6 +20,7 @@ from harmonies.session.challenges_file import ChallengeList as Challenges, Chall
 from harmonies.session.challenges_text import deal_text, goal_lines, title
 
 from .. import paint
+from ..input import Intent
 from ..navigation import OpenPlay
 from ..widgets import Button
 from .challenges_list import ChallengeList, Entry
@@ -131,7 +132,7 @@ class ChallengesScene(WidgetScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.app.scenes.pop()
             return None
         return super().handle_event(event)

@@ -16,7 +16,7 @@ from harmonies.persist.challenges import Result
 from harmonies.session.challenges import Challenge
 
 from .. import paint
-from ..widgets import OPEN_KEYS, Rect, Widget, list_move
+from ..widgets import OPEN_INTENTS, Rect, Widget, list_move
 
 if TYPE_CHECKING:
     from ..app import App
@@ -99,13 +99,14 @@ class ChallengeList(Widget):
             if again:
                 self.activate()
             return True
-        if event.type != pygame.KEYDOWN or not focused:
+        intents = app.input.intents(event)
+        if not intents or not focused:
             return False
-        move = list_move(event.key, self.page, len(self.entries()))
+        move = list_move(intents, self.page, len(self.entries()))
         if move is not None:
             self.choose(self.selected + move)
             return True
-        if event.key in OPEN_KEYS:
+        if intents & OPEN_INTENTS:
             self.activate()
             return True
         return False

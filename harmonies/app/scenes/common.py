@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import paint
+from ..input import Intent
 from ..hexgrid import HexLayout
 from ..scene import Scene
 from ..widgets import WidgetGroup
@@ -28,7 +29,7 @@ class WidgetScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.ui.handle(event, self.app):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if Intent.CONFIRM in self.app.input.intents(event):
             self.on_enter_key()
             return None
         return event

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import paint
+from ..input import Intent
 from ..widgets import Button, TextField
 from .common import WidgetScene
 
@@ -175,7 +176,7 @@ class Dialog(WidgetScene):
                 return
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             cancel = self.page.cancel or (self.page.actions[-1].run if self.page.actions else self.close)
             cancel()
             return None

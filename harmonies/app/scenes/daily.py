@@ -1,6 +1,8 @@
 """The Daily screen: the chosen day's deal, par and tries with Play, a month calendar of past days, the streak.
 
-It opens on today. The arrows move the chosen day (Left/Right a day, Up/Down a week), Page Up/Down
+It opens on today, and follows the clock: when the date changes while it shows (left open over
+midnight), the screen moves to the new today, and a chosen day that was today is now the new today
+(yesterday's deal, started after midnight, would count for no streak). The arrows move the chosen day (Left/Right a day, Up/Down a week), Page Up/Down
 a month, Home back to today; a click on a day chooses it; Enter or Play starts a try at the chosen
 day (a new game, counted at once: see :mod:`harmonies.persist.daily`). Tab reaches the buttons. Today's
 par is worked out in the background when the screen opens, a past day's when it is played.
@@ -18,6 +20,7 @@ from harmonies.persist.daily import TRIES_PER_DAY, DayRecord
 from harmonies.session.daily import FIRST_DAY, DailyDeal, deal_for
 
 from .. import paint
+from ..input import Intent
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 from .daily_calendar import GRID, day_at, draw_month, draw_weekdays, playable
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
 
 #: The chosen day's panel, left of the calendar.
 PANEL = (56.0, 112.0, 530.0, 508.0)
-_ARROWS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -7, pygame.K_DOWN: 7}
+_ARROWS = {Intent.LEFT: -1, Intent.RIGHT: 1, Intent.UP: -7, Intent.DOWN: 7}
 
 
 class DailyScene(WidgetScene):
@@ -83,6 +86,23 @@ class DailyScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.service.poll()
+        self.follow_clock()
+
+    def follow_clock(self) -> bool:
+        """Move to the clock's today if the date changed since the screen last looked; whether it did.
+
+        A chosen day that was today becomes the new today (so Play never starts the day that just
+        ended as if it were today); a past day chosen stays chosen, within the days now playable.
+        """
+        today = self.service.today()
+        if today == self.today:
+            return False
+        was_today = self.chosen == self.today
+        self.today = today
+        self.choose(today if was_today else self.chosen)
+        self.service.refresh()
+        self.service.open_day(deal_for(today))
+        return True
 
     # ------------------------------------------------------------------ actions
     def choose(self, day: date) -> None:
@@ -109,8 +129,8 @@ class DailyScene(WidgetScene):
         return self._in_range(year + (month - 1) // 12, (month - 1) % 12 + 1)
 
     def play(self) -> None:
-        if not self.can_play():
-            return
+        if self.follow_clock() or not self.can_play():
+            return  # the date changed under the player's eyes: they see the new day first
         self.service.open_day(self.deal)  # a past day's par is worked out once it is played
         start_try(self.app, self.chosen)
 
@@ -124,20 +144,21 @@ class DailyScene(WidgetScene):
             super().on_enter_key()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-                return None
-            if event.key in _ARROWS:
-                self.choose(self.chosen + timedelta(days=_ARROWS[event.key]))
-                self.ui.focus = -1  # the arrows are the calendar's; Enter then plays the chosen day
-                return None
-            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.shift_month(-1 if event.key == pygame.K_PAGEUP else 1)
-                return None
-            if event.key == pygame.K_HOME:
-                self.choose(self.today)
-                return None
+        intents = self.app.input.intents(event)
+        if Intent.BACK in intents:
+            self.back()
+            return None
+        arrows = [_ARROWS[i] for i in intents if i in _ARROWS]
+        if arrows:
+            self.choose(self.chosen + timedelta(days=arrows[0]))
+            self.ui.focus = -1  # the arrows are the calendar's; Enter then plays the chosen day
+            return None
+        if intents & {Intent.PAGE_UP, Intent.PAGE_DOWN}:
+            self.shift_month(-1 if Intent.PAGE_UP in intents else 1)
+            return None
+        if Intent.HOME in intents:
+            self.choose(self.today)
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             day = day_at(*self.month, event.vpos)
             if day is not None and playable(day, self.today):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from harmonies.persist.daily import DAILY_NAME, DailyBook, DailyRecords, DayRecord
 from harmonies.persist.lock import LockProblem
 from harmonies.session import Jobs
-from harmonies.session.daily import DailyDeal, deal_for
+from harmonies.session.daily import FIRST_DAY, DailyDeal, deal_for
 from harmonies.session.errlog import log_folder
 from harmonies.session.match import DailyMark
 from harmonies.session.par import ParKeeper
@@ -69,7 +69,11 @@ class DailyService:
         return known if known is not None else self.keeper.unsaved.get(iso)
 
     def open_day(self, deal: DailyDeal) -> None:
-        """The day is looked at: its par is worked out in the background unless known."""
+        """The day is looked at: its par is worked out in the background unless known. Only a day the
+        daily deal serves (from its first day up to today) has a par: with the clock before the first
+        day, or a day still to come, nothing is worked out or stored."""
+        if not FIRST_DAY <= deal.day <= self.today():
+            return
         if self.par(deal.iso) is None:
             self.keeper.ensure(deal)
 

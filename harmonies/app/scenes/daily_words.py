@@ -1,39 +1,35 @@
-"""The daily deal in words: dates, the par, a day's result and the menu's line, from the catalogue's ``daily:``."""
+"""The daily deal in words: dates (worded by Babel, :mod:`harmonies.dates`), the par, a day's result and the
+menu's line, from the catalogue's ``daily:``."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import TYPE_CHECKING
 
+from harmonies import dates
 from harmonies.persist.daily import TRIES_PER_DAY, DayRecord
 
 if TYPE_CHECKING:
     from ..app import App
 
 
-def _pick(app: App, key: str, index: int) -> str:
-    """The ``index``-th of the ``|``-separated names under ``key`` (months, weekdays)."""
-    names = app.t(key).split("|")
-    return names[index] if 0 <= index < len(names) else str(index + 1)
-
-
 def weekday_names(app: App) -> list[str]:
-    return [_pick(app, "daily.weekdays_short", i) for i in range(7)]
+    """The calendar's heads, Monday first, in the player's language."""
+    return dates.weekday_names(app.catalogue.language)
 
 
 def long_date(app: App, day: date) -> str:
-    """"Thursday 26 November 2026" in the player's language."""
-    return app.t("daily.long_date", weekday=_pick(app, "daily.weekdays", day.weekday()), day=day.day,
-                 month=_pick(app, "daily.months", day.month - 1), year=day.year)
+    """"Thursday, 26 November 2026" in the player's language."""
+    return dates.long_date(app.catalogue.language, day)
 
 
 def short_date(app: App, day: date) -> str:
     """"26 Nov" in the player's language."""
-    return app.t("daily.short_date", day=day.day, month=_pick(app, "daily.months_short", day.month - 1))
+    return dates.short_date(app.catalogue.language, day)
 
 
 def month_title(app: App, year: int, month: int) -> str:
-    return app.t("daily.month_title", month=_pick(app, "daily.months", month - 1), year=year)
+    return dates.month_title(app.catalogue.language, year, month)
 
 
 def par_words(app: App, par: int | None, working: bool) -> str:

@@ -21,11 +21,12 @@ from harmonies.persist.lock import LockProblem
 from harmonies.persist.share import ShareError, export_finished
 from harmonies.persist.summary import CATEGORIES, FinishedSummary
 from harmonies.rules import Game
-from harmonies.session import MatchConfig
+from harmonies.session import MatchConfig, screen_seats
 from harmonies.session.errlog import log_folder
 from harmonies.session.indexing import Indexing
 
 from .. import paint
+from ..input import Intent
 from ..navigation import OpenReplay, OpenScoring, OpenStats
 from ..widgets import Button, Choice
 from .common import WidgetScene, draw_backdrop
@@ -184,7 +185,7 @@ class FinishedScene(WidgetScene):
         if loaded is not None:
             game, config = loaded
             names = tuple(seat.name for seat in config.seats)
-            human = next((i for i, seat in enumerate(config.seats) if not seat.is_computer), 0)
+            human = next(iter(screen_seats(config.seats)), 0)
             self.app.navigate.push(OpenReplay(game.setup, game.history, names, game.cards, human, deal=game.deal))
 
     def open_stats(self) -> None:
@@ -243,13 +244,13 @@ class FinishedScene(WidgetScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.app.scenes.pop()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+        if Intent.REPLAY in self.app.input.intents(event):
             self.open_replay()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+        if Intent.STATS in self.app.input.intents(event):
             self.open_stats()
             return None
         return super().handle_event(event)
@@ -305,7 +306,7 @@ class FinishedScene(WidgetScene):
         yy = y + 50
         b = self.bests
         if b is not None and b.cleared:
-            paint.text(surface, app, app.t("finished.bests_since", when=when_text(b.cleared)), (x + 18, yy), 14,
+            paint.text(surface, app, app.t("finished.bests_since", when=when_text(app, b.cleared)), (x + 18, yy), 14,
                        th.c("ink_dim"))
             yy += 22
         for line, bold in self._best_lines(b):

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
+from harmonies import dates
 from harmonies.persist.summary import FinishedSummary
+from harmonies.session.challenges_file import default_challenges
+from harmonies.session.daily import deal_for
 
 from .. import paint
-from ..widgets import OPEN_KEYS, Rect, Widget, list_move
+from ..widgets import OPEN_INTENTS, Rect, Widget, list_move
+from .daily_words import short_date
 
 if TYPE_CHECKING:
     from ..app import App
@@ -50,18 +55,70 @@ class Skipped:
 Row = FinishedSummary | Skipped
 
 
-def when_text(when: str) -> str:
-    """When a game ended, in the player's local time."""
+def when_lines(app: App, when: str) -> tuple[str, str]:
+    """The day and the time of day a game ended, in the player's local time and language."""
     try:
-        return datetime.fromisoformat(when).astimezone().strftime("%Y-%m-%d %H:%M")
+        return dates.day_and_time(app.catalogue.language, datetime.fromisoformat(when))
     except ValueError:
-        return when
+        return when, ""
+
+
+def when_text(app: App, when: str) -> str:
+    """When a game ended, on one line."""
+    return " ".join(part for part in when_lines(app, when) if part)
+
+
+#: How many days before a game's end its daily deal may be (past days stay playable).
+DAILY_DAYS_BACK = 3 * 366
+
+
+@lru_cache(maxsize=512)
+def daily_day(seed: int, side: str, spirits: bool, ended: date) -> date | None:
+    """The day whose daily deal is this solo set-up (up to :data:`DAILY_DAYS_BACK` days before it ended, or
+    the day after, for a try begun before midnight elsewhere), if one is: the deal comes from the date alone."""
+    for back in range(-1, DAILY_DAYS_BACK):
+        day = ended - timedelta(days=back)
+        deal = deal_for(day)
+        if (deal.seed, deal.side, deal.spirits) == (seed, side, spirits):
+            return day
+    return None
+
+
+@lru_cache(maxsize=512)
+def challenge_number(seed: int, side: str, spirits: bool) -> int | None:
+    """The number of the solo challenge dealt with this set-up, if one is."""
+    try:
+        found = next((c for c in default_challenges() if (c.seed, c.side, c.spirits) == (seed, side, spirits)), None)
+    except (OSError, ValueError):
+        return None  # the challenges file cannot be read: the Challenges screen says why
+    return found.number if found is not None else None
+
+
+def deal_mark(app: App, g: FinishedSummary) -> str | None:
+    """"Daily deal 26 Nov" or "Challenge 4" for a solo game dealt by one, found from its set-up (the list's
+    index keeps no more than the seed, the side and the spirits)."""
+    if not g.solo or g.seed is None:
+        return None
+    number = challenge_number(g.seed, g.side, g.spirits)
+    if number is not None:
+        return app.t("finished.challenge_mark", number=number)
+    try:
+        ended = datetime.fromisoformat(g.finished).astimezone().date()
+    except ValueError:
+        return None
+    day = daily_day(g.seed, g.side, g.spirits, ended)
+    if day is None:
+        return None
+    return app.t("finished.daily_mark", day=short_date(app, day))
 
 
 def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
-    """The texts of one row: when, what game, who played, the scores, the result."""
+    """The texts of one row: when, what game (marked when a daily deal or a challenge dealt it), who played,
+    the scores, the result."""
     kind = app.t("finished.solo") if g.solo else app.t("finished.table", n=g.players)
-    game = " · ".join([kind, app.t("finished.side", side=g.side)] + ([app.t("finished.spirits")] if g.spirits else []))
+    mark = deal_mark(app, g)
+    game = " · ".join(([mark] if mark else []) + [kind, app.t("finished.side", side=g.side)]
+                      + ([app.t("finished.spirits")] if g.spirits else []))
     seats = ", ".join(app.t("finished.seat_computer", name=s.name, level=app.t(f"level.{s.level}", default=s.level))
                       if s.kind == "computer" else s.name for s in g.seats)
     scores = "  ".join(str(t) for t in g.totals)
@@ -71,7 +128,7 @@ def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
         result = g.seats[g.winners[0]].name
     else:
         result = app.t("finished.shared")
-    return when_text(g.finished), game, seats, scores, result
+    return when_text(app, g.finished), game, seats, scores, result
 
 
 def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
@@ -79,9 +136,8 @@ def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
     the result. A skipped entry: the word, then its name over the reason."""
     if isinstance(g, Skipped):
         return (app.t("finished.skipped_row"),), (g.name, g.reason), (), ()
-    when, game, seats, scores, result = row_cells(app, g)
-    day, _, time_ = when.partition(" ")
-    return (day, time_), (game, seats), (scores,), (result,)
+    _, game, seats, scores, result = row_cells(app, g)
+    return when_lines(app, g.finished), (game, seats), (scores,), (result,)
 
 
 class GameList(Widget):
@@ -175,13 +231,14 @@ class GameList(Widget):
             if event.type == pygame.MOUSEBUTTONUP:
                 self.activate()
             return True
-        if event.type != pygame.KEYDOWN or not focused:
+        intents = app.input.intents(event)
+        if not intents or not focused:
             return False
-        move = list_move(event.key, self.page, self.total)
+        move = list_move(intents, self.page, self.total)
         if move is not None:
             self.choose(self.selected + move)
             return True
-        if event.key in OPEN_KEYS:
+        if intents & OPEN_INTENTS:
             self.activate()
             return True
         return False

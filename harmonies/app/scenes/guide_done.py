@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import paint
+from ..input import Intent
 from ..navigation import OpenMenu, OpenSetup
 from ..widgets import Button
 from .common import WidgetScene
@@ -49,7 +50,7 @@ class GuideDoneScene(WidgetScene):
         self.app.navigate.reset(OpenMenu())
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None
         super().handle_event(event)

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import paint
+from ..input import Intent
 from ..scene import Scene
+from ..widgets import OPEN_INTENTS
 
 if TYPE_CHECKING:
     from ..app import App
@@ -29,7 +31,9 @@ class HandoverScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         # a short grace period so a click meant for the last turn does not skip this screen
         ready = self.t > 0.25
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and ready or event.type == pygame.KEYDOWN and ready and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        intents = self.app.input.intents(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and ready or ready and intents & OPEN_INTENTS \
+                or Intent.BACK in intents:
             self.app.scenes.pop()
         return None
 

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...rules import rules_data
-from ...rules.cards import default_cards
+from ...rules import default_cards, rules_data
 from .. import keylist, paint
 from ..assets import load_yaml
 from ..cardart import CardArt
 from ..navigation import OpenGuide, OpenMenu
 from ..tokens import TokenArt
-from ..widgets import Button
+from ..widgets import Button, sideways
 from .common import WidgetScene, draw_backdrop
 from .howto_examples import FIGURES, TOPICS
 from .howto_figures import Pictures
@@ -82,8 +81,9 @@ class HowToScene(WidgetScene):
         return [(640 + (i - (n - 1) / 2) * _DOT_GAP, _DOTS_Y) for i in range(n)]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.turn(-1 if event.key == pygame.K_LEFT else 1)
+        step = sideways(self.app.input.intents(event))
+        if step:
+            self.turn(step)
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and hasattr(event, "vpos"):
             for i, (cx, cy) in enumerate(self._dot_centres()):

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...rules.colours import Colour
-from ...rules.tables import BUILDING, stack_table
+from ...rules import Colour
+from ...rules.kernels import BUILDING, stack_table
 from .. import paint
 from ..cardart import pattern_stack
 from ..hexgrid import fit_layout

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...rules import RulesData
-from ...rules.tables import stack_table
-from ...rules.colours import Colour
+from ...rules import Colour, RulesData
+from ...rules.kernels import stack_table
 from .. import paint
 from ..cardart import CardArt
 from ..tokens import TokenArt, cname, stack_names

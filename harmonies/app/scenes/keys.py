@@ -1,5 +1,5 @@
-"""The Keys page, opened from Settings: every key of the game from the catalogue's key list (the same
-list How to play's Keys page shows); Esc, Enter or Back leaves."""
+"""The Keys page, opened from Settings: every key of the game, generated from the input map (the same
+list How to play's Keys page shows); Change keys opens the rebinding page; Esc, Enter or Back leaves."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import keylist, paint
+from ..navigation import OpenRebind
 from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 
@@ -25,8 +26,10 @@ class KeysScene(WidgetScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.ui.add(Button((640 - 130, 640, 260, 54), lambda: app.t("settings.back"), lambda: app.scenes.pop(),
+        self.ui.add(Button((640 + 20, 640, 260, 54), lambda: app.t("settings.back"), lambda: app.scenes.pop(),
                            primary=True, name="back"))
+        self.ui.add(Button((640 - 280, 640, 260, 54), lambda: app.t("keys.change"),
+                           lambda: app.navigate.push(OpenRebind()), name="change"))
         self.ui.focus = 0
 
     def draw(self, surface: pygame.Surface) -> None:

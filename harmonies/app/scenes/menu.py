@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.session import Resume
+from harmonies.session import Resume, screen_seats
 
 from .. import paint
+from ..input import Intent
 from ..hexgrid import HexLayout
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
@@ -52,8 +53,16 @@ _MSG_GAP = 12
 _MSG_BOTTOM = 708
 _MSG_MARGIN = 14
 _MSG_SHOWN = 3
-#: The top of the footer line ("Enter starts a new game"), which the buttons stay above when no message shows.
-_FOOTER_TOP = 684
+#: The footer line ("Enter starts a new game"): its size, and where its middle is at the normal text size; a
+#: larger text size raises it by half its growth, so its bottom stays in the window. The buttons stay above it
+#: when no message shows.
+_FOOTER_PX = 16
+_FOOTER_Y = 696
+#: The title's size (a logo: the text size setting does not make it larger) and its middle; the subtitle's.
+_TITLE_PX = 88
+_TITLE_Y = 150
+_SUBTITLE_PX = 24
+_SUBTITLE_Y = 222
 #: How far the title may rise to make room, tried in this order.
 _LIFTS = (0, 20, 40)
 
@@ -108,7 +117,7 @@ class MenuScene(WidgetScene):
         """What the layout depends on: when any of it changes, the menu is laid out again."""
         app = self.app
         return (tuple(app.messages[-_MSG_SHOWN:]), app.saves.has_continue(), app.saves.problem is None,
-                app.language, app.vp.scale)
+                app.language, app.vp.scale, app.vp.text_scale)
 
     def _relayout(self) -> None:
         """Place the buttons and the messages so that nothing covers anything.
@@ -122,12 +131,12 @@ class MenuScene(WidgetScene):
         has = self.app.saves.has_continue()
         buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") not in ("guide", "daily")]
         n = len(buttons)
-        base = _BELOW_SUBTITLE if self.app.saves.problem is None else _BELOW_NOTICE
+        base = _BELOW_SUBTITLE + self._subtitle_growth() if self.app.saves.problem is None else _BELOW_NOTICE
         wrapped = [self._wrap(msg) for msg in self.app.messages[-_MSG_SHOWN:]]
         while True:
             # The title (and the folder notice under it) rise a little before a message gives way.
             for lift in _LIFTS:
-                first, gap, h, top = self._place(wrapped, n, base - lift, has)
+                first, gap, h, top = self._place(wrapped, n, base - lift, has, self._footer_top())
                 if first + (n - 1) * gap + h <= top - _MSG_MARGIN or not wrapped:
                     break
             else:
@@ -140,7 +149,7 @@ class MenuScene(WidgetScene):
                 keep = max(1, int((_MSG_BOTTOM - lowest) // _MSG_LINE))
                 cut = paint.ellipsize(self.app, lines[keep - 1] + " …", _MSG_PX, _MSG_WIDTH)
                 wrapped[0] = (lines[:keep - 1] + [cut], width)
-                first, gap, h, top = self._place(wrapped, n, base - lift, has)
+                first, gap, h, top = self._place(wrapped, n, base - lift, has, self._footer_top())
             break
         #: How far the title, the subtitle and the folder notice are drawn above their places.
         self.lift = lift
@@ -169,14 +178,26 @@ class MenuScene(WidgetScene):
         self.ui.focus = 1 if self.app.saves.has_continue() else -1
         self.ui.home = 0      # New game: what Enter does with no focus, so the first arrow moves on from it
 
+    def _subtitle_growth(self) -> float:
+        """How much taller the subtitle is than at the normal text size (virtual units)."""
+        return self.app.vp.tv(_SUBTITLE_PX) - _SUBTITLE_PX
+
+    def _footer_y(self) -> float:
+        return _FOOTER_Y - (self.app.vp.tv(_FOOTER_PX) - _FOOTER_PX) / 2
+
+    def _footer_top(self) -> float:
+        """The top of the footer line as the text size setting draws it (684 at the normal size)."""
+        return self._footer_y() - self.app.vp.tv(_FOOTER_PX) * 0.75
+
     @staticmethod
     def _place(wrapped: list[tuple[list[str], float]], n: int, ceiling: float,
-               has: bool) -> tuple[float, float, float, float]:
-        """For ``n`` buttons above the messages ``wrapped``: the first button's top, the distance from
-        one button to the next, their height, and the top of the messages."""
+               has: bool, footer_top: float) -> tuple[float, float, float, float]:
+        """For ``n`` buttons above the messages ``wrapped`` (or the footer's top when there are none): the
+        first button's top, the distance from one button to the next, their height, and the top of the
+        messages."""
         lines = sum(len(ls) for ls, _ in wrapped)
         top = _MSG_BOTTOM - lines * _MSG_LINE - _MSG_GAP * max(0, len(wrapped) - 1)
-        room = top - _MSG_MARGIN if wrapped else _FOOTER_TOP
+        room = top - _MSG_MARGIN if wrapped else footer_top
         gap, h = float(_GAP), float(_BUTTON_H)
         if (n - 1) * gap + h > room - ceiling:
             gap = max(_MIN_GAP, (room - ceiling - _BUTTON_H) / max(1, n - 1))
@@ -257,7 +278,8 @@ class MenuScene(WidgetScene):
         self.app.navigate.push(OpenPlay(resumed))
         # hot-seat: the seat to move comes to the screen before its board (and its cards) show
         seats = resumed.config.seats
-        if not game.over and sum(not s.is_computer for s in seats) >= 2 and not seats[game.current].is_computer:
+        here = screen_seats(seats)
+        if not game.over and len(here) >= 2 and game.current in here:
             self.app.navigate.push(OpenHandover(seats[game.current].name, game.current))
 
     def guided_game(self) -> None:
@@ -286,7 +308,7 @@ class MenuScene(WidgetScene):
             super().on_enter_key()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             return None  # the menu is the bottom of the stack; Quit is explicit
         return super().handle_event(event)
 
@@ -294,8 +316,11 @@ class MenuScene(WidgetScene):
         app = self.app
         th = app.theme
         draw_backdrop(surface, app)
-        paint.text(surface, app, app.t("app.title"), (640, 150 - self.lift), 88, th.c("table_text"), "center", bold=True)
-        paint.text(surface, app, app.t("app.subtitle"), (640, 222 - self.lift), 24, th.c("table_text_dim"), "center")
+        title_px = _TITLE_PX / app.vp.text_scale
+        paint.text(surface, app, app.t("app.title"), (640, _TITLE_Y - self.lift), title_px, th.c("table_text"), "center",
+                   bold=True)
+        paint.text(surface, app, app.t("app.subtitle"), (640, _SUBTITLE_Y + self._subtitle_growth() / 2 - self.lift),
+                   _SUBTITLE_PX, th.c("table_text_dim"), "center")
         if self.vignette_y is not None:
             self._draw_vignette(surface, (226, self.vignette_y), 38)
             self._draw_vignette(surface, (1054, self.vignette_y), 38, mirror=True)
@@ -309,7 +334,7 @@ class MenuScene(WidgetScene):
                 paint.text(surface, app, line, (640, top + i * _MSG_LINE), _MSG_PX, th.c("notice"), "midtop")
         if not app.messages:
             footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
-            paint.text(surface, app, footer, (640, 696), 16, th.c("table_text_dim"), "center")
+            paint.text(surface, app, footer, (640, self._footer_y()), _FOOTER_PX, th.c("table_text_dim"), "center")
 
     def _draw_guide_offer(self, surface: pygame.Surface) -> None:
         """Until the guided game is finished or left once, a sky-blue frame and "First game?" above its button."""
@@ -331,8 +356,12 @@ class MenuScene(WidgetScene):
         iso = today.isoformat()
         words = menu_line(app, today, service.day(iso), service.par(iso), service.keeper.working(iso))
         x, y, w, h = _DAILY
-        paint.text(surface, app, words, (x + w / 2, y + h + 16), paint.fit_px(app, words, 16, w, min_px=11),
-                   th.c("table_text"), "center")
+        if paint.text_width(app, words, 13) <= w:
+            px = paint.fit_px(app, words, 16, w, min_px=13)
+            paint.text(surface, app, words, (x + w / 2, y + h + 16), px, th.c("table_text"), "center")
+        else:  # a long line at a large text size: on two lines under the button rather than cut or tiny
+            paint.text_block(surface, app, words, (x, y + h + 6), 16, th.c("table_text"), w, line=1.15,
+                             align="center")
 
     def _draw_folder_problem(self, surface: pygame.Surface) -> None:
         """While games cannot be saved, a notice between the title and the buttons says where and why."""

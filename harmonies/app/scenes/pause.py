@@ -11,6 +11,7 @@ import pygame
 from harmonies.rules import Game
 
 from .. import paint
+from ..input import Intent
 from ..navigation import OpenHowTo, OpenMenu, OpenReplay, OpenSettings
 from ..widgets import Button
 from .common import WidgetScene
@@ -79,7 +80,7 @@ class PauseScene(WidgetScene):
         self.app.navigate.reset(OpenMenu())
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.app.scenes.pop()
             return None
         super().handle_event(event)

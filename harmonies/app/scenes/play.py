@@ -19,7 +19,7 @@ import pygame
 
 from harmonies.catalogue import refusal_text
 from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
-from harmonies.session import CommandReport, Failure, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -28,6 +28,7 @@ from ..hexgrid import HexLayout
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
 from ..play.anim import Animator
+from ..play.failure import FAILURE_SECONDS, failure_text
 from ..play.announce import announce
 from ..play.frame import Frame, HintShown, Kit
 from ..play.goal import GoalWatch
@@ -58,14 +59,12 @@ if TYPE_CHECKING:
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
 _VERSIONS = itertools.count(1)
-#: Seconds a failed computer turn or hint stays on screen.
-FAILURE_SECONDS = 8.0
 #: Seconds the pointer or the ring rests on a card before it is shown enlarged.
 PREVIEW_DELAY = 0.45
 
 
 def default_config(app: App) -> MatchConfig:
-    return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), "computer")))
+    return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), COMPUTER)))
 
 
 class PlayScene(Scene):
@@ -81,7 +80,7 @@ class PlayScene(Scene):
         start = start if start is not None else default_config(app)
         game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
         self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)),
-                                   start.stamp if isinstance(start, Resume) else None)
+                                   stamp=start.stamp if isinstance(start, Resume) else None)
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
@@ -89,11 +88,13 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue, game.deal)
-        self.table = take_table(game, config.seats)
+        self.here = tuple(self.session.at_screen(i) for i in range(len(config.seats)))  # seats played here
+        self.table = take_table(game, config.seats, self.here)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
         self.view_seat: int | None = None
         self.message: str = ""
         self.message_t = 0.0
+        self.message_until_played = True
         self.ending: float | None = None
         self.pace = ComputerPace()
         self.last_human: int | None = None
@@ -145,12 +146,12 @@ class PlayScene(Scene):
             self.app.saves.begin_new()
         self._refresh()
         current = self.game.current
-        if self.is_human(current):
+        if self.at_screen(current):
             self.last_human = current
         if not self.game.over:
             self.session.save()
         self.anims.banner(self.turn_text(), 1.6, turn=True)
-        if self.resumed and not self.game.over and self.is_human(current):
+        if self.resumed and self.session.awaits_screen:
             self.show_recent(current)
 
     def on_resume(self) -> None:
@@ -182,16 +183,17 @@ class PlayScene(Scene):
     def seat(self, i: int) -> Seat:
         return self.config.seats[i]
 
-    def is_human(self, i: int) -> bool:
-        return not self.seat(i).is_computer
+    def at_screen(self, i: int) -> bool:
+        """Seat ``i`` is played at this screen (asked of its controller)."""
+        return self.session.at_screen(i)
 
     @property
     def shown_seat(self) -> int:
         return self.table.current if self.view_seat is None else self.view_seat
 
     def hint_offered(self) -> bool:
-        """A human seat is to play: the hint button shows (usable on that seat's own board)."""
-        return not self.table.over and self.ending is None and self.table.is_human(self.table.current)
+        """A seat played at this screen is to play: the hint button shows (usable on that seat's own board)."""
+        return self.ending is None and self.table.screen_to_move
 
     def human_turn(self) -> bool:
         """The current seat is a human who may act now on their own board (not while the game is ending)."""
@@ -300,11 +302,13 @@ class PlayScene(Scene):
         self.recent.show(found, lines, self.app.settings.recap_keep)
 
     def _played(self, played: Played) -> None:
-        if self.is_human(played.before.view.seat):
+        if self.at_screen(played.seat):
             self.recent.acted()
         if self.guide is not None:
             self.guide.played(played.command)
         self.pointer.selection = None
+        if self.message_until_played:
+            self.message_t = 0.0
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
         rest = plan.rest_after(played.command) if plan is not None else ()
@@ -325,29 +329,25 @@ class PlayScene(Scene):
         """The one place a refusal becomes the line on screen."""
         self.say(refusal_text(self.app.catalogue, rejected, self.cardart.name))
 
-    def show_failure(self, failure: Failure) -> None:
-        """A computer turn or hint that failed (already logged): one line saying so and where the log is."""
-        log_at = failure.log.name if failure.log is not None else "stderr"
-        kind = failure.error.split(":", 1)[0]     # the error's name; its message is in the log
-        self.say(self.app.t(f"play.failed_{failure.what}", error=kind, log=log_at), FAILURE_SECONDS)
-
     def _refresh(self) -> None:
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
-        self.table = take_table(self.game, self.config.seats)
+        self.table = take_table(self.game, self.config.seats, self.here)
         self.log.follow(self.game.history)
         self.goal.follow(self.game)
         self.pointer.armed_swap = None
         # a hint describes the board it was planned on: any change makes it wrong
         self.hints.drop(forget=True)
 
-    def say(self, text: str, dur: float = 3.0) -> None:
-        """Show ``text`` as the one line under the board for ``dur`` seconds."""
+    def say(self, text: str, dur: float = 3.0, until_played: bool = True) -> None:
+        """Show ``text`` as the one line under the board for ``dur`` seconds; ``until_played``: or until the
+        next action played (a refusal, or a "not that", is stale once the right action is made)."""
         self.message = text[:1].upper() + text[1:]
         self.message_t = dur
+        self.message_until_played = until_played
 
     def _anim_dur(self) -> float:
-        if self.is_human(self.game.current) and not self.demo:
+        if self.at_screen(self.game.current) and not self.demo:
             return 0.28
         return speed(self)[1]
 
@@ -382,7 +382,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN:
-            key_pressed(self, event)
+            key_pressed(self, self.app.input.intents(event))
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.mouse = event.vpos
@@ -393,9 +393,9 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
-        # the card under the keyboard ring, else under the mouse, is previewed after a moment
-        card = self.pointer.cursor.card() or self.pointer.card_under(self.app.mouse_virtual()) \
-            if self.pointer.drag is None else None
+        # the card under the ring (not in the guided game: it would cover the guide's target), else the mouse
+        ringed = self.pointer.cursor.card() if self.guide is None else None
+        card = ringed or self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None
         if card == self.hover_card:
             self.hover_t += dt
         else:
@@ -404,13 +404,13 @@ class PlayScene(Scene):
         self.recent.tick(dt)
         self.hints.update(self.session.version)
         for failure in self.session.take_failures():
-            self.show_failure(failure)
+            self.say(failure_text(self.app.t, failure), FAILURE_SECONDS, until_played=False)
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:
             self._update_ending(dt)
             return
-        if self.session.computer_to_play:
+        if self.session.seat_to_play:
             self.pace.step(self, dt)
 
     def _update_ending(self, dt: float) -> None:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
-                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenReplay, OpenScoring, OpenSettings, OpenSetup,
-                          OpenStats)
+                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring, OpenSettings,
+                          OpenSetup, OpenStats)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .challenges import ChallengesScene
@@ -24,6 +24,7 @@ from .guide_done import GuideDoneScene
 from .handover import HandoverScene
 from .howto import HowToScene
 from .keys import KeysScene
+from .rebind import RebindScene
 from .menu import MenuScene
 from .pause import PauseScene
 from .play import PlayScene
@@ -61,6 +62,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return SettingsScene(app)
         case OpenKeys():
             return KeysScene(app)
+        case OpenRebind():
+            return RebindScene(app)
         case OpenGames(games, open_game):
             return GamesScene(app, games, open_game)
         case OpenHandover(who, seat):

@@ -32,6 +32,7 @@ from harmonies.session.replay import Replay
 
 from .. import paint
 from ..cardart import CardArt
+from ..input import PICK, Intent
 from ..play.layout import Point, inside
 from ..play.logpanel import LogRow
 from ..replay.boards import draw_seats
@@ -44,7 +45,7 @@ from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, sto
 from ..replay.strip import draw_strip, strip_height
 from ..scene import Scene
 from ..tokens import TokenArt
-from ..widgets import Button, WidgetGroup
+from ..widgets import OPEN_INTENTS, Button, WidgetGroup
 from .common import draw_backdrop
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class ReplayScene(Scene):
             b = Button((0, 0, NAV_W, 52), _label(t, f"replay.{key}"), self._then_follow(action), px=16, name=key)
             self.nav.append(b)
             self.ui.add(b)
-        self.close = Button((0, 0, 200, 52), lambda: t("replay.close"), lambda: app.scenes.pop(), primary=True,
+        self.close = Button((0, 0, 200, 52), lambda: t("replay.close"), self.leave, primary=True,
                             px=18, name="close")
         self.ui.add(self.close)
         self.review_button = Button((0, 0, 200, 52), lambda: t("review_view.button"), self.ask_review, px=18,
@@ -100,6 +101,8 @@ class ReplayScene(Scene):
         stored = stored_review(keep, seat)
         if stored is not None:
             self.reviewer.show(stored)
+        for note in keep.reviews.notes if keep is not None else []:
+            app.tell(note)  # a kept review set aside (damaged): one line, shown by the menu
         #: Whether the question "whose turns?" is on show (a table game's Review).
         self.choosing = False
         self.choice_focus = seat
@@ -125,7 +128,7 @@ class ReplayScene(Scene):
         detail = detail_height(app, turn, first.log[2], px)
         lay = make_layout(vp, game.setup.players, game.setup.side, strip, summary, detail)
         self._place_buttons(lay)
-        self.log.size_for(lay.px)
+        self.log.size_for(lay.px, vp.text_scale)
         self._layout_key, self._layout = key, lay
         return lay
 
@@ -262,7 +265,7 @@ class ReplayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         lay = self.layout()
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(self.app.input.intents(event))
             return None
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.vpos
@@ -277,42 +280,52 @@ class ReplayScene(Scene):
                 self.go(row.turn.first_step if row.entry is None else row.entry.step + 1)
         return None
 
-    def _key(self, key: int) -> None:
+    def _key(self, intents: frozenset[Intent]) -> None:
         if self.choosing:
-            self._choice_key(key)
+            self._choice_key(intents)
             return
-        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
-        if key == pygame.K_v:
+        if Intent.REVIEW in intents:
             self.ask_review()
             return
-        if key in digits:
-            self.to_costly(digits[key])
+        costly = [PICK[i] for i in intents if i in PICK and PICK[i] < 3]
+        if costly:
+            self.to_costly(costly[0])
             return
-        if key == pygame.K_ESCAPE and self.reviewer.running:
+        if Intent.BACK in intents and self.reviewer.running:
             self.cancel_review()
             return
-        moves = {pygame.K_LEFT: self.back_one, pygame.K_RIGHT: self.forward_one, pygame.K_HOME: self.to_start,
-                 pygame.K_END: self.to_end, pygame.K_UP: self.replay.previous_turn,
-                 pygame.K_PAGEUP: self.replay.previous_turn, pygame.K_DOWN: self.replay.next_turn,
-                 pygame.K_PAGEDOWN: self.replay.next_turn}
-        if key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
-        elif key in moves:
-            moves[key]()
+        moves = {Intent.LEFT: self.back_one, Intent.RIGHT: self.forward_one, Intent.HOME: self.to_start,
+                 Intent.END: self.to_end, Intent.UP: self.replay.previous_turn,
+                 Intent.PAGE_UP: self.replay.previous_turn, Intent.DOWN: self.replay.next_turn,
+                 Intent.PAGE_DOWN: self.replay.next_turn}
+        if Intent.BACK in intents:
+            self.leave()
+            return
+        for intent in intents & moves.keys():
+            moves[intent]()
             self.follow()
+            return
 
-    def _choice_key(self, key: int) -> None:
+    def leave(self) -> None:
+        """Esc or Close: back to where the viewer was opened from. A finished game's scoresheet opened from
+        the list was only the way here, so it closes too and the list is next."""
+        stack = self.app.scenes.scenes
+        self.app.scenes.pop()
+        if len(stack) >= 3 and stack[-1] is self and stack[-2].name == "scoring" and getattr(stack[-2], "review", False):
+            self.app.scenes.pop()
+
+    def _choice_key(self, intents: frozenset[Intent]) -> None:
         """Whose turns to review: a digit chooses, Left/Right/Tab move the ring, Enter or Space takes it."""
         seats = self.replay.setup.players
-        digits = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4][:seats]
-        if key in digits:
-            self.start_review(digits.index(key))
-        elif key == pygame.K_ESCAPE:
+        picked = [PICK[i] for i in intents if i in PICK and PICK[i] < seats]
+        if picked:
+            self.start_review(picked[0])
+        elif Intent.BACK in intents:
             self.close_choice()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-            step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+        elif intents & {Intent.LEFT, Intent.RIGHT, Intent.NEXT, Intent.PREVIOUS, Intent.UP, Intent.DOWN}:
+            step = -1 if intents & {Intent.LEFT, Intent.UP, Intent.PREVIOUS} else 1
             self.choice_focus = (self.choice_focus + step) % seats
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif intents & OPEN_INTENTS:
             self.start_review(self.choice_focus)
 
     # ------------------------------------------------------------------ drawing

@@ -12,9 +12,10 @@ from harmonies.persist.bests import NewBest, new_best_of_latest
 from harmonies.persist.daily import DayRecord
 from harmonies.persist.index import FinishedIndex
 from harmonies.rules import Game
-from harmonies.session import MatchConfig
+from harmonies.session import MatchConfig, screen_seats
 
 from .. import paint
+from ..input import Intent
 from ..cardart import CardArt
 from ..navigation import OpenMenu, OpenPlay, OpenReplay
 from ..tokens import TokenArt
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
 _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
 #: How far a column's numbers stand in from the rule on their right.
 NUMBER_INSET = 18.0
+
+
+#: The size of the words under the suns' total saying why the side and the spirit gave suns.
+SUNS_WHY_PX = 14
 
 
 class ScoringScene(WidgetScene):
@@ -136,7 +141,7 @@ class ScoringScene(WidgetScene):
     def review_game(self) -> None:
         """The game in the replay viewer with the review of a human seat's turns started (the first human's)."""
         game = self.game
-        seat = next((i for i, s in enumerate(self.config.seats) if not s.is_computer), 0) if self.config else 0
+        seat = next(iter(screen_seats(self.config.seats)), 0) if self.config else 0
         self.app.navigate.push(OpenReplay(game.setup, game.history, tuple(self._names()), game.cards, seat, True,
                                           deal=game.deal))
 
@@ -144,13 +149,13 @@ class ScoringScene(WidgetScene):
         self.show_boards = not self.show_boards
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_b:
+        if Intent.FINAL_BOARDS in self.app.input.intents(event):
             self.toggle_boards()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+        if Intent.REVIEW in self.app.input.intents(event):
             self.review_game()
             return None
         return super().handle_event(event)
@@ -230,15 +235,17 @@ class ScoringScene(WidgetScene):
         self._verdict(surface, sheet_x, sheet_w, sheet_y + sheet_h + 12)
         self._save_banner(surface)
         if solo and oc.suns is not None:
+            # the panels under the suns move down by what the suns' words add to their panel
+            down = max(0.0, 120 + self._suns_height() + 16 - 436)
             self._suns(surface, sheet_x + sheet_w + 30, 120)
             if self.verdict is not None:
                 # above the failed-archive banner while it shows
                 room = 150 if app.saves.problem is not None and app.saves.unsaved else 206
-                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436, 300, room))
+                draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436 + down, 300, room - down))
             if self.news is not None:
-                self._news(surface, sheet_x + sheet_w + 30, 440 if self.verdict is None else 10)
+                self._news(surface, sheet_x + sheet_w + 30, 440 + down if self.verdict is None else 10)
             if self.daily is not None:
-                self._daily(surface, sheet_x + sheet_w + 30, 548 if self.news is not None else 440)
+                self._daily(surface, sheet_x + sheet_w + 30, (548 if self.news is not None else 440) + down)
         self.ui.draw(surface, app)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
@@ -329,17 +336,37 @@ class ScoringScene(WidgetScene):
             return
         paint.text(surface, app, line, (640, y + 34), 15, th.c("table_text_dim"), "midtop")
 
+    def _suns_why(self) -> str:
+        """Why suns came besides the score's: the board side's and the spirit's come whatever the score, which a
+        weak game's total would otherwise leave unexplained ("" when there are none)."""
+        s = self.outcome.suns
+        if s is None or s.side_suns + s.spirit_suns == 0:
+            return ""
+        return self.app.t("score.suns_why")
+
+    def _suns_height(self) -> float:
+        """The suns panel's height: 300, or more when its words take more lines at a large text size."""
+        why = self._suns_why()
+        below = 180 + (self.app.vp.tv(22) - 22) * 0.6 + self.app.vp.tv(20) * 0.7 + (paint.block_height(self.app, why, SUNS_WHY_PX, 268) + 12 if why else 0.0)
+        rows = max(1, 1 + (self._sun_count() - 1) // 8)
+        return max(300.0, max(226.0, below + 26) + 34 * (rows - 1) + 28)
+
+    def _sun_count(self) -> int:
+        return self.outcome.suns.total if self.outcome.suns is not None else 0
+
     def _suns(self, surface: pygame.Surface, x: float, y: float) -> None:
         app, th = self.app, self.app.theme
         s = self.outcome.suns
-        paint.panel(surface, app, (x, y, 300, 300), th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
+        assert s is not None
+        paint.panel(surface, app, (x, y, 300, self._suns_height()), th.c("panel"), radius=12, edge=th.c("panel_edge"),
+                    shadow=True)
         paint.text(surface, app, app.t("score.suns_title"), (x + 16, y + 14), 22, th.c("ink"), bold=True)
         lines = [
             (app.t("score.suns_score", score=self.outcome.scores[0].total), s.score_suns),
             (app.t("score.suns_side", side=self.game.setup.side), s.side_suns),
             (app.t("score.suns_spirit") if self.game.setup.spirits else app.t("score.suns_no_spirit"), s.spirit_suns),
         ]
-        yy = y + 60
+        yy = y + 60 + (app.vp.tv(22) - 22) * 0.6   # under the title however large the text size makes it
         for label, n in lines:
             paint.text(surface, app, label, (x + 16, yy), paint.fit_scaled(app, label, 17, 220), th.c("ink"), "midleft")
             paint.text(surface, app, f"+{n}", (x + 284, yy), 18, th.c("ink"), "midright", bold=True)
@@ -347,10 +374,14 @@ class ScoringScene(WidgetScene):
         pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 14, yy - 14), app.vp.p(x + 286, yy - 14), 2)
         paint.text(surface, app, app.t("score.suns_total", n=s.total), (x + 16, yy + 6), 20, th.c("ink"), "midleft",
                    bold=True)
+        why = self._suns_why()
+        below = yy + 6 + app.vp.tv(20) * 0.7
+        if why:
+            below += paint.text_block(surface, app, why, (x + 16, below + 4), SUNS_WHY_PX, th.c("ink_dim"), 268) + 8
         # the suns themselves
         for k in range(s.total):
             cx = x + 30 + (k % 8) * 34
-            cy = yy + 52 + (k // 8) * 34
+            cy = max(yy + 52, below + 26) + (k // 8) * 34
             self._sun(surface, cx, cy, 12)
 
     def _news(self, surface: pygame.Surface, x: float, y: float) -> None:

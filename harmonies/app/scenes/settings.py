@@ -6,10 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from harmonies.catalogue import available_languages, language_name
 
+from .. import paint
 from ..navigation import OpenKeys
 from ..settings import AI_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from ..widgets import Button, Choice, Slider
 from .common import WidgetScene
+
+#: The rows' place and size: wide enough that every label fits at its size in every language at 150 % text,
+#: the label taking 46% of a row. A label that does not fit makes every label smaller alike.
+ROW_X, ROW_W, ROW_H, ROW_GAP, LABEL_W = 140.0, 1000.0, 48.0, 57.0, 0.46
+LABEL_PX = 20.0
 
 if TYPE_CHECKING:
     from ..app import App
@@ -22,19 +28,16 @@ class SettingsScene(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         t = app.t
-        # Labels get 46% of a wide row: French and Spanish labels ("Velocidad del ordenador") fit unshrunk.
-        x, w, h, gap = 270, 740, 48, 57
-        lw = 0.46
+        x, w, h, gap = ROW_X, ROW_W, ROW_H, ROW_GAP
+        lw = LABEL_W
         y = 126
 
         def setter(field: str) -> Any:
             return lambda v: self.app.apply_settings(self.app.settings.with_(**{field: v}))
 
-        sizes = list(WINDOW_SIZES)
-        if app.settings.window not in sizes:
-            sizes.insert(0, app.settings.window)
-        self.ui.add(Choice((x, y, w, h), lambda: t("settings.window"), sizes, lambda: self.app.settings.window,
-                           setter("window"), lambda v: v.replace("x", " × "), label_w=lw, name="window"))
+        self.window_choice = Choice((x, y, w, h), lambda: t("settings.window"), self._window_sizes(), self._window_now,
+                                    setter("window"), lambda v: v.replace("x", " × "), label_w=lw, name="window")
+        self.ui.add(self.window_choice)
         self.ui.add(Choice((x, y + gap, w, h), lambda: t("settings.fullscreen"), [False, True],
                            lambda: self.app.settings.fullscreen, setter("fullscreen"),
                            lambda v: t("setup.switch_on" if v else "setup.switch_off"), label_w=lw, name="fullscreen"))
@@ -59,6 +62,45 @@ class SettingsScene(WidgetScene):
         self.ui.add(Button((640 + 20, 604, 260, 54), lambda: t("settings.back"), lambda: self.app.scenes.pop(),
                            name="back"))
         self.ui.focus = 0
+        self._sized_for: tuple[object, ...] | None = None
+        self._even_labels()
+
+    def _window_now(self) -> str:
+        """The window's size as it is (a window resized by hand shows its real size), or the one asked for in
+        full screen."""
+        if self.app.settings.fullscreen:
+            return self.app.settings.window
+        w, h = self.app.window.get_size()
+        return f"{w}x{h}"
+
+    def _window_sizes(self) -> list[str]:
+        sizes = list(WINDOW_SIZES)
+        for extra in (self.app.settings.window, self._window_now()):
+            if extra not in sizes:
+                sizes.insert(0, extra)
+        return sizes
+
+    def _even_labels(self) -> None:
+        """Every row's label at one size: the largest at which the longest label fits its row (so that one long
+        label in a language does not leave the rows in three sizes); the window's sizes follow the window."""
+        app = self.app
+        key = (app.language, app.vp.scale, app.vp.text_scale, app.window.get_size(), app.settings.window)
+        if key == self._sized_for:
+            return
+        self._sized_for = key
+        self.window_choice.options = self._window_sizes()
+        rows = [wdg for wdg in self.ui.widgets if isinstance(wdg, (Choice, Slider))]
+        px = min(paint.fit_px(app, wdg.label(), LABEL_PX, wdg.rect[2] * wdg.label_w - 8, min_px=12) for wdg in rows)
+        for wdg in rows:
+            wdg.px = px
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._even_labels()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._even_labels()
 
     def show_keys(self) -> None:
         """The list of every key, the one How to play shows too."""

@@ -22,7 +22,8 @@ from harmonies.persist.stats import NO_STATS, Stats, StatsFilter, read_stats
 from harmonies.rules import rules_data
 
 from .. import charts, paint
-from ..widgets import Button, Choice, Rect, Widget
+from ..input import PICK, Intent
+from ..widgets import Button, Choice, Rect, Widget, sideways
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ SPIRITS = ("all", "on", "off")
 #: While the view is open, how often it asks whether the index has more games (seconds): the Finished
 #: games screen below may still be indexing new files.
 RECOUNT_EVERY = 0.5
-_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
-         pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 
 
 def tab_rect(row: Rect, k: int) -> Rect:
@@ -74,8 +73,9 @@ class ChartTabs(Widget):
                 if x <= event.vpos[0] < x + w:
                     self.set(chart)
             return True
-        if focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step(-1 if event.key == pygame.K_LEFT else 1)
+        step = sideways(app.input.intents(event)) if focused else 0
+        if step:
+            self.step(step)
             return True
         return False
 
@@ -173,13 +173,14 @@ class StatsScene(WidgetScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop()
-                return None
-            if event.key in _KEYS:
-                self.chart = CHARTS[_KEYS[event.key]]
-                return None
+        intents = self.app.input.intents(event)
+        if Intent.BACK in intents:
+            self.app.scenes.pop()
+            return None
+        picked = [PICK[i] for i in intents if i in PICK]
+        if picked:
+            self.chart = CHARTS[picked[0]]
+            return None
         return super().handle_event(event)
 
     # ------------------------------------------------------------------ drawing

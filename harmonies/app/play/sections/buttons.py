@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import paint
 from ...widgets import Button, WidgetGroup
 from ..frame import Frame, Kit
 from ..layout import PlayLayout
@@ -15,6 +17,9 @@ from ..logpanel import LogPanel
 from ..places import EndButton, Ring, Stop, UndoButton
 from .common import Section
 from .log import toggle_button
+
+if TYPE_CHECKING:
+    from ...app import App
 
 
 @dataclass(frozen=True)
@@ -31,13 +36,46 @@ class ButtonActions:
     hint_offered: Callable[[], bool]
 
 
+#: The smallest share of its size a play button's label shrinks to on one line before it takes two.
+ONE_LINE_SHARE = 0.85
+
+
+class TwoLineButton(Button):
+    """A button whose label of several words goes on two lines rather than shrinking far on one ("Fin du tour"
+    in a narrow window at a large text size)."""
+
+    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+        label = self.label()
+        x, y, w, h = self.rect
+        if (not self.visible or " " not in label
+                or paint.fit_px(app, label, self.px, w - 16, bold=True) >= self.px * ONE_LINE_SHARE):
+            super().draw(surface, app, focused)
+            return
+        words = self.label
+        self.label = lambda: ""  # the button without its words, then the words on two lines
+        try:
+            super().draw(surface, app, focused)
+        finally:
+            self.label = words
+        px = self.px * ONE_LINE_SHARE
+        lines = paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), label, app.vp.s(w - 16))
+        lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+        px = min(paint.fit_px(app, line, px, w - 16, bold=True) for line in lines)
+        step = app.vp.tv(px) * 1.05
+        ink = app.theme.c("table_dark") if not self.enabled else app.theme.c(
+            "accent_ink" if self.primary else "button_text")
+        for k, line in enumerate(lines):
+            paint.text(surface, app, line, (x + w / 2, y + h / 2 + (k - (len(lines) - 1) / 2) * step), px, ink,
+                       "center", bold=True)
+
+
 def play_buttons(L: PlayLayout, t: Callable[..., str], log: LogPanel, do: ButtonActions) -> tuple[WidgetGroup, Button]:
     """The play screen's buttons, and among them the Hint button (lit while the hint is on). They are no
     stops of the dialogs' focus: the keyboard ring reaches Undo and End turn (see :class:`Buttons`)."""
     ui = WidgetGroup()
-    ui.add(Button(L.undo_btn, lambda: t("play.undo"), do.undo, enabled=do.can_undo, px=18, name="undo"))
-    ui.add(Button(L.end_btn, lambda: t("play.end_turn"), do.end_turn, enabled=do.can_end, primary=True, px=18,
-                  name="end"))
+    ui.add(TwoLineButton(L.undo_btn, lambda: t("play.undo"), do.undo, enabled=do.can_undo, px=18, name="undo"))
+    ui.add(TwoLineButton(L.end_btn, lambda: t("play.end_turn"), do.end_turn, enabled=do.can_end, primary=True, px=18,
+                         name="end"))
     ui.add(Button(L.menu_btn, lambda: t("play.menu"), do.pause, px=17, name="menu"))
     hint = Button(L.hint_btn, lambda: t("play.hint"), do.toggle_hint, enabled=do.can_hint, px=17,
                   visible=do.hint_offered, name="hint")

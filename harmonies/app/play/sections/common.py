@@ -43,11 +43,30 @@ def blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
 
 
 def badge(app: App, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+    """A seat's disc in its colour with its mark (● ▲ ■ ◆) drawn as a shape of the disc's size: a glyph
+    would stay at the smallest text size in a small window and cover the disc."""
     th = app.theme
     style = th.seats[seat % len(th.seats)]
     pygame.draw.circle(surface, style.colour, app.vp.p(*pos), app.vp.s(r))
     pygame.draw.circle(surface, th.c("ink"), app.vp.p(*pos), app.vp.s(r), max(1, app.vp.s(1)))
-    paint.text(surface, app, style.mark, (pos[0], pos[1] + 0.5), r * 1.05, th.c("ink"), "center")
+    mark_shape(app, surface, style.mark, pos, r * 0.48, th.c("ink"))
+
+
+def mark_shape(app: App, surface: pygame.Surface, mark: str, pos: tuple[float, float], half: float,
+               colour: pygame.Color) -> None:
+    """A seat's mark as a filled shape ``half`` (virtual) from its centre to its edge; another mark as text."""
+    cx, cy = app.vp.pf(*pos)
+    d = max(1.5, half * app.vp.scale)
+    shapes = {"▲": [(cx, cy - d), (cx + d * 1.05, cy + d * 0.8), (cx - d * 1.05, cy + d * 0.8)],
+              "■": [(cx - d * 0.85, cy - d * 0.85), (cx + d * 0.85, cy - d * 0.85), (cx + d * 0.85, cy + d * 0.85),
+                    (cx - d * 0.85, cy + d * 0.85)],
+              "◆": [(cx, cy - d * 1.1), (cx + d * 1.1, cy), (cx, cy + d * 1.1), (cx - d * 1.1, cy)]}
+    if mark == "●":
+        pygame.draw.circle(surface, colour, (round(cx), round(cy)), max(1, round(d * 0.9)))
+    elif mark in shapes:
+        pygame.draw.polygon(surface, colour, shapes[mark])
+    else:
+        paint.text(surface, app, mark, (pos[0], pos[1] + 0.5), half * 2.2, colour, "center")
 
 
 def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,

@@ -72,20 +72,22 @@ class Held(Section):
                        th.c("table_text_dim"), "bottomleft")
 
     def _cube_prompt(self, surface: pygame.Surface, f: Frame, rect: Rect, cid: str, spirit: bool, lift: bool) -> None:
-        """A card whose habitat is formed says so: a yellow frame, and on its corner a cube with the points
-        the cube brings (the rules' scoring of the best drop)."""
+        """A card whose habitat is formed says so: a green frame (yellow is the keyboard's ring, sky blue the
+        guide's), and on its corner a cube with the points the cube brings (the rules' scoring of the best
+        drop), kept inside the cards' panel."""
         app = self.kit.app
         th, vp = app.theme, app.vp
         dy = -5 if lift else 0
         x, y, w, h = rect
-        pygame.draw.rect(surface, th.c("accent"), vp.r((x - 3, y - 3 + dy, w + 6, h + 6)), max(2, vp.s(3)),
+        pygame.draw.rect(surface, th.c("formed"), vp.r((x - 3, y - 3 + dy, w + 6, h + 6)), max(2, vp.s(3)),
                          border_radius=vp.s(9))
         points = max((d for (what, _cell), gain in f.table.gains.items() if what == cid
                       for row, d in gain if row in ("animals", "spirit")), default=0)
         label = f"+{points}"
         bw = 26 + paint.text_width(app, label, 13, True)
-        bx, by = x + w - bw + 6, y - 15 + dy
-        paint.panel(surface, app, (bx, by, bw, 20), th.c("accent"), radius=10, edge=th.c("ink"), width=1.5)
+        panel_top = self.kit.layout.held_panel[1]
+        bx, by = x + w - bw + 6, max(y - 15 + dy, panel_top + 1)
+        paint.panel(surface, app, (bx, by, bw, 20), th.c("formed"), radius=10, edge=th.c("ink"), width=1.5)
         cube = self.kit.art.cube(max(4, vp.s(12)), spirit)
         surface.blit(cube, cube.get_rect(center=vp.p(bx + 11, by + 10)))
         paint.text(surface, app, label, (bx + 21, by + 10.5), 13, th.c("ink"), "midleft", bold=True)

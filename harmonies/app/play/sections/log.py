@@ -114,11 +114,15 @@ def touched(L: PlayLayout, f: Frame, row: LogRow) -> tuple[Point, float] | None:
     return None
 
 
+#: The height of the log's button at the normal text size.
+TOGGLE_H = 26.0
+
+
 def toggle_button(L: PlayLayout, panel: LogPanel, t: Callable[..., str]) -> Button:
     """The button at the top of the scores panel that swaps the scores for the log and back (also L)."""
     x, y, w, _h = L.scores_panel
     bw = 112 * max(1.0, L.em)    # its longest word ("Cronologia") at a larger text size
-    return Button((x + w - bw - 8, y + 5, bw, 26 * max(1.0, L.em)), lambda: t("log.scores" if panel.shown else "log.show"),
+    return Button((x + w - bw - 8, y + 5, bw, TOGGLE_H * max(1.0, L.em)), lambda: t("log.scores" if panel.shown else "log.show"),
                   panel.toggle, px=14, name="log")
 
 

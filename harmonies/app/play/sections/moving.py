@@ -91,12 +91,19 @@ class Banners(Section):
             fade = min(1.0, b.t / 0.15, (b.dur - b.t) / 0.35)
             fill = th.c("notice") if b.style == "notice" else th.c("panel")
             pill(app, surface, b.text, banner_centre(self.kit.layout, k), 22, fill, th.c("ink"), th.c("accent"),
-                 int(255 * max(0.0, fade)), max_w=self.kit.layout.held_panel[2] - 8)
+                 int(255 * max(0.0, fade)), max_w=banner_area(self.kit.layout)[2] - 8)
+
+
+def banner_area(L: PlayLayout) -> Rect:
+    """The held cards' part of their panel: the banners stay off the list of completed cards at its right."""
+    x, y, w, h = L.held_panel
+    cx = L.completed_box[0]
+    return (x, y, cx - 6 - x, h) if x < cx < x + w else L.held_panel
 
 
 def banner_centre(L: PlayLayout, k: int) -> Point:
-    """Where the ``k``-th of the two banners shown is centred: on the held cards' panel, one above the other."""
-    x, y, w, h = L.held_panel
+    """Where the ``k``-th of the two banners shown is centred: on the held cards, one above the other."""
+    x, y, w, h = banner_area(L)
     return (x + w / 2, y + h / 2 + (k - 0.5) * 46)
 
 

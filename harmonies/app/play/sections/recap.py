@@ -14,6 +14,9 @@ from .common import Section
 
 #: Height of one line of the summaries, and their size.
 LINE_H, LINE_PX = 24.0, 15.0
+#: How opaque the summaries' panel stays while the player reaches for the cells under it (the pointer over it,
+#: a token or cube held, the keyboard ring on the board): the bottom row shows through.
+SEE_THROUGH = 60
 
 
 class Recap(Section):
@@ -26,13 +29,22 @@ class Recap(Section):
     def draw(self, surface: pygame.Surface, f: Frame) -> None:
         if not f.recaps or f.recap_alpha <= 0:
             return
-        if f.recap_alpha >= 255:
+        alpha = min(f.recap_alpha, SEE_THROUGH) if self.reaching(f) else f.recap_alpha
+        if alpha >= 255:
             self._draw(surface, f)
             return
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         self._draw(layer, f)
-        layer.set_alpha(f.recap_alpha)
+        layer.set_alpha(alpha)
         surface.blit(layer, (0, 0))
+
+    def reaching(self, f: Frame) -> bool:
+        """Whether the player reaches for the board's cells under the summaries: the pointer over them, or a
+        token or cube held (dragged or chosen), or the keyboard ring on a cell."""
+        rows = sum(len(lines) for _seat, lines in self.wrapped(f))
+        x, y, w, h = self.box(rows)
+        over = x <= f.mouse[0] <= x + w and y <= f.mouse[1] <= y + h
+        return over or f.drag is not None or f.selection is not None or f.ring_cell is not None
 
     def wrapped(self, f: Frame) -> list[tuple[int, list[str]]]:
         """Each seat's summary as the lines it takes (two at most: a longer one ends with "…")."""

@@ -10,7 +10,7 @@ from ... import paint
 from ..frame import Frame, Kit
 from ..table import Table
 from .common import Section, badge, cached, titled_panel
-from .log import draw_log
+from .log import TOGGLE_H, draw_log
 
 if TYPE_CHECKING:
     from ...app import App
@@ -60,8 +60,12 @@ def draw_totals(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
             paint.panel(surface, app, (cx + 1, y + 3, col_w - 2, h - 6), th.c("button_hover"), radius=8,
                         edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx + 13, name_y), 8)
-        name = paint.ellipsize(app, g.seats[i].name, 13, col_w - 30)
-        paint.text(surface, app, name, (cx + 25, name_y), 13, th.c("ink"), "midleft")
+        # a little smaller rather than cut, down to the normal text size; a name longer still is cut
+        smallest = min(13.0, 11 / app.vp.text_scale)
+        fits = paint.text_width(app, g.seats[i].name, smallest) <= col_w - 30
+        px = paint.fit_px(app, g.seats[i].name, 13, col_w - 30, min_px=smallest) if fits else smallest
+        name = paint.ellipsize(app, g.seats[i].name, px, col_w - 30)
+        paint.text(surface, app, name, (cx + 25, name_y), px, th.c("ink"), "midleft")
         paint.text(surface, app, str(g.scores[i].total), (cx + col_w / 2, total_y), 19, th.c("ink"), "center",
                    bold=True)
 
@@ -79,16 +83,21 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
     label_w = min(max(LABEL_W, max(paint.text_width(app, s, LABEL_PX, r == "total") for s, r in zip(labels, rows)) + 10),
                   (w - 24) * 0.42)
     col_w = (w - 24 - label_w) / n
-    top = y + 36
-    # the Total row stands apart from the rows above it, its rule in the gap between them
+    # the column heads start under the log's button at the panel's top right, however tall the text size
+    # makes it (log.toggle_button), so the button never covers a seat's badge
+    top = y + max(36.0, 7 + TOGGLE_H * max(1.0, app.vp.tv(14) / 14))
+    # the Total row stands apart from the rows above it, its rule in the gap between them; the rows share
+    # what is left under the heads down to the Total's figures, as large as the text size draws them
     gap = 8.0
-    row_h = min(32.0, (h - 36 - 40 - gap) / len(rows))
+    head = 44 + (app.vp.tv(13) - 13)
+    room = y + h - 4 - app.vp.tv(19) * 0.55 - gap - (top + head)
+    row_h = min(32.0, (h - (top - y) - 40 - gap) / len(rows), room / (len(rows) - 0.5))
     # column heads
     for i in range(n):
         cx = x + 12 + label_w + col_w * (i + 0.5)
         if i == g.current and not g.over:
             # down to the Total row's bottom, however tall its figures are drawn
-            bottom = top + 44 + (len(rows) - 0.5) * row_h + gap + app.vp.tv(19) / 2 + 4
+            bottom = top + head + (len(rows) - 0.5) * row_h + gap + app.vp.tv(19) / 2 + 4
             paint.panel(surface, app, (cx - col_w / 2 + 2, top - 4, col_w - 4, bottom - top + 4),
                         th.c("button_hover"), radius=8, edge=th.c("accent"), width=1.5)
         badge(app, surface, i, (cx, top + 10), 9)
@@ -97,7 +106,7 @@ def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
         paint.text(surface, app, paint.ellipsize(app, name, px, col_w - 6), (cx, top + 24), px, th.c("ink"), "midtop")
     for k, (row, label) in enumerate(zip(rows, labels)):
         is_total = row == "total"
-        ry = top + 44 + k * row_h + (gap if is_total else 0)
+        ry = top + head + k * row_h + (gap if is_total else 0)
         if is_total:
             rule_y = ry - gap / 2 - 1
             pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 12, rule_y), app.vp.p(x + w - 12, rule_y),

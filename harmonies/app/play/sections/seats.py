@@ -62,8 +62,8 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
                    th.c("ink"), "midleft", bold=True)
         # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
         # wider than the column)
-        kind = [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())] \
-            if seat.is_computer else [app.t("setup.human")]
+        kind = [app.t("setup.human")] if g.at_screen[i] else \
+            [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())]
         step = max(15.0, app.vp.tv(12) + 2)
         for k, line in enumerate(kind):
             paint.text(surface, app, line, (x + 12, y + 36 + step * k), paint.fit_px(app, line, 12, words_w),

@@ -56,6 +56,13 @@ def draw_top_bar(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
             pill(app, surface, label, (max(x + paint.text_width(app, label, 17, True) / 2 + 20, bx + 722), mid), 17, th.c("notice"), th.c("ink"))
     elif g.end_warning and not (f.hint.on or f.save_failed):
         x = _end_warning(kit, f, surface, x)
+    elif g.end_warning and g.players == 1:
+        # a solo game's last turn (or one that may be): the hint's line (or the failed save) takes the room of
+        # the whole warning, but the game does not end without a word on screen
+        label = app.t("play.last_round" if g.end_warning == "pouch" else "play.may_end_solo")
+        w = paint.text_width(app, label, 17, True) + vp.tv(17) * 1.6
+        pill(app, surface, label, (x + w / 2, mid), 17, th.c("notice"), th.c("ink"))
+        x += w + 10
     if f.save_notice is not None:
         x = _save_banner(kit, f, surface, x)
     if f.hint.on and f.shown == g.current:
