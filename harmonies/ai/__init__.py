@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 
 from ..rules import Game, GameSetup
+from .advice import hint, suggested_turn
 from .base import Player, commands_for_turn, take_turn
-from .players import EasyPlayer, HardPlayer, MediumPlayer, hint
+from .players import EasyPlayer, HardPlayer, MediumPlayer
 from .random_player import RandomPlayer
 from .random_turn import play_random_turn
 
@@ -48,4 +49,4 @@ def play_random_game(setup: GameSetup, seed: int = 0) -> Game:
     return game
 
 
-__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "commands_for_turn", "hint", "make_player", "play_game", "play_random_game", "take_turn"]
+__all__ = ["PLAYER_KINDS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "RandomPlayer", "commands_for_turn", "hint", "make_player", "play_game", "play_random_game", "suggested_turn", "take_turn"]

@@ -237,15 +237,4 @@ class HardPlayer(PlannerPlayer):
         return self.modes[game.setup.solo][0]
 
 
-def hint(game: Game) -> list[Command]:
-    """The turn the hard player would play now for the seat to move (the UI's hint button), planned
-    on an observer view. Mid-turn (tokens already taken) it plans only what remains of the turn."""
-    player = HardPlayer(seed=len(game.history))
-    if game.over:
-        return []
-    if game.taken_tokens_this_turn:
-        return player.rest_of_turn(game)
-    return player.turn_commands(game)
-
-
-__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "CandidateTurn", "finish_turn", "hint"]
+__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "PlannerPlayer", "CandidateTurn", "finish_turn"]

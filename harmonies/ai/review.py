@@ -3,7 +3,8 @@
 For every complete turn of the chosen seat, from what that seat could see at the turn's start
 (``Game.observer_view``: never the real pouch, pile or the other seats' undecided spirits):
 
-- the hard player's best turn there (``HardPlayer``, planning on that view);
+- the suggested turn there: the hint's own turn at that position (``advice.suggested_turn``, the
+  hard player planning on that view with the turn's seed), so a turn that follows the hint is best;
 - the expected final score of the seat after the played turn and after the best turn, both valued on
   the **same** sampled futures (common random numbers: each world is the view with its hidden order
   dealt again from one seed, ``Game.sample_hidden``; the played turn and the best turn are each
@@ -19,14 +20,13 @@ and two games that differ only face down give the same one. No pygame here.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import exp
 from typing import Literal
 
 from ..rules import CardSet, Command, Deal, EndTurn, Game, GameSetup, command_to_json
+from .advice import turn_seed
 from .helper import shared_helper
 from .review_reasons import Reason, turn_reasons
 from .review_turn import best_turn, value_turns
@@ -194,7 +194,7 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
     the seat to move is read (``Game.observer_view``), so two games that differ only face down give the
     same review. None when ``cancelled()`` stopped it."""
     view = game.observer_view()
-    best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, seed, helper)
+    best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, helper)
     if cancelled is not None and cancelled():
         return None
     values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
@@ -222,15 +222,6 @@ def seat_turns(game: Game, commands: Sequence[Command], seat: int) -> list[tuple
                 out.append((start, n + 1, rnd))
             start, who, rnd = n + 1, game.current, game.round
     return out
-
-
-def turn_seed(setup: GameSetup, before: Sequence[Command], seat: int) -> int:
-    """The seed of a turn's review: a hash of what every seat has seen by then (the setup without its
-    seed, the commands before the turn) and the seat; never of the hidden order."""
-    public = {"players": setup.players, "side": setup.side, "spirits": setup.spirits, "seat": seat,
-              "commands": [command_to_json(c) for c in before]}
-    text = json.dumps(public, sort_keys=True, separators=(",", ":"))
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1
 
 
 __all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",

@@ -1,4 +1,4 @@
-"""One turn of a game review: the hard player's best turn and both turns' expected final scores.
+"""One turn of a game review: the suggested turn (the hint's) and both turns' expected final scores.
 
 Valued from the observer view of the seat at the turn's start (``Game.observer_view``), never from
 the real game: each sampled world is that view with its hidden order dealt again from one seed
@@ -18,11 +18,11 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from ..rules import ChooseSpirit, Command, EndTurn, Game, ScoreSheet
+from .advice import suggested_turn
 from .evaluate import load_weights
 from .finish import finish_turn
 from .helper import Helper, cached_searcher, turn_game
 from .planner import Planner, PlanOptions, play_plan
-from .players import HardPlayer
 
 #: The score rows a playout's final points are split into (their ``score.`` catalogue keys).
 ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
@@ -49,9 +49,10 @@ def fast_planner(game: Game) -> Planner:
     return Planner(weights, PlanOptions(beam=1, finals=1, look_at_display=False), random.Random(0))
 
 
-def best_turn(view: Game, seed: int, helper: bool = True) -> tuple[Command, ...]:
-    """The turn the hard player plays from ``view`` (an observer view at a turn's start)."""
-    return tuple(HardPlayer(seed=seed, helper=helper).turn_commands(view))
+def best_turn(view: Game, helper: bool = True) -> tuple[Command, ...]:
+    """The turn compared with at ``view`` (an observer view at a turn's start): the hint's own turn
+    there, :func:`harmonies.ai.advice.suggested_turn`."""
+    return suggested_turn(view, helper)
 
 
 def same_turn(view: Game, a: Sequence[Command], b: Sequence[Command]) -> bool:
