@@ -113,11 +113,11 @@ def play_by_hint(session: PlaySession, limit: int = 5000) -> None:
     for _ in range(limit):
         if session.game.over:
             return
-        if session.computer_to_play:
-            if session.poll_computer() != "ready":
-                assert session.computer.wait(120)
+        if session.seat_to_play:
+            if session.poll_seat() != "ready":
+                assert session.seats.wait(120)
                 continue
-            session.play_computer()
+            session.play_seat()
         else:
             job = session.plan_hint()
             assert job.wait(300)
