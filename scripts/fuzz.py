@@ -62,7 +62,6 @@ TARGETS = ("score", "habitats", "replay", "cards", "autosave", "finished", "sett
            *fuzz_records.TARGETS)
 CLI_TARGETS = ("score", "habitats", "replay", "cards")
 OUTCOMES = ("accepted", "refused", "crashed", "hung")
-MAX_MESSAGE = 600  # a longer message is not "one clear line"
 
 # ---------------------------------------------------------------------------- good files
 
@@ -106,19 +105,6 @@ def seeds() -> dict[str, list[bytes]]:
 # ---------------------------------------------------------------------------- targets (in the worker)
 
 
-def _one_line(message: str, path: Path) -> str | None:
-    """None if ``message`` is one clear line naming ``path``; else what is wrong with it."""
-    if not message.strip():
-        return "no message"
-    if "\n" in message.strip() or "Traceback" in message:
-        return "more than one line"
-    if len(message) > MAX_MESSAGE:
-        return f"message of {len(message)} characters"
-    if str(path) not in message:
-        return "message without the file's name"
-    return None
-
-
 def _run_cli(argv: list[str], path: Path) -> tuple[str, str]:
     out, err = io.StringIO(), io.StringIO()
     cli._cards.cache_clear()
@@ -132,14 +118,14 @@ def _run_cli(argv: list[str], path: Path) -> tuple[str, str]:
         json.loads(line)
     if status == 0:
         return "accepted", ""
-    wrong = _one_line(err.getvalue(), path)
+    wrong = fuzz_records.one_line(err.getvalue(), path)
     if status in (1, 2) and wrong is None:
         return "refused", err.getvalue().strip()
     return "crashed", f"exit {status}: {wrong}: {err.getvalue()[:2000]!r}"
 
 
 def _load_problem(problem: LoadProblem, path: Path) -> tuple[str, str]:
-    wrong = _one_line(str(problem), path)
+    wrong = fuzz_records.one_line(str(problem), path)
     if wrong is not None:
         return "crashed", f"{wrong}: {str(problem)[:2000]!r}"
     if problem.moved_to is None and path.exists() and "cards" not in str(problem):
@@ -151,7 +137,7 @@ def _settings(folder: Path, path: Path) -> tuple[str, str]:
     holder = StoreSettings(Store(folder))
     settings = holder.load()
     if holder.problem is not None:
-        wrong = _one_line(holder.problem, path)
+        wrong = fuzz_records.one_line(holder.problem, path)
         if wrong is not None:
             return "crashed", f"{wrong}: {holder.problem[:2000]!r}"
     w, h = settings.window_size
@@ -173,7 +159,7 @@ def _cards_app(path: Path) -> tuple[str, str]:
         return "crashed", "no cards"
     if warning is None:
         return "accepted", ""
-    wrong = _one_line(warning, path)
+    wrong = fuzz_records.one_line(warning, path)
     return ("refused", warning) if wrong is None else ("crashed", f"{wrong}: {warning[:2000]!r}")
 
 
@@ -311,7 +297,7 @@ def real_cli(target: str, data: bytes, folder: Path, timeout: float) -> tuple[st
     err = run.stderr.decode("utf-8", "replace")
     if run.returncode == 0:
         return "accepted", ""
-    wrong = _one_line(err, path)
+    wrong = fuzz_records.one_line(err, path)
     if run.returncode in (1, 2) and wrong is None:
         return "refused", err.strip()
     return "crashed", f"python -m harmonies {target}: exit {run.returncode}: {wrong}: {err[-2000:]!r}"

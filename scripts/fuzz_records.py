@@ -38,7 +38,7 @@ from harmonies.rules import Game, GameSetup
 TARGETS = ("review", "daily", "challenges", "history")
 IDENTITY = "f" * 64
 GAME_NAME = "20260101-100000-1p-A-spirits-seed3.json"
-MAX_MESSAGE = 600
+MAX_MESSAGE = 600  # a longer message is not "one clear line"
 
 
 def seeds() -> dict[str, list[bytes]]:
@@ -67,7 +67,8 @@ def seeds() -> dict[str, list[bytes]]:
             "challenges": [json.dumps(progress).encode()], "history": [finished.encode()]}
 
 
-def _one_line(message: str, path: Path) -> str | None:
+def one_line(message: str, path: Path) -> str | None:
+    """None if ``message`` is one clear line naming ``path``; else what is wrong with it."""
     if not message.strip():
         return "no message"
     if "\n" in message.strip() or "Traceback" in message:
@@ -119,7 +120,7 @@ def _set_aside(path: Path) -> bool:
 
 
 def _refusal(problem: str, path: Path, moved: bool) -> tuple[str, str]:
-    wrong = _one_line(problem, path)
+    wrong = one_line(problem, path)
     if wrong is not None:
         return "crashed", f"{wrong}: {problem[:2000]!r}"
     if moved and not _set_aside(path):
@@ -184,8 +185,8 @@ def daily_trial(data: bytes, folder: Path) -> tuple[str, str]:
     status, out, err = _command(["daily", "--date", "2026-11-25", "--json", "--data-dir", str(folder)])
     if status != 0:
         return "crashed", f"harmonies daily: exit {status}: {err[:2000]!r}"
-    if err and _one_line(err, path) is not None:
-        return "crashed", f"harmonies daily: {_one_line(err, path)}: {err[:2000]!r}"
+    if err and one_line(err, path) is not None:
+        return "crashed", f"harmonies daily: {one_line(err, path)}: {err[:2000]!r}"
     if not path.exists():
         return "crashed", "harmonies daily moved the record"
     shown_par = json.loads(out)["par"]
@@ -222,8 +223,8 @@ def challenges_trial(data: bytes, folder: Path) -> tuple[str, str]:
     status, out, err = _command(["challenges", "--json", "--data-dir", str(folder)])
     if status != 0:
         return "crashed", f"harmonies challenges: exit {status}: {err[:2000]!r}"
-    if err and _one_line(err, path) is not None:
-        return "crashed", f"harmonies challenges: {_one_line(err, path)}: {err[:2000]!r}"
+    if err and one_line(err, path) is not None:
+        return "crashed", f"harmonies challenges: {one_line(err, path)}: {err[:2000]!r}"
     if not path.exists():
         return "crashed", "harmonies challenges moved the progress file"
     rows = {row["id"]: row for row in json.loads(out)["challenges"]}
@@ -261,8 +262,8 @@ def history_trial(data: bytes, folder: Path) -> tuple[str, str]:
         err = "".join(line for line in err.splitlines(keepends=True) if ": Indexing finished games: " not in line)
         if status != 0:
             return "crashed", f"harmonies history {' '.join(extra)}: exit {status}: {err[:2000]!r}"
-        if err and _one_line(err, path) is not None:
-            return "crashed", f"harmonies history {' '.join(extra)}: {_one_line(err, path)}: {err[:2000]!r}"
+        if err and one_line(err, path) is not None:
+            return "crashed", f"harmonies history {' '.join(extra)}: {one_line(err, path)}: {err[:2000]!r}"
         outs.append((out, err))
     games = json.loads(outs[1][0])["games"]
     if bool(games) == bool(outs[1][1]):
