@@ -21,6 +21,7 @@ and the attempts, each with the local date it was started on and, once finished,
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
@@ -37,6 +38,8 @@ DAILY_NAME = "daily.json"
 FORMAT = 1
 #: Attempts a day may have (the same number as :data:`harmonies.session.daily.TRIES_PER_DAY`).
 TRIES_PER_DAY = 3
+#: Held while a record is read, changed and written (see :meth:`DailyRecords.rewrite`).
+_REWRITING = threading.RLock()
 
 
 class DailyFileError(ValueError):
@@ -190,7 +193,9 @@ class DailyRecords:
         if self.folder is None:
             self._memory = edit(self._memory)
             return self._memory
-        with writing(self.folder):
+        # the par keeper's thread and the window's both write the record: one at a time, so neither
+        # writes over what the other has just written (the folder's lock lets this process's threads by)
+        with _REWRITING, writing(self.folder):
             book = self.load()
             after = edit(book)
             if after == book and not always:

@@ -165,8 +165,10 @@ def test_a_past_day_is_played_and_never_counts_for_the_streak(driver: Driver) ->
 
 def test_the_par_is_worked_out_in_the_background_and_kept(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     service = daily_service(driver.app)
+    service.keeper.level = "random"  # the mechanism under test, not the hard player's speed on a loaded machine
     open_daily(driver)
-    assert service.keeper.working("2026-11-26") or service.par("2026-11-26") is not None
+    # the par game was started (a fast stand-in may already have ended it)
+    assert service.keeper.working("2026-11-26") or "2026-11-26" in service.keeper.finished()
     assert service.keeper.wait("2026-11-26", 120)
     driver.frames(2)
     par = service.records.load().day("2026-11-26").par
