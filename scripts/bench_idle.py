@@ -108,10 +108,13 @@ def window(screen: str, data: str) -> None:
     if screen != "menu":
         seats = (Seat("Ada"), Seat("Bo", "computer"))
         if screen == "play_thinking":
-            from harmonies.session import computer
-
             never = threading.Event()
-            computer.ai.commands_for_turn = lambda player, view: never.wait(3600) and []  # type: ignore[attr-defined]
+            try:  # a seat's controller plans its turn (an older checkout: ai.commands_for_turn)
+                from harmonies.session.seats import ComputerSeat
+                ComputerSeat.next_commands = lambda seat, view: never.wait(3600) and []  # type: ignore[method-assign,assignment]
+            except ImportError:
+                from harmonies.session import computer
+                computer.ai.commands_for_turn = lambda player, view: never.wait(3600) and []  # type: ignore[attr-defined]
             seats = (Seat("Bo", "computer"), Seat("Ada"))
         app.scenes.push(PlayScene(app, MatchConfig(seats, seed=7)))
     app.on_first_frame.append(lambda: print("ready", flush=True))
