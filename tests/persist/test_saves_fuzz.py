@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,7 @@ def damaged(draw: st.DrawFn) -> Any:
     return doc
 
 
+@pytest.mark.slow  # 300 damaged documents, each replayed: seconds of CPU
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged())
 def test_damaged_documents_fail_only_with_a_reason(doc: Any) -> None:
