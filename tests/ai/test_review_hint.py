@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
 
 import pytest
 
 from harmonies import ai
-from harmonies.ai import HardPlayer, RandomPlayer, advice, take_turn
+from harmonies.ai import HardPlayer, advice
 from harmonies.ai.review import review_turn, turn_seed
 from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken
 from harmonies.session import Jobs, MatchConfig, PlaySession, Played, Seat
 from harmonies.session.reviewing import ReviewJob
+
+from test_review import face_down_twin, played_to
 
 
 #: A small search for the hard player in the quick tests.
@@ -25,25 +26,6 @@ QUICK = {"beam": 4, "width": 4, "samples": 2, "budget": 2000}
 def quick_hard(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hard player on a small search: the same code path for the hint and the review, quicker."""
     monkeypatch.setattr(advice, "HardPlayer", functools.partial(HardPlayer, **QUICK))
-
-
-def played_to(setup: GameSetup, turns: int, seed: int = 0) -> Game:
-    """A game after ``turns`` random turns."""
-    game = Game.new(setup)
-    players = [RandomPlayer(seed * 10 + i) for i in range(setup.players)]
-    for _ in range(turns):
-        take_turn(players[game.current], game)
-    return game
-
-
-def face_down_twin(game: Game, seed: int) -> Game:
-    """The same position with its pouch and animal pile in another order."""
-    pos = game.position()
-    rng = random.Random(seed)
-    pouch, deck = list(pos.pouch or ()), list(pos.deck or ())
-    rng.shuffle(pouch)
-    rng.shuffle(deck)
-    return Game.from_position(replace(pos, pouch=pouch, deck=deck), game.cards)
 
 
 @pytest.mark.parametrize("players, turns", [(1, 0), (1, 3), (2, 2)])

@@ -20,27 +20,15 @@ from harmonies.app.scenes.daily_start import daily_service
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.app.scenes.scoring import ScoringScene
-from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.persist.daily import DAILY_NAME
 from harmonies.rules import GameSetup
-from harmonies.session import SaveSlot
 from harmonies.session.daily import deal_for
 from harmonies.session.match import DailyMark, GameStamp
 
+from records_driver import TODAY, start
 from ui_driver import Driver
 
-TODAY = date(2026, 11, 26)
-
-
-def daily_app(folder: Path) -> Driver:
-    app = App(settings_store=MemorySettingsStore(Settings(window="1280x720", ai_speed="instant")),
-              saves=SaveSlot(folder))
-    service = daily_service(app)
-    service.clock = lambda: TODAY
-    service.keeper.level = "random"  # a fast stand-in for the hard player's par game
-    app.start(MenuScene(app))
-    app.step(0.0, events=[])
-    return Driver(app)
+daily_app = start  # the window on a data folder, at the menu, on a clock set to TODAY
 
 
 @pytest.fixture
@@ -165,7 +153,6 @@ def test_a_past_day_is_played_and_never_counts_for_the_streak(driver: Driver) ->
 
 def test_the_par_is_worked_out_in_the_background_and_kept(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     service = daily_service(driver.app)
-    service.keeper.level = "random"  # the mechanism under test, not the hard player's speed on a loaded machine
     open_daily(driver)
     # the par game was started (a fast stand-in may already have ended it)
     assert service.keeper.working("2026-11-26") or "2026-11-26" in service.keeper.finished()
