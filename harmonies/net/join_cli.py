@@ -16,7 +16,7 @@ from collections import deque
 from typing import Any
 
 from harmonies.ai import PLAYER_KINDS, Player, make_player
-from harmonies.rules import CardSet, Command
+from harmonies.rules import CardSet, Command, Game
 
 from .client import Client, Closed, Finished, JoinError, Refusal, Update
 
@@ -57,27 +57,30 @@ def run(args: argparse.Namespace, cards: CardSet) -> int:
         client.close()
         return 0
     try:
-        return _play(client, make_player(args.bot, args.seed * 8 + client.seat), args.json)
+        record, lost = play(client, make_player(args.bot, args.seed * 8 + client.seat))
     finally:
         client.close()
+    if record is None or record.outcome is None:
+        print(f"harmonies join: the table was lost ({lost})", file=sys.stderr)
+        return 1
+    outcome = record.outcome
+    _say(args.json, outcome.to_json(), "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
+    return 0
 
 
-def _play(client: Client, player: Player, as_json: bool) -> int:
-    """Play the seat with ``player`` until the game ends; 0 once it has, 1 if the table was lost."""
+def play(client: Client, player: Player) -> tuple[Game | None, str]:
+    """Play the seat with ``player`` until the game ends: the finished game, or None and why the
+    table was lost (a connection that ended and could not be joined again)."""
     plan: deque[Command] = deque()
     awaiting = False
     while True:
         client.wait(1.0)
         for ev in client.poll():
             if isinstance(ev, Finished):
-                outcome = ev.record.outcome
-                assert outcome is not None
-                _say(as_json, outcome.to_json(), "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
-                return 0
+                return ev.record, ""
             if isinstance(ev, Closed):
                 if not ev.rejoinable or not _rejoin(client):
-                    print(f"harmonies join: the table was lost ({ev.reason}: {ev.line})", file=sys.stderr)
-                    return 1
+                    return None, f"{ev.reason}: {ev.line}"
                 plan.clear()
                 awaiting = False
             elif isinstance(ev, Refusal):
