@@ -1,7 +1,8 @@
 """``harmonies join HOST:PORT --code CODE``: take a seat at a hosted table from the command line.
 
 With ``--bot LEVEL`` a computer player plays the seat until the game ends (exit 0, the outcome as
-the last line); without one it prints what happens and leaves after joining (a check that the
+the last line, and with ``--data-dir`` the finished game kept among that folder's finished
+games); without one it prints what happens and leaves after joining (a check that the
 table lets this machine in). A connection that drops is joined again with the seat's token for up to
 :data:`REJOIN_SECONDS`. A wrong code, an unreachable host or another version: one line, exit 1.
 """
@@ -18,7 +19,11 @@ from typing import Any
 from harmonies.ai import PLAYER_KINDS, Player, make_player
 from harmonies.rules import CardSet, Command, Game
 
+from harmonies.persist.store import Store
+from harmonies.session.match import COMPUTER
+
 from .client import Client, Closed, Finished, JoinError, Refusal, Update
+from .remote import REMOTE
 
 #: How long a client whose connection dropped keeps trying to rejoin (a host restarting takes seconds).
 REJOIN_SECONDS = 60.0
@@ -64,8 +69,23 @@ def run(args: argparse.Namespace, cards: CardSet) -> int:
         print(f"harmonies join: the table was lost ({lost})", file=sys.stderr)
         return 1
     outcome = record.outcome
-    _say(args.json, outcome.to_json(), "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
+    archive = _keep(args, client, record, cards)
+    _say(args.json, {**outcome.to_json(), "archive": archive},
+         "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
     return 0
+
+
+def _keep(args: argparse.Namespace, client: Client, record: Game, cards: CardSet) -> str | None:
+    """With ``--data-dir``, the finished game put among that folder's finished games (its path)."""
+    if not args.data_dir:
+        return None
+    seats = [{"name": name, "kind": COMPUTER if i == client.seat else REMOTE, "level": args.bot}
+             for i, name in enumerate(client.names)]
+    try:
+        return str(Store(args.data_dir, cards=cards).archive(record, {"seats": seats}).path)
+    except Exception as exc:  # the game was played: a folder that cannot take it is said, not fatal
+        print(f"harmonies join: the finished game could not be kept in {args.data_dir} ({exc})", file=sys.stderr)
+        return None
 
 
 def play(client: Client, player: Player) -> tuple[Game | None, str]:

@@ -1,7 +1,7 @@
 """The hidden-information audit: what a client received, checked against the game's real hidden parts.
 
 A seat may see the boards, the cards face up, the hand, the spirits chosen, its own spirit offer and
-the counts of what is hidden. It may never see the seed, the order of the pouch or of the animal
+the counts of what is hidden. It may never see the seed (a finished record carries 0 instead), the order of the pouch or of the animal
 pile, or the spirit cards another seat was offered while that seat has not chosen (nor, after, the
 one it put back). :func:`leaks` lists every way ``received`` breaks that, so a test asserts it is
 empty and another that it is not for a host made to leak.
@@ -36,7 +36,7 @@ def leaks(received: bytes, game: Game, seat: int) -> list[str]:
         where = f"message {n} ({msg.get('t')})"
         record = _record_of(msg)
         for path, value in _walk(msg):
-            if path[-1:] == ("seed",) and value is not None:
+            if path[-1:] == ("seed",) and value not in (None, 0):
                 found.append(f"{where}: a seed at {'.'.join(path)}")
             if path[-1:] == ("deal",) and record is None:
                 found.append(f"{where}: a deal at {'.'.join(path)}")

@@ -35,15 +35,18 @@ def test_a_three_seat_game_with_two_bot_clients_completes_and_its_archive_replay
     with stopping() as procs:
         host, first = serve(procs, tmp_path, *SEATS, "--seed", "4242")
         assert first["code"] and first["port"] > 0 and not first["resumed"]
-        a = join(procs, first["port"], first["code"], "--bot", "random", "--name", "Ann")
+        a = join(procs, first["port"], first["code"], "--bot", "random", "--name", "Ann",
+                 "--data-dir", str(tmp_path / "ann"))
         b = join(procs, first["port"], first["code"], "--bot", "easy", "--name", "Bob")
         assert host.finish() == 0 and a.finish() == 0 and b.finish() == 0
         last = json.loads(host.rest()[-1])
         totals = _scores(last)
         assert len(totals) == 3
-        assert _scores(json.loads(a.rest()[-1])) == totals == _scores(json.loads(b.rest()[-1]))
+        ann = json.loads(a.rest()[-1])
+        assert _scores(ann) == totals == _scores(json.loads(b.rest()[-1]))
         assert sorted(last["names"][:2]) == ["Ann", "Bob"]
         assert _replayed_totals(last["archive"]) == totals
+        assert _replayed_totals(ann["archive"]) == totals  # the client's own copy, among its finished games
 
 
 def test_a_wrong_code_is_refused_in_one_line(tmp_path: Path) -> None:

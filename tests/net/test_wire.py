@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from harmonies.ai import make_player
 from harmonies.net.protocol import ProtocolError
 from harmonies.net.wire import event_json, read_event, read_record, record_json, view_game, view_json
+from harmonies.persist.store import Store
 from harmonies.rules import Colour, Game, command_to_json
 
 from positions import SEED_BASE, random_game, step
@@ -78,17 +80,22 @@ def test_every_event_reads_back_as_it_was() -> None:
         assert read_event(data, game.outcome) == ev
 
 
-def test_the_finished_record_replays_to_the_same_game_without_its_seed() -> None:
+def test_the_finished_record_replays_to_the_same_game_without_its_seed_and_goes_into_finished_games(
+        tmp_path: Path) -> None:
     game = random_game(8, players=4)
     rng = random.Random(8)
     while not game.over:
         step(game, rng)
     data = json.loads(json.dumps(record_json(game)))
-    assert data["setup"]["seed"] is None and str(SEED_BASE + 8) not in json.dumps(data)
+    assert data["setup"]["seed"] == 0 and str(SEED_BASE + 8) not in json.dumps(data)
     again = read_record(data, game.cards)
     assert again.history == game.history
     assert again.outcome is not None and game.outcome is not None
     assert [s.total for s in again.outcome.scores] == [s.total for s in game.outcome.scores]
+    store = Store(tmp_path)
+    archived = store.archive(again, {"seats": [{"name": f"P{i}", "kind": "remote"} for i in range(4)]})
+    assert store.load_finished(archived.path).game.history == game.history
+    assert len(store.finished_games()) == 1
     left, cards_left = len(game.state.pouch), len(game.state.deck)
     order = [Colour.parse(label).value for label in data["deal"]["pouch"][:left]]
     assert order == sorted(order) and data["deal"]["deck"][:cards_left] == sorted(data["deal"]["deck"][:cards_left])
