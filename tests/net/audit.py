@@ -31,7 +31,7 @@ def leaks(received: bytes, game: Game, seat: int) -> list[str]:
         found.append("the seed")
     deal = game.state.deal
     assert deal is not None
-    never_drawn = list(deal.deck[:len(game.state.deck)])
+    never_drawn = frozenset(deal.deck[:len(game.state.deck)])
     for n, msg in enumerate(messages(received)):
         where = f"message {n} ({msg.get('t')})"
         record = _record_of(msg)
@@ -49,17 +49,19 @@ def leaks(received: bytes, game: Game, seat: int) -> list[str]:
     return found
 
 
-def _walk(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
-    yield path, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _walk(v, (*path, str(k)))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _walk(v, (*path, str(i)))
+def _walk(value: Any) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every value inside ``value`` with its path of keys and indexes (iterative: views are deep)."""
+    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
+    while stack:
+        path, v = stack.pop()
+        yield path, v
+        if isinstance(v, dict):
+            stack.extend(((*path, str(k)), x) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend(((*path, str(i)), x) for i, x in enumerate(v) if isinstance(x, (dict, list)))
 
 
-def _order(items: list[Any], never_drawn: list[str]) -> list[str]:
+def _order(items: list[Any], never_drawn: frozenset[str]) -> list[str]:
     """A list that orders hidden things: more than three colours not in colour order (only the pouch
     holds more than three), or cards never drawn not in id order."""
     out = []

@@ -14,10 +14,14 @@ from harmonies.net import wire
 from harmonies.rules import Game, GameSetup
 
 from audit import leaks
-from positions import SEED_BASE
+from harmonies.net.protocol import encode
+
+from positions import SEED_BASE, step
 from table import play_recorded
 
-GAMES = 8
+GAMES = 12
+#: Games whose every position is audited as each seat's view, without the network.
+VIEW_GAMES = 12
 
 
 @pytest.mark.slow
@@ -34,6 +38,20 @@ def test_no_client_receives_what_its_seat_may_not_see(n: int) -> None:
         record = played.records[seat]
         assert record is not None and record.outcome is not None and played.game.outcome is not None
         assert [s.total for s in record.outcome.scores] == [s.total for s in played.game.outcome.scores]
+
+
+@pytest.mark.slow
+def test_no_view_of_any_position_tells_what_its_seat_may_not_see() -> None:
+    for n in range(VIEW_GAMES):
+        rng = random.Random(n)
+        game = Game.new(GameSetup(players=2 + n % 3, side=rng.choice("AB"), spirits=True, seed=SEED_BASE + 5000 + n))
+        sent: list[bytearray] = [bytearray() for _ in range(game.setup.players)]
+        while not game.over:
+            for seat in range(game.setup.players):
+                sent[seat] += encode({"t": "state", "view": wire.view_json(game, seat)})
+            step(game, rng)
+        for seat, received in enumerate(sent):
+            assert leaks(bytes(received), game, seat) == [], f"game {n}, seat {seat}"
 
 
 def _leaky_view(extra: str) -> Any:
