@@ -28,6 +28,7 @@ from harmonies.ai import make_player  # noqa: E402
 from harmonies.net import Client, Finished, NetSession, Refusal, Update, host_table  # noqa: E402
 from harmonies.net.remote import REMOTE  # noqa: E402
 from harmonies.session.match import MatchConfig, Seat  # noqa: E402
+from harmonies.session.play import CommandReport  # noqa: E402
 
 
 def spread(ms: list[float]) -> str:
@@ -92,7 +93,7 @@ class TimedHost(NetSession):
 
     runs: list[float] = []
 
-    def run(self):  # type: ignore[no-untyped-def]
+    def run(self) -> list[CommandReport]:
         start = time.perf_counter()
         reports = super().run()
         if reports:

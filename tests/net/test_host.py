@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -73,9 +73,9 @@ def events(session: NetSession, client: Client, want: type, what: str,
 
 
 @pytest.fixture
-def table() -> NetSession:
+def table() -> Iterator[NetSession]:
     session = host(GameSetup(players=2, spirits=False, seed=SEED_BASE + 5), ["remote", "remote"])
-    yield session  # type: ignore[misc]
+    yield session
     session.close()
 
 

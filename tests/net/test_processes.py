@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,8 @@ pytestmark = pytest.mark.slow
 SEATS = ("--seats", "remote,remote,random", "--spirits")
 
 
-def _scores(line: dict[str, object]) -> list[int]:
-    return [s["total"] for s in line["scores"]]  # type: ignore[index, union-attr]
+def _scores(line: dict[str, Any]) -> list[int]:
+    return [s["total"] for s in line["scores"]]
 
 
 def _replayed_totals(path: str) -> list[int]:

@@ -12,7 +12,7 @@ from harmonies.ai import make_player
 from harmonies.net.protocol import ProtocolError
 from harmonies.net.wire import event_json, read_event, read_record, record_json, view_game, view_json
 from harmonies.persist.store import Store
-from harmonies.rules import Colour, Game, command_to_json
+from harmonies.rules import Colour, Event, Game, command_to_json
 
 from positions import SEED_BASE, random_game, step
 
@@ -65,7 +65,7 @@ def test_a_computer_player_plans_on_the_view_a_turn_the_host_accepts() -> None:
 def test_every_event_reads_back_as_it_was() -> None:
     game = random_game(5, players=3)
     rng = random.Random(5)
-    seen = []
+    seen: list[Event] = []
     while not game.over:
         before = len(game.history)
         step(game, rng)
