@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from harmonies.rules import (
-    CardCompleted, CardSet, CardTaken, Colour, Command, CubePlaced, Deal, DisplayRefilled, EndTriggered, Event,
+    CardCompleted, CardSet, CardTaken, Colour, CubePlaced, Deal, DisplayRefilled, EndTriggered, Event,
     Game, GameEnded, GameSetup, Outcome, Position, SeatPosition, SoloSwapped, SpaceRefilled, SpiritChosen,
     TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undone, command_from_json, command_to_json,
 )
@@ -288,7 +288,3 @@ def read_record(data: Any, cards: CardSet) -> Game:
     if not game.over:
         raise ProtocolError("malformed", "the finished game is not over")
     return game
-
-
-def command_json(cmd: Command) -> dict[str, Any]:
-    return command_to_json(cmd)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from harmonies.net import serve_cli
 from harmonies.net import Client, Closed, JoinError, NetSession, Refusal, SeatsChanged, Update
 from harmonies.net.protocol import encode, hello
 from harmonies.persist.document import cards_fingerprint
@@ -239,3 +240,16 @@ def test_a_silent_connection_is_closed(table: NetSession) -> None:
     sock = _raw(table)
     answer = _answer(table, sock)  # no hello in time: closed (after a ping or two at most)
     assert b"welcome" not in answer and b"error" not in answer
+
+
+def test_serve_hands_a_seat_away_long_enough_to_a_computer(table: NetSession) -> None:
+    a, b = connect(table), connect(table)
+    a.close(tell=False)
+    until(table, lambda: not table.seat_status()[a.seat].connected, "the seat to be away")
+    away: dict[int, float] = {}
+    serve_cli._stand_in(table, away, 60.0)
+    assert table.seat_status()[a.seat].stand_in is None and a.seat in away
+    serve_cli._stand_in(table, away, 0.0)
+    assert table.seat_status()[a.seat].stand_in == "medium"
+    assert table.seat_status()[b.seat].stand_in is None
+    b.close()
