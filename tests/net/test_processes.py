@@ -47,6 +47,7 @@ def test_a_three_seat_game_with_two_bot_clients_completes_and_its_archive_replay
         assert _scores(ann) == totals == _scores(json.loads(b.rest()[-1]))
         assert sorted(last["names"][:2]) == ["Ann", "Bob"]
         assert _replayed_totals(last["archive"]) == totals
+        assert "net" not in json.loads(Path(last["archive"]).read_text(encoding="utf-8"))["meta"]  # no code, no tokens
         assert _replayed_totals(ann["archive"]) == totals  # the client's own copy, among its finished games
 
 
