@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 import time
 
 import pytest
@@ -85,3 +87,9 @@ def test_the_hello_carries_the_version_and_either_the_code_or_the_token() -> Non
     assert by_code["v"] == by_token["v"] == 1
     assert "code" in by_code and "token" not in by_code
     assert "token" in by_token and "code" not in by_token
+
+
+def test_the_network_package_never_imports_pygame() -> None:
+    code = "import sys, harmonies.net, harmonies.net.serve_cli, harmonies.net.join_cli; print('pygame' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "False", run.stderr
