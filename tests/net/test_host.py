@@ -253,3 +253,20 @@ def test_serve_hands_a_seat_away_long_enough_to_a_computer(table: NetSession) ->
     assert table.seat_status()[a.seat].stand_in == "medium"
     assert table.seat_status()[b.seat].stand_in is None
     b.close()
+
+
+@pytest.mark.slow
+def test_a_player_back_during_the_stand_ins_turn_gets_the_seat_when_that_turn_ends(table: NetSession) -> None:
+    a, b = connect(table), connect(table)
+    mover = a if table.game.current == a.seat else b
+    token = mover.token
+    mover.close(tell=False)
+    until(table, lambda: not table.seat_status()[mover.seat].connected, "the seat to be away")
+    table.hand_to_computer(mover.seat, "hard")   # slow enough to be mid-turn when its player is back
+    back = connect(table, token=token)
+    if table.game.current == mover.seat:
+        assert table.seat_status()[mover.seat].stand_in == "hard"
+        until(table, lambda: table.game.current != mover.seat, "the stand-in to end its turn")
+    assert table.seat_status()[mover.seat].stand_in is None
+    back.close()
+    b.close() if mover is a else a.close()
