@@ -270,3 +270,17 @@ def test_a_player_back_during_the_stand_ins_turn_gets_the_seat_when_that_turn_en
     assert table.seat_status()[mover.seat].stand_in is None
     back.close()
     b.close() if mover is a else a.close()
+
+
+def test_a_full_table_refuses_one_more(table: NetSession) -> None:
+    a, b = connect(table), connect(table)
+    with pytest.raises(JoinError) as caught:
+        connect(table)
+    assert caught.value.reason == "full"
+    a.close()
+    b.close()
+
+
+def test_a_client_with_other_cards_is_refused(table: NetSession) -> None:
+    answer = _answer(table, _raw(table, encode(hello(table.code, None, "p", "0123456789abcdef"))))
+    assert b'"reason":"cards"' in answer
