@@ -3,7 +3,8 @@
 1. Round trip: a ``harmonies serve`` process hosts four remote seats; four clients in this process,
    each played by the random player, join it on 127.0.0.1. For every command a client sends, the time
    from ``send`` to the ``Update`` that answers it (the host checks it, plays it, autosaves it and
-   sends each seat its view): median, 95th percentile and maximum over ``--games`` games.
+   sends each seat its view): median, 95th percentile and maximum over ``--games`` games. The server's
+   data folder is a temporary one (``TMPDIR=/dev/shm`` puts it in memory, leaving out the disk's fsync).
 2. The host's side: a table of four remote seats in this process (no data folder), its clients on
    threads; the time of ``NetSession.run`` for each command played (the rules, then a view and the
    events for each of the four seats), which is what a host's frame spends on a remote command.
