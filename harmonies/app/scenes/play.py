@@ -26,6 +26,7 @@ from harmonies.session.recap import recap, recap_text
 
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
+from ..input import is_press
 from ..loop import soonest
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
@@ -395,7 +396,7 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN:
+        if is_press(event):
             key_pressed(self, self.app.input.intents(event))
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
