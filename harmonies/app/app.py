@@ -199,7 +199,8 @@ class App:
         window must be drawn for them (input came or the stack changed)."""
         changed = self.scenes.apply_pending()
         raw = pygame.event.get() if events is None else events
-        events = [out for event in raw for out in self.pads.translate(event)] + self.pads.repeats(dt)
+        events = [out for event in raw for out in self.pads.translate(event)]
+        events += self.pads.sticks() + self.pads.repeats(dt)
         for event in events:
             # each event sees the stack its predecessors left: two quick Esc presses close
             # the pause menu and then pause again, never pop two scenes at once

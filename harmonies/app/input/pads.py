@@ -3,7 +3,8 @@
 Pads are opened through SDL's game-controller layer as they are plugged in (and those already there at
 the start), and closed when they are unplugged, while the game runs. :meth:`Pads.translate` turns SDL's
 controller events into :data:`~.buttons.PAD_PRESS` events: a button pressed, a trigger pulled past half
-way, and the left stick pushed out of its dead zone (a step the way it points, with its angle). The d-pad,
+way, and the left stick pushed out of its dead zone (a step the way it points, with its angle, from
+:meth:`Pads.sticks` once a batch of events has given both its axes). The d-pad,
 the stick and the triggers repeat while held (:meth:`Pads.repeats`), as a held key does.
 
 The pad last used gives the prompts' style (:attr:`Pads.style`: ``xbox``, ``playstation``, ``switch`` or
@@ -51,8 +52,11 @@ class Held:
 @dataclass
 class Pad:
     pad: controller.Controller
+    joystick: pygame.joystick.JoystickType
     style: str
     stick: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    #: The stick moved since it was last looked at (:meth:`Pads.sticks`).
+    moved: bool = False
     #: What is held, by where it comes from ("stick", a trigger's name, a d-pad button's name).
     held: dict[str, Held] = field(default_factory=dict)
 
@@ -80,6 +84,7 @@ class Pads:
         self.active: int | None = None
         self.clock = 0.0
         try:
+            pygame.joystick.init()
             controller.init()
             known = range(controller.get_count())
         except pygame.error:
@@ -97,20 +102,21 @@ class Pads:
         self.active = None
 
     def _open(self, index: int, guid: str) -> int | None:
+        """Open the pad at device ``index``; its instance id (SDL's events name it by that), or None."""
         try:
             if not controller.is_controller(index):
                 return None
             pad = controller.Controller(index)
+            joystick = pygame.joystick.Joystick(index)    # its instance id: the controller's ``id`` is not
+            pad_id = int(joystick.get_instance_id())
         except pygame.error:
             return None
-        if not guid:
-            guid = pygame.joystick.Joystick(index).get_guid()
-        self.pads[pad.id] = Pad(pad, style_of(pad.name or "", guid))
-        return int(pad.id)
+        self.pads[pad_id] = Pad(pad, joystick, style_of(pad.name or "", guid or joystick.get_guid()))
+        return pad_id
 
     def close(self) -> None:
         for found in self.pads.values():
-            found.pad.quit()
+            _quit(found)
         self.pads.clear()
 
     # ------------------------------------------------------------------ reading SDL's events
@@ -136,7 +142,7 @@ class Pads:
         found = self.pads.pop(pad_id, None)
         if found is None:
             return []
-        found.pad.quit()
+        _quit(found)
         if self.active != pad_id:
             return []
         self.active = None
@@ -165,7 +171,8 @@ class Pads:
         if which is None:
             return []
         found.stick[which] = value
-        return self._stick(pad_id, found)
+        found.moved = True
+        return []
 
     def _trigger(self, pad_id: int, found: Pad, trigger: str, value: float) -> list[pygame.event.Event]:
         if trigger in found.held:
@@ -194,6 +201,16 @@ class Pads:
         found.held["stick"] = Held(button, angle, self.clock + REPEAT_DELAY)
         return [pad_press(button, pad_id, angle)]
 
+    def sticks(self) -> list[pygame.event.Event]:
+        """The steps of the sticks that moved, looked at once both axes of a batch of events are known
+        (SDL reports x and y one after the other)."""
+        out = []
+        for pad_id, found in self.pads.items():
+            if found.moved:
+                found.moved = False
+                out.extend(self._stick(pad_id, found))
+        return out
+
     # ------------------------------------------------------------------ holding
     def repeats(self, dt: float) -> list[pygame.event.Event]:
         """The presses that held directions and triggers repeat after ``dt`` more seconds."""
@@ -215,3 +232,8 @@ class Pads:
 def _sector(angle: float | None) -> Intent | None:
     """The hex direction ``angle`` is nearest to."""
     return None if angle is None else hex_toward(angle)
+
+
+def _quit(found: Pad) -> None:
+    found.pad.quit()
+    found.joystick.quit()
