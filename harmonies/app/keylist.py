@@ -14,7 +14,7 @@ what it does in other words (``keys.pad_rows.<row>``). Keys and buttons are neve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -102,6 +102,21 @@ def buttons_text(app: App, intents: tuple[Intent, ...], style: str) -> str:
 def button_text(app: App, button: str) -> str:
     """One button with the label of the pad in use (an Xbox pad's while none is)."""
     return app.input.label(button, pad_style(app) or "xbox")
+
+
+#: The buttons a line in a pad's words may name: ``{use}``, ``{back}`` … (the intent's first button).
+_NAMED = {"use": Intent.USE, "back": Intent.BACK, "help": Intent.HELP, "pause": Intent.PAUSE, "hint": Intent.HINT,
+          "undo": Intent.UNDO, "log": Intent.LOG, "area": Intent.AREA_NEXT}
+
+
+def say(app: App, key: str, **params: Any) -> str:
+    """The catalogue's line ``key``; while a pad is in use, its pad wording (``pad.say.<key>``, naming the
+    pad's buttons as ``{use}``, ``{back}`` …) where the catalogue has one."""
+    style = pad_style(app)
+    if style is None or not app.catalogue.has(f"pad.say.{key}"):
+        return app.t(key, **params)
+    named = {name: buttons_text(app, (intent,), style).split(app.t("keys.sep"))[0] for name, intent in _NAMED.items()}
+    return app.t(f"pad.say.{key}", **named, **params)
 
 
 def chord_text(app: App, chord: Chord) -> str:

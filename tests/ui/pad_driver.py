@@ -11,8 +11,9 @@ import random
 from typing import Any
 
 import pygame
+import pytest
 from ui_driver import Driver
-from vpad import VirtualPad
+from vpad import VirtualPad, skip_reason
 
 from harmonies import rules as R
 from harmonies.app.play.places import (
@@ -23,6 +24,22 @@ Hex = tuple[int, int]
 #: How far the stick is pushed (of 32767), and the angle of each hex step on a flat-topped board.
 REACH = 30000
 _ANGLES = {(1, -1): 30.0, (0, -1): 90.0, (-1, 0): 150.0, (-1, 1): 210.0, (0, 1): 270.0, (1, 0): 330.0}
+
+
+def plug(app: Any, **pad: Any) -> VirtualPad:
+    """A virtual pad plugged into the running game (the test is skipped, saying why, where SDL cannot)."""
+    reason = skip_reason()
+    if reason is not None:
+        pytest.skip(f"no virtual game controller here: {reason}")
+    found = VirtualPad(**pad)
+    Driver(app).frames(1)        # SDL tells the game the pad is plugged in; the game opens it
+    assert found.id in app.pads.pads
+    return found
+
+
+def unplug(app: Any, pad: VirtualPad) -> None:
+    pad.detach()
+    Driver(app).frames(1)
 
 
 def no_posted_input() -> None:
@@ -137,40 +154,44 @@ class PadPlayer(Pad):
 
     def act(self) -> R.Command:
         """Do one legal thing with the pad; returns the command meant."""
-        g = self.sc.game
+        cmd = self.choose(self.sc.game.legal_commands())
+        self.do(cmd)
+        return cmd
+
+    def choose(self, legal: list[R.Command]) -> R.Command:
+        """What a player might do among ``legal``: a spirit or a cube first, a card or a swap now and then."""
         by_type: dict[type, list[Any]] = {}
-        for c in g.legal_commands():
+        for c in legal:
             by_type.setdefault(type(c), []).append(c)
-        if R.ChooseSpirit in by_type:
-            cmd = self.rng.choice(by_type[R.ChooseSpirit])
+        rates = {R.TakeCard: self.card_rate, R.SoloSwap: self.swap_rate}
+        kinds = [k for k in (R.ChooseSpirit, R.PlaceCube, R.TakeCard, R.SoloSwap, R.TakeTokens, R.PlaceToken,
+                             R.EndTurn) if k in by_type]
+        assert kinds, f"nothing to do: {by_type}"
+        kind = next((k for k in kinds if self.rng.random() < rates.get(k, 1.0)), kinds[-1])
+        return self.rng.choice(by_type[kind])
+
+    def do(self, cmd: R.Command) -> None:
+        """``cmd`` done with the pad: the ring to the thing, A (and the stick over the board)."""
+        g = self.sc.game
+        if isinstance(cmd, R.ChooseSpirit):
             self.ring_to(SpiritOffer(cmd.spirit_id))
             self.use()
-            return cmd
-        if R.PlaceCube in by_type:
-            cmd = self.rng.choice(by_type[R.PlaceCube])
+        elif isinstance(cmd, R.PlaceCube):
             self.ring_to(HeldCard(g.current, cmd.card_id))
             self.press("a")                 # chooses the card: the ring goes to a cell where a cube may go
             self.walk_to(cmd.cell)
             self.use()
-            return cmd
-        if R.TakeCard in by_type and self.rng.random() < self.card_rate:
-            cmd = self.rng.choice(by_type[R.TakeCard])
+        elif isinstance(cmd, R.TakeCard):
             self.ring_to(Slot(list(g.display).index(cmd.card_id)))
             self.use()
-            return cmd
-        if R.SoloSwap in by_type and self.rng.random() < self.swap_rate:
-            cmd = self.rng.choice(by_type[R.SoloSwap])
+        elif isinstance(cmd, R.SoloSwap):
             self.ring_to(Swap(list(g.display).index(cmd.card_id)))
             self.use()
             self.use()      # the swap is final: the second A confirms it
-            return cmd
-        if R.TakeTokens in by_type:
-            cmd = self.rng.choice(by_type[R.TakeTokens])
+        elif isinstance(cmd, R.TakeTokens):
             self.ring_to(Space(cmd.space))
             self.use()
-            return cmd
-        if R.PlaceToken in by_type:
-            cmd = self.rng.choice(by_type[R.PlaceToken])
+        elif isinstance(cmd, R.PlaceToken):
             self._place(cmd)
             if self.undos:
                 self.undos -= 1
@@ -178,12 +199,11 @@ class PadPlayer(Pad):
                 self.d.settle()
                 assert g.history[-1] != cmd and cmd.colour in g.hand, "Y did not take the token back"
                 self._place(cmd)
-            return cmd
-        if R.EndTurn in by_type:
+        elif isinstance(cmd, R.EndTurn):
             self.ring_to(EndButton())
             self.use()
-            return R.EndTurn()
-        raise AssertionError(f"nothing to do: {by_type}")
+        else:
+            raise AssertionError(f"no way to do {cmd} with the pad")
 
     def _place(self, cmd: R.PlaceToken) -> None:
         self.ring_to(HandToken(list(self.sc.game.hand).index(cmd.colour)))

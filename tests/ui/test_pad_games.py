@@ -9,22 +9,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pad_driver import Pad, PadPlayer, no_posted_input
+from pad_driver import Pad, PadPlayer, no_posted_input, plug, unplug
 from ui_driver import Driver, assert_rules_scores
-from vpad import VirtualPad, skip_reason
+from vpad import VirtualPad
 
 
 @pytest.fixture
 def pad(app: Any) -> Iterator[VirtualPad]:
-    reason = skip_reason()
-    if reason is not None:
-        pytest.skip(f"no virtual game controller here: {reason}")
-    found = VirtualPad()
-    Driver(app).frames(1)        # SDL tells the game the pad is plugged in; the game opens it
-    assert found.id in app.pads.pads
+    found = plug(app)
     yield found
-    found.detach()
-    Driver(app).frames(1)
+    unplug(app, found)
 
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
@@ -98,9 +92,24 @@ def test_a_solo_game_with_the_pad_alone(app: Any, pad: VirtualPad, monkeypatch: 
     # every kind of solo action happened, each through the pad
     assert {"ChooseSpirit", "TakeTokens", "PlaceToken", "TakeCard", "PlaceCube", "SoloSwap", "EndTurn"} <= kinds
     assert handovers == 0 and scoring.outcome.suns is not None
-    # the scoresheet too: X shows the final boards, B goes back to the menu
+    # the scoresheet too: X shows the final boards, View opens the review of the game
     p.press("x")
     assert scoring.show_boards
+    p.press("back")
+    d.settle()
+    viewer = d.top
+    assert viewer.name == "replay" and viewer.reviewer.running
+    # the triggers page through the replay's turns; B stops the review, B again closes the viewer
+    end = viewer.replay.step
+    p.press("lefttrigger")
+    assert viewer.replay.step < end
+    p.press("righttrigger")
+    assert viewer.replay.step == end
+    p.press("b")
+    assert not viewer.reviewer.running and d.top is viewer
+    p.press("b")
+    d.settle()
+    assert d.top is scoring
     p.press("b")
     d.settle()
     assert d.top.name == "menu"
