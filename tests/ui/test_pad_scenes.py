@@ -1,6 +1,7 @@
 """Screens with a virtual SDL game controller (``vpad.py``): the guided game completed whatever its steps
 are, a daily try started from the calendar, the pad unplugged mid-turn (the game stops and says so) and
-plugged back in, and the prompts on screen following the device last used."""
+plugged back in, the prompts on screen following the device last used, a held d-pad repeating, and
+buttons rebound in Settings."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ui_driver import Driver
 from vpad import VirtualPad
 
 from harmonies.app import keylist
+from harmonies.app.input import Intent
 from harmonies.app.scenes.daily import DailyScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.session.match import DailyMark
@@ -179,3 +181,46 @@ def test_the_prompts_follow_the_device_last_used(app: Any) -> None:
         assert sc.name == "play"
     finally:
         unplug(app, pad)
+
+
+def test_a_held_d_pad_repeats_and_stops_when_let_go(app: Any, pad: VirtualPad) -> None:
+    d = Driver(app)
+    ui = d.top.ui
+    moves = 0
+    pad.button("dpdown", True)
+    for _ in range(12):                      # 1.2 s held: the first press, then a repeat every REPEAT_EVERY
+        before = ui.focus
+        d.frames(1, 0.1)
+        moves += ui.focus != before
+    pad.button("dpdown", False)
+    d.frames(1, 0.1)
+    assert moves >= 5
+    still = ui.focus
+    d.frames(10, 0.1)
+    assert ui.focus == still
+
+
+def test_buttons_are_rebound_in_settings_with_the_pad(app: Any, pad: VirtualPad) -> None:
+    d = Driver(app)
+    p = Pad(d, pad)
+    for name in ("settings", "keys", "change"):
+        p.focus_widget(name, limit=60)
+        p.press("a")
+        d.settle()
+    rebind = d.top
+    assert rebind.name == "rebind" and "A" in rebind.notice     # its help names the pad's buttons
+    p.focus_widget("intent_undo", limit=80)
+    p.press("a")
+    assert rebind.waiting == Intent.UNDO
+    p.press("leftstick")
+    assert app.settings.buttons == {"undo": ["leftstick"]} and app.input.buttons(Intent.UNDO) == ("leftstick",)
+    p.press("a")                             # the ring is still on Undo: choose it again
+    p.press("x")                             # the hint's button on the play screen: refused, naming it
+    assert app.input.buttons(Intent.UNDO) == ("leftstick",)
+    assert app.t("keys.intents.hint") in rebind.notice
+    p.press("a")
+    p.press("b")                             # B while waiting keeps the buttons as they are
+    assert rebind.waiting is None and app.settings.buttons == {"undo": ["leftstick"]}
+    p.focus_widget("reset", limit=80)
+    p.press("a")
+    assert app.settings.buttons == {} and app.input.buttons(Intent.UNDO) == ("y",)
