@@ -96,12 +96,18 @@ def buttons_text(app: App, intents: tuple[Intent, ...], style: str) -> str:
     buttons = list(dict.fromkeys(b for i in intents for b in app.input.buttons(i)))
     if buttons == list(DPAD):
         return app.t("keys.names.Dpad")
-    return app.t("keys.sep").join(app.input.label(b, style) for b in buttons)
+    return app.t("keys.sep").join(_label(app, b, style) for b in buttons)
 
 
 def button_text(app: App, button: str) -> str:
     """One button with the label of the pad in use (an Xbox pad's while none is)."""
-    return app.input.label(button, pad_style(app) or "xbox")
+    return _label(app, button, pad_style(app) or "xbox")
+
+
+def _label(app: App, button: str, style: str) -> str:
+    """A button's label on a ``style`` pad; a d-pad button's arrow after the catalogue's name of the d-pad."""
+    label = app.input.label(button, style)
+    return f"{app.t('keys.names.Dpad')} {label}" if button in DPAD else label
 
 
 #: The buttons a line in a pad's words may name: ``{use}``, ``{back}`` … (the intent's first button).

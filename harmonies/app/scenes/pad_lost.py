@@ -11,7 +11,7 @@ from ..input import PAD_BACK, PAD_PRESS
 from ..scene import Scene
 
 #: The panel, in virtual units.
-_PANEL = (640 - 320, 250, 640, 220)
+_PANEL = (640 - 320, 270, 640, 180)
 #: What takes the notice away: a pad plugged in, a pad's button, a key or a click.
 _RESUMES = frozenset({PAD_BACK, PAD_PRESS, pygame.KEYDOWN, pygame.MOUSEBUTTONUP})
 
@@ -36,6 +36,6 @@ class PadLostScene(Scene):
                    "center", bold=True)
         body = app.t("pad.lost_body")
         px = 19.0
-        while px > 14 and paint.block_height(app, body, px, w - 72) > h - 110:
+        while px > 14 and paint.block_height(app, body, px, w - 72) > h - 104:
             px -= 1
         paint.text_block(surface, app, body, (x + 36, y + 96), px, th.c("ink"), w - 72, align="center")
