@@ -224,3 +224,27 @@ def test_buttons_are_rebound_in_settings_with_the_pad(app: Any, pad: VirtualPad)
     p.focus_widget("reset", limit=80)
     p.press("a")
     assert app.settings.buttons == {} and app.input.buttons(Intent.UNDO) == ("y",)
+
+
+#: The pad's buttons that stay on the screen they are pressed on (A and B open and close screens).
+_STAYING = ("dpdown", "dpup", "dpright", "dpleft", "rightshoulder", "leftshoulder", "lefttrigger", "righttrigger",
+            "x", "y", "back", "rightstick")
+
+
+@pytest.mark.slow
+def test_every_screen_takes_the_pads_buttons(app: Any, pad: VirtualPad) -> None:
+    """Each screen of the smoke test answers every pad button through its intents without a fault, and B
+    leaves or closes it."""
+    from harmonies.app.smoke import iter_scenes
+
+    d = Driver(app)
+    p = Pad(d, pad)
+    for name, prepare in iter_scenes(app):
+        prepare()
+        d.frames(1)
+        for button in _STAYING:
+            p.press(button)
+        p.tilt(45.0)
+        p.press("b")
+        d.settle()
+        assert app.scenes.top is not None, name
