@@ -126,3 +126,13 @@ def test_only_the_buttons_module_names_sdls_controller_codes() -> None:
     found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "harmonies").rglob("*.py")
                    if pattern.search(p.read_text(encoding="utf-8")))
     assert found == ["harmonies/app/input/buttons.py"]
+
+
+def test_a_rebinding_of_buttons_survives_the_settings_file(tmp_path: Path) -> None:
+    from harmonies.app.settings import Settings, StoreSettings
+    from harmonies.persist import Store
+
+    kept = StoreSettings(Store(tmp_path, durable=False))
+    kept.save(Settings(buttons={"undo": ["leftstick"]}))
+    assert kept.load().buttons == {"undo": ["leftstick"]} and kept.problem is None
+    assert kept.load().keys == {}
