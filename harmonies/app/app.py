@@ -20,9 +20,9 @@ from harmonies.session.errlog import log_error, log_folder
 
 from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
-from .input import InputMap, Intent, player_map
-from .loop import MAX_DT, Pacer, Plan, WindowPacer
-from .navigation import Navigator, OpenMenu
+from .input import PAD_GONE, InputMap, Intent, Pads, player_map
+from .loop import MAX_DT, Pacer, Plan, WindowPacer, soonest
+from .navigation import Navigator, OpenMenu, OpenPadLost
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
 from .settings import MemorySettingsStore, Settings, SettingsStore
@@ -90,6 +90,8 @@ class App:
         self.cache: dict[str, dict[Any, Any]] = {}
         #: What keys mean (the input map with the player's rebinding); a damaged entry is told on the menu.
         self.input: InputMap = self._input_map()
+        #: The game controllers plugged in; the one last used gives the prompts' buttons.
+        self.pads = Pads()
         pygame.key.set_repeat(400, 40)
 
     # -- services -----------------------------------------------------------------
@@ -132,7 +134,7 @@ class App:
         return pygame.display.set_mode(self.settings.window_size, flags)
 
     def _input_map(self) -> InputMap:
-        found, problems = player_map(self.settings.keys)
+        found, problems = player_map(self.settings.keys, self.settings.buttons)
         for problem in problems:
             self.tell(problem)
         return found
@@ -142,7 +144,7 @@ class App:
         old = self.settings
         self.settings = settings
         self.settings_store.save(settings)
-        if old.keys != settings.keys:
+        if (old.keys, old.buttons) != (settings.keys, settings.buttons):
             self.input = self._input_map()
         if (old.window, old.fullscreen) != (settings.window, settings.fullscreen):
             self.window = self._open_window()
@@ -170,11 +172,21 @@ class App:
         if Intent.FULLSCREEN in self.input.intents(event):
             self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
             return
+        if event.type == PAD_GONE:
+            self._pad_gone()
+            return
         if event.type in MOUSE_EVENTS:
             event = pygame.event.Event(event.type, {**event.dict, "vpos": self.vp.to_virtual(event.pos)})
         rest = self.scenes.dispatch(event)
         if rest is not None and Intent.BACK in self.input.intents(rest) and len(self.scenes) > 1:
             self.scenes.pop()
+
+    def _pad_gone(self) -> None:
+        """The pad in use was unplugged: whatever the screen, it stops (a game in play with it) and says so
+        until a pad is plugged in again or a key is pressed."""
+        top = self.scenes.top
+        if top is not None and top.name != "pad_lost":
+            self.navigate.push(OpenPadLost())
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One frame, always drawn; returns False once the app wants to close."""
@@ -186,7 +198,9 @@ class App:
         """Events, the top scene's update and the stack's changes, without drawing; whether the
         window must be drawn for them (input came or the stack changed)."""
         changed = self.scenes.apply_pending()
-        events = pygame.event.get() if events is None else events
+        raw = pygame.event.get() if events is None else events
+        events = [out for event in raw for out in self.pads.translate(event)]
+        events += self.pads.sticks() + self.pads.repeats(dt)
         for event in events:
             # each event sees the stack its predecessors left: two quick Esc presses close
             # the pause menu and then pause again, never pop two scenes at once
@@ -240,7 +254,7 @@ class App:
                 plan.due = now
             if drawn:
                 pacer.hold(fps)
-            sleep = plan.sleep(pacer.now(), self.scenes.top)
+            sleep = soonest([plan.sleep(pacer.now(), self.scenes.top), self.pads.wake_in()]) or 0.0
         return 0
 
     def _pass(self, dt: float, events: list[pygame.event.Event], now: float, plan: Plan) -> bool:

@@ -5,17 +5,21 @@ play and the key line of the play screen all say what the keys do now.
 A row is a heading (``heading``) or keys with what they do (``keys``, ``does``); a row may also carry
 ``line``, its short form on the play screen's key line ("Tab: next"). What a row does and the words of
 the key line are the catalogue's (``keys.rows.<row>``, ``keys.lines.<row>``); the keys are named as the
-map names them, in the catalogue's words where it has some (``keys.names.<name>``: Espace, ↑)."""
+map names them, in the catalogue's words where it has some (``keys.names.<name>``: Espace, ↑).
+
+While a game controller is the device last used (``app.pads.style``), the list names its buttons instead,
+with the labels of its make (A/B/X/Y, ×/○/□/△ …), and leaves out what has no button; a row may then say
+what it does in other words (``keys.pad_rows.<row>``). Keys and buttons are never shown together."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from . import paint
-from .input import Chord, Intent, ListRow, key_name
+from .input import DPAD, HEX_STEPS, Chord, Intent, ListRow, key_name
 
 if TYPE_CHECKING:
     from .app import App
@@ -37,21 +41,43 @@ class KeyRow:
     heading: str = ""
 
 
+def pad_style(app: App) -> str | None:
+    """The style of the pad last used (its prompts are shown), or None when the keys were used last."""
+    return app.pads.style
+
+
 def rows(app: App) -> list[KeyRow]:
-    """The rows of the key list, in the map's order."""
-    return [_row(app, r) for r in app.input.key_list]
+    """The rows of the key list, in the map's order (without those the device in use has nothing for)."""
+    return [_row(app, r) for r in app.input.key_list if r.heading or _has_input(app, r.intents)]
+
+
+def _has_input(app: App, intents: tuple[Intent, ...]) -> bool:
+    if pad_style(app) is None:
+        return any(app.input.chords(i) for i in intents)
+    return _is_hex(intents) or any(app.input.buttons(i) for i in intents)
+
+
+def _is_hex(intents: tuple[Intent, ...]) -> bool:
+    return bool(intents) and all(i in HEX_STEPS for i in intents)
 
 
 def _row(app: App, r: ListRow) -> KeyRow:
     if r.heading:
         return KeyRow(heading=app.t(f"keys.headings.{r.heading}"))
-    line = app.t(f"keys.lines.{r.row}", keys=keys_text(app, r.line)) if r.line else ""
-    return KeyRow(keys_text(app, r.intents, r.groups), app.t(f"keys.rows.{r.row}"), line)
+    line = app.t(f"keys.lines.{r.row}", keys=keys_text(app, r.line)) if r.line and _has_input(app, r.line) else ""
+    does = app.t(f"keys.rows.{r.row}")
+    if pad_style(app) is not None:
+        does = app.t(f"keys.pad_rows.{r.row}", default=does)
+    return KeyRow(keys_text(app, r.intents, r.groups), does, line)
 
 
 def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
-    """The keys of ``intents`` as the list shows them: each once (a keypad key beside its twin is not
-    repeated), the four arrows as "Arrows", a run of digits as a range, in runs of ``groups`` if given."""
+    """The keys of ``intents`` as the list shows them (or their buttons, while a pad is in use): each once (a
+    keypad key beside its twin is not repeated), the four arrows as "Arrows", a run of digits as a range,
+    in runs of ``groups`` if given."""
+    style = pad_style(app)
+    if style is not None:
+        return buttons_text(app, intents, style)
     names = list(dict.fromkeys(_plain(c) for i in intents for c in app.input.chords(i)))
     sep = app.t("keys.sep")
     if names == _ARROWS:
@@ -60,6 +86,43 @@ def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
         runs = [names[k:k + groups] for k in range(0, len(names), groups)]
         return sep.join(" ".join(_shown(app, n) for n in run) for run in runs)
     return sep.join(_ranged(app, names))
+
+
+def buttons_text(app: App, intents: tuple[Intent, ...], style: str) -> str:
+    """The buttons of ``intents`` with the labels of a ``style`` pad: the d-pad's four as "D-pad", the six hex
+    directions as the left stick (its angle chooses the neighbour)."""
+    if _is_hex(intents):
+        return app.t("keys.names.Stick")
+    buttons = list(dict.fromkeys(b for i in intents for b in app.input.buttons(i)))
+    if buttons == list(DPAD):
+        return app.t("keys.names.Dpad")
+    return app.t("keys.sep").join(_label(app, b, style) for b in buttons)
+
+
+def button_text(app: App, button: str) -> str:
+    """One button with the label of the pad in use (an Xbox pad's while none is)."""
+    return _label(app, button, pad_style(app) or "xbox")
+
+
+def _label(app: App, button: str, style: str) -> str:
+    """A button's label on a ``style`` pad; a d-pad button's arrow after the catalogue's name of the d-pad."""
+    label = app.input.label(button, style)
+    return f"{app.t('keys.names.Dpad')} {label}" if button in DPAD else label
+
+
+#: The buttons a line in a pad's words may name: ``{use}``, ``{back}`` … (the intent's first button).
+_NAMED = {"use": Intent.USE, "back": Intent.BACK, "help": Intent.HELP, "pause": Intent.PAUSE, "hint": Intent.HINT,
+          "undo": Intent.UNDO, "log": Intent.LOG, "area": Intent.AREA_NEXT}
+
+
+def say(app: App, key: str, **params: Any) -> str:
+    """The catalogue's line ``key``; while a pad is in use, its pad wording (``pad.say.<key>``, naming the
+    pad's buttons as ``{use}``, ``{back}`` …) where the catalogue has one."""
+    style = pad_style(app)
+    if style is None or not app.catalogue.has(f"pad.say.{key}"):
+        return app.t(key, **params)
+    named = {name: buttons_text(app, (intent,), style).split(app.t("keys.sep"))[0] for name, intent in _NAMED.items()}
+    return app.t(f"pad.say.{key}", **named, **params)
 
 
 def chord_text(app: App, chord: Chord) -> str:

@@ -130,6 +130,11 @@ class OpenRebind:
 
 
 @dataclass(frozen=True)
+class OpenPadLost:
+    """The notice that the game controller in use was unplugged (everything waits until it is back)."""
+
+
+@dataclass(frozen=True)
 class OpenGames:
     """The games in progress to choose from; ``open_game`` runs with the chosen one's file."""
 
@@ -153,7 +158,7 @@ class OpenChallenges:
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
-                    OpenChallenges, OpenStats, OpenRebind]
+                    OpenChallenges, OpenStats, OpenRebind, OpenPadLost]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

@@ -46,6 +46,8 @@ class Settings:
     #: The player's rebinding: intent name to key names, for the intents whose keys differ from the
     #: input map's (``assets/input.yaml``); read by :func:`harmonies.app.input.player_map`.
     keys: dict[str, Any] = field(default_factory=dict)
+    #: The same for a game controller's buttons (intent name to SDL button names).
+    buttons: dict[str, Any] = field(default_factory=dict)
 
     @property
     def window_size(self) -> tuple[int, int]:

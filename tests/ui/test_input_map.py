@@ -60,14 +60,14 @@ def _line_of(path: Path, needle: str) -> int:
 
 
 @pytest.mark.parametrize(("old", "new", "field", "fault"), [
-    ("undo: {group: play, keys: [Ctrl+Z]}", "undo: {group: play, keys: [Ctrl+Zed]}", "intents.undo.keys",
+    ("undo: {group: play, keys: [Ctrl+Z]", "undo: {group: play, keys: [Ctrl+Zed]", "intents.undo.keys",
      "'Zed' is not a key's name"),
-    ("undo: {group: play, keys: [Ctrl+Z]}", "undo: {group: play, keys: [Hyper+Z]}", "intents.undo.keys",
+    ("undo: {group: play, keys: [Ctrl+Z]", "undo: {group: play, keys: [Hyper+Z]", "intents.undo.keys",
      "'Hyper' is not a modifier"),
-    ("log: {group: play, keys: [L]}", "log: {group: play, keys: [H]}", "intents.log.keys", "H is also hint's key"),
-    ("hint: {group: play, keys: [H]}", "hint: {group: sofa, keys: [H]}", "intents.hint.group", "should be one of"),
-    ("hint: {group: play, keys: [H]}", "hints: {group: play, keys: [H]}", "intents", "'hints' is not an intent"),
-    ("  - {row: undo, intents: [undo]}", "  - {row: undo, intents: [redo]}", "key_list[8].intents",
+    ("log: {group: play, keys: [L]", "log: {group: play, keys: [H]", "intents.log.keys", "H is also hint's key"),
+    ("hint: {group: play, keys: [H]", "hint: {group: sofa, keys: [H]", "intents.hint.group", "should be one of"),
+    ("hint: {group: play, keys: [H]", "hints: {group: play, keys: [H]", "intents", "'hints' is not an intent"),
+    ("  - {row: undo, intents: [undo]}", "  - {row: undo, intents: [redo]}", "key_list[10].intents",
      "'redo' is not an intent"),
 ])
 def test_a_fault_in_the_map_is_one_line_naming_the_file_the_line_and_the_field(
@@ -82,9 +82,9 @@ def test_a_fault_in_the_map_is_one_line_naming_the_file_the_line_and_the_field(
 
 def test_a_missing_intent_and_broken_yaml_are_named_too(tmp_path: Path) -> None:
     with pytest.raises(InputMapError, match=r"^input\.yaml:\d+: intents: 'help' is missing$"):
-        read_map(_broken(tmp_path, "  help: {group: play, keys: [F1]}\n", ""))
+        read_map(_broken(tmp_path, "  help: {group: play, keys: [F1], buttons: [rightstick]}\n", ""))
     with pytest.raises(InputMapError, match=r"^input\.yaml:\d+: not YAML"):
-        read_map(_broken(tmp_path, "  help: {group: play, keys: [F1]}", "  help: {group: play, keys: [F1]"))
+        read_map(_broken(tmp_path, "  help: {group: play, keys: [F1], buttons: [rightstick]}", "  help: {group: play, keys: [F1]"))
 
 
 def test_a_rebinding_is_kept_as_the_intents_that_differ_and_a_damaged_entry_keeps_its_defaults() -> None:

@@ -1,4 +1,4 @@
-"""The input vocabulary: what a player means by a key (and, later, by a controller's button).
+"""The input vocabulary: what a player means by a key or by a game controller's button.
 
 Scenes, widgets, the play screen's ring and its pointer handle these intents only; the input map
 (``assets/input.yaml``, read by :mod:`.mapfile`) says which keys give which. Each intent belongs to
@@ -44,6 +44,9 @@ class Intent(StrEnum):
     HINT = "hint"
     LOG = "log"
     HELP = "help"
+    PAUSE = "pause"                # the pause menu at once (a pad's Start)
+    AREA_NEXT = "area_next"        # the ring to the next area of the screen (tokens, cards, board …)
+    AREA_PREVIOUS = "area_previous"
     # the other screens
     FINAL_BOARDS = "final_boards"
     REPLAY = "replay"
@@ -68,6 +71,9 @@ HEX_STEPS: dict[Intent, tuple[int, int]] = {
 TAKE = {Intent.TAKE_1: 0, Intent.TAKE_2: 1, Intent.TAKE_3: 2, Intent.TAKE_4: 3, Intent.TAKE_5: 4}
 #: Pick the n-th (0-based) chart, seat or turn of a list.
 PICK = {Intent.PICK_1: 0, Intent.PICK_2: 1, Intent.PICK_3: 2, Intent.PICK_4: 3}
+#: The hex directions by the angle they point at (degrees counter-clockwise from the right), from 30°.
+_HEX_BY_ANGLE = (Intent.HEX_UP_RIGHT, Intent.HEX_UP, Intent.HEX_UP_LEFT, Intent.HEX_DOWN_LEFT, Intent.HEX_DOWN,
+                 Intent.HEX_DOWN_RIGHT)
 #: The four arrow intents.
 ARROWS = frozenset({Intent.UP, Intent.DOWN, Intent.LEFT, Intent.RIGHT})
 
@@ -75,3 +81,8 @@ ARROWS = frozenset({Intent.UP, Intent.DOWN, Intent.LEFT, Intent.RIGHT})
 def overlapping(a: str, b: str) -> bool:
     """Whether intents of groups ``a`` and ``b`` can be asked for on the same screen."""
     return a == b or EVERYWHERE in (a, b)
+
+
+def hex_toward(angle: float) -> Intent:
+    """The hex direction nearest to ``angle`` (a stick's direction: degrees counter-clockwise from the right)."""
+    return _HEX_BY_ANGLE[round((angle - 30.0) / 60.0) % 6]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from .buttons import BUTTONS, parse_button
 from .chords import Chord, parse
 from .intents import GROUPS, Intent, overlapping
 
@@ -24,6 +25,8 @@ class Binding:
     chords: tuple[Chord, ...]
     #: Intents this one may share keys with on the same screen.
     shares: frozenset[Intent] = frozenset()
+    #: A game controller's buttons (SDL's names, :mod:`.buttons`).
+    buttons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,12 @@ class _Reader:
             raise self.fail(node, field, f"{name!r} is not an intent") from None
 
 
-def read_map(path: Path) -> tuple[dict[Intent, Binding], tuple[ListRow, ...]]:
-    """The bindings and the key list of the map file at ``path``."""
+#: A pad's labels by style (``xbox``, ``playstation`` …): the label of each button.
+PadLabels = dict[str, dict[str, str]]
+
+
+def read_map(path: Path) -> tuple[dict[Intent, Binding], tuple[ListRow, ...], PadLabels]:
+    """The bindings, the key list and the pads' labels of the map file at ``path``."""
     rd = _Reader(path)
     try:
         root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
@@ -84,14 +91,16 @@ def read_map(path: Path) -> tuple[dict[Intent, Binding], tuple[ListRow, ...]]:
     if root is None:
         raise InputMapError(f"{path.name}: is empty")
     top = rd.mapping(root, "the file")
-    for name in ("intents", "key_list"):
+    for name in ("intents", "key_list", "pad_labels"):
         if name not in top:
             raise rd.fail(root, name, "missing")
     bindings = _read_bindings(rd, top["intents"])
     nodes = rd.mapping(top["intents"], "intents")
     check_clashes(bindings, lambda a, b, chord: rd.fail(nodes[a], f"intents.{a}.keys",
                                                            f"{chord.name} is also {b}'s key"))
-    return bindings, _read_list(rd, top["key_list"])
+    check_button_clashes(bindings, lambda a, b, button: rd.fail(nodes[a], f"intents.{a}.buttons",
+                                                                   f"{button} is also {b}'s button"))
+    return bindings, _read_list(rd, top["key_list"]), _read_labels(rd, top["pad_labels"])
 
 
 def _read_bindings(rd: _Reader, node: yaml.Node) -> dict[Intent, Binding]:
@@ -100,7 +109,7 @@ def _read_bindings(rd: _Reader, node: yaml.Node) -> dict[Intent, Binding]:
         field = f"intents.{name}"
         intent = rd.intent(name, value, "intents")
         fields = rd.mapping(value, field)
-        unknown = set(fields) - {"group", "keys", "shares"}
+        unknown = set(fields) - {"group", "keys", "shares", "buttons"}
         if unknown:
             raise rd.fail(value, field, f"unknown field {sorted(unknown)[0]!r}")
         group = fields.get("group")
@@ -114,7 +123,13 @@ def _read_bindings(rd: _Reader, node: yaml.Node) -> dict[Intent, Binding]:
             chords.append(chord)
         shares = frozenset(rd.intent(s, item, f"{field}.shares")
                            for s, item in (rd.strings(fields["shares"], f"{field}.shares") if "shares" in fields else []))
-        out[intent] = Binding(intent, group.value, tuple(chords), shares)
+        buttons = []
+        for text, item in rd.strings(fields["buttons"], f"{field}.buttons") if "buttons" in fields else []:
+            button = parse_button(text)
+            if button is None:
+                raise rd.fail(item, f"{field}.buttons", f"{text!r} is not a button's name (one of {', '.join(BUTTONS)})")
+            buttons.append(button)
+        out[intent] = Binding(intent, group.value, tuple(chords), shares, tuple(dict.fromkeys(buttons)))
     missing = [i.value for i in Intent if i not in out]
     if missing:
         raise rd.fail(node, "intents", f"{missing[0]!r} is missing")
@@ -130,6 +145,17 @@ def check_clashes(bindings: dict[Intent, Binding], fault: Callable[[str, str, Ch
                 if clashes(b, other):
                     raise fault(b.intent.value, other.intent.value, chord)
             seen.setdefault(chord, []).append(b)
+
+
+def check_button_clashes(bindings: dict[Intent, Binding], fault: Callable[[str, str, str], Exception]) -> None:
+    """Raise ``fault(a, b, button)`` for the first button that two intents of meeting groups share unasked."""
+    seen: dict[str, list[Binding]] = {}
+    for b in bindings.values():
+        for button in b.buttons:
+            for other in seen.get(button, []):
+                if clashes(b, other):
+                    raise fault(b.intent.value, other.intent.value, button)
+            seen.setdefault(button, []).append(b)
 
 
 def clashes(a: Binding, b: Binding) -> bool:
@@ -159,3 +185,24 @@ def _read_list(rd: _Reader, node: yaml.Node) -> tuple[ListRow, ...]:
         rows.append(ListRow(row=str(getattr(fields["row"], "value", "")), intents=intents, line=line,
                             groups=int(groups.value) if groups is not None else 0))
     return tuple(rows)
+
+
+def _read_labels(rd: _Reader, node: yaml.Node) -> PadLabels:
+    """Each style's label for every button."""
+    out: PadLabels = {}
+    for style, labels in rd.mapping(node, "pad_labels").items():
+        field = f"pad_labels.{style}"
+        found = {}
+        for name, value in rd.mapping(labels, field).items():
+            if parse_button(name) != name:
+                raise rd.fail(value, field, f"{name!r} is not a button's name")
+            if not isinstance(value, yaml.ScalarNode) or not str(value.value).strip():
+                raise rd.fail(value, f"{field}.{name}", "should be a label")
+            found[name] = str(value.value)
+        missing = [b for b in BUTTONS if b not in found]
+        if missing:
+            raise rd.fail(labels, field, f"{missing[0]!r} has no label")
+        out[style] = found
+    if "xbox" not in out:
+        raise rd.fail(node, "pad_labels", "'xbox' is missing (the labels of a pad of unknown make)")
+    return out

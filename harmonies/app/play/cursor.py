@@ -65,6 +65,22 @@ class KeyCursor:
         else:
             self.focus = stops[(stops.index(now) + (-1 if back else 1)) % len(stops)]
 
+    def area(self, back: bool) -> None:
+        """To the first stop of the next area (the central board, the tokens in hand, the cards, the board,
+        the other boards, the buttons), or of the previous one."""
+        self.row = None
+        stops = self.stops()
+        if not stops:
+            self.focus = None
+            return
+        starts = [k for k, stop in enumerate(stops) if k == 0 or _area(stop) != _area(stops[k - 1])]
+        now = self.current()
+        here = max((k for k in starts if now is not None and k <= stops.index(now)), default=None)
+        if here is None:
+            self.focus = stops[starts[-1 if back else 0]]
+            return
+        self.focus = stops[starts[(starts.index(here) + (-1 if back else 1)) % len(starts)]]
+
     def arrow(self, arrow: Intent) -> bool:
         """On the board: Up and Down to the cell above or below, Left and Right to the column beside along
         the row; elsewhere: the previous or next stop.
@@ -200,3 +216,13 @@ class KeyCursor:
             self.focus = EndButton()
         else:
             self.focus = None
+
+
+def _area(stop: Focus) -> str:
+    """The area of the screen a stop belongs to (the cards face up and those held are one area, as are
+    Undo and End turn)."""
+    if isinstance(stop, (Slot, HeldCard)):
+        return "cards"
+    if isinstance(stop, (UndoButton, EndButton)):
+        return "buttons"
+    return type(stop).__name__

@@ -7,8 +7,11 @@ Page Up/Down, Home/End scroll it.
 End turn gives way to the solo swap: with the ring on a swap button, or a swap waiting for its
 confirmation, Enter asks for or confirms the swap, as the swap's note says.
 
-Next and Previous move the keyboard cursor (``play/cursor.py``) between what can be touched, the arrows
-and the six hex directions move it over the board, and Confirm or Use uses it as a click would."""
+Next and Previous move the keyboard cursor (``play/cursor.py``) between what can be touched, the next or
+previous area (a pad's shoulder buttons) jumps to the first stop of the next kind of thing, the arrows
+and the six hex directions move it over the board, and Confirm or Use uses it as a click would. A step of
+a pad's stick gives an arrow and the hex direction of its angle: on the board the hex direction wins.
+Pause (a pad's Start) opens the pause menu at once."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from ..navigation import OpenHowTo
 from .frame import Frame
 from .layout import Rect
 from .logpanel import LogPanel
-from .places import HandToken, HeldCard, Slot, SpiritOffer, Swap
+from .places import Cell, HandToken, HeldCard, Slot, SpiritOffer, Swap
 
 if TYPE_CHECKING:
     from ..scenes.play import PlayScene
@@ -35,12 +38,16 @@ def key_pressed(sc: PlayScene, intents: frozenset[Intent]) -> None:
     if not intents:
         return
     cursor = sc.pointer.cursor
-    if sc.guide is not None and sc.guide.reading and intents & _PRESS:
+    if Intent.PAUSE in intents:
+        sc.pause()
+    elif sc.guide is not None and sc.guide.reading and intents & _PRESS:
         sc.pointer.guide_next()      # a step of the guided game to read: Enter or Space is its Next
     elif Intent.BACK in intents:
         _escape(sc)
     elif intents & {Intent.NEXT, Intent.PREVIOUS}:
         cursor.tab(Intent.PREVIOUS in intents)
+    elif intents & {Intent.AREA_NEXT, Intent.AREA_PREVIOUS}:
+        cursor.area(Intent.AREA_PREVIOUS in intents)
     elif Intent.END_TURN in intents and sc.can_end() and not _swapping(sc):
         cursor.drop()                # the turn ends whatever the ring is on, as the End turn button would
         sc.end_turn()
@@ -65,9 +72,11 @@ def _move(sc: PlayScene, intents: frozenset[Intent]) -> None:
     arrows = sorted(intents & ARROWS)
     hexes = sorted(intents & HEX_STEPS.keys())
     takes = [TAKE[i] for i in intents if i in TAKE]
-    if arrows and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(arrows[0]):
+    if hexes and isinstance(cursor.current(), Cell) and cursor.hex_step(hexes[0]):
         pass
-    elif hexes and cursor.hex_step(hexes[0]):
+    elif arrows and (cursor.current() is not None or not sc.log.shown) and cursor.arrow(arrows[0]):
+        pass
+    elif hexes and not arrows and cursor.hex_step(hexes[0]):
         pass
     elif intents & _SCROLL and sc.log.shown:
         scroll_log(sc.log, sorted(intents & _SCROLL)[0], sc.layout.log_panel)

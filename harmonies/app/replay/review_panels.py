@@ -13,7 +13,7 @@ import pygame
 from harmonies.ai.review import TurnReview
 from harmonies.ai.review_text import number_text, reasons_text
 
-from .. import paint
+from .. import keylist, paint
 from ..widgets import Button
 from .layout import MIN_REAL_PX, floor_px, text_px
 from .marks import draw_mark, draw_symbol, symbol_radius
@@ -121,7 +121,7 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
     name = _name(reviewer, names)
     ink, dim = th.c("ink"), th.c("ink_dim")
     if choosing:
-        _fit(surface, app, app.t("review_view.choose", n=len(names)), (x + PAD, mid1), px, w - 2 * PAD, ink, True)
+        _fit(surface, app, keylist.say(app, "review_view.choose", n=len(names)), (x + PAD, mid1), px, w - 2 * PAD, ink, True)
         return
     status = reviewer.status
     if status == "running":

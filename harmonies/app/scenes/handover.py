@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import paint
+from .. import keylist, paint
 from ..input import Intent
 from ..scene import Scene
 from ..widgets import OPEN_INTENTS
@@ -54,7 +54,7 @@ class HandoverScene(Scene):
         paint.text(surface, app, title, (640, 330), paint.fit_scaled(app, title, 30, 580, True), th.c("ink"), "center",
                    bold=True)
         # one line between the title and the button, or two a little smaller when the language runs longer
-        body = app.t("play.handover_body")
+        body = keylist.say(app, "play.handover_body")
         px = 17 if paint.text_width(app, body, 17) <= 560 else 15
         height = paint.block_height(app, body, px, 560)
         paint.text_block(surface, app, body, (360, 376 - height / 2), px, th.c("ink_dim"), 560, align="center")

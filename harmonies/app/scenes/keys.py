@@ -39,6 +39,8 @@ class KeysScene(WidgetScene):
         paint.panel(surface, app, PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
         keylist.draw_table(surface, app, TABLE)
         mouse = app.t("keys.mouse")
+        if app.pads.pads and keylist.pad_style(app) is None:
+            mouse = f"{mouse} {app.t('keys.pad_hint')}"     # a pad is plugged in: say how to see its buttons
         paint.text_block(surface, app, mouse, (TABLE[0], TABLE[1] + TABLE[3] + 18), 15, th.c("ink_dim"), TABLE[2],
                          align="center")
         self.ui.draw(surface, app)

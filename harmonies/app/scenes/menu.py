@@ -9,7 +9,7 @@ import pygame
 
 from harmonies.session import Resume, screen_seats
 
-from .. import paint
+from .. import keylist, paint
 from ..input import Intent
 from ..hexgrid import HexLayout
 from ..loop import soonest
@@ -345,7 +345,7 @@ class MenuScene(WidgetScene):
             for i, line in enumerate(lines):
                 paint.text(surface, app, line, (640, top + i * _MSG_LINE), _MSG_PX, th.c("notice"), "midtop")
         if not app.messages:
-            footer = app.t("menu.footer_continue" if app.saves.has_continue() else "menu.footer")
+            footer = keylist.say(app, "menu.footer_continue" if app.saves.has_continue() else "menu.footer")
             paint.text(surface, app, footer, (640, self._footer_y()), _FOOTER_PX, th.c("table_text_dim"), "center")
 
     def _draw_guide_offer(self, surface: pygame.Surface) -> None:

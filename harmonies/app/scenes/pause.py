@@ -80,7 +80,7 @@ class PauseScene(WidgetScene):
         self.app.navigate.reset(OpenMenu())
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if Intent.BACK in self.app.input.intents(event):
+        if self.app.input.intents(event) & {Intent.BACK, Intent.PAUSE}:     # a pad's Start closes it as it opened it
             self.app.scenes.pop()
             return None
         super().handle_event(event)

@@ -24,8 +24,10 @@ from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, Played
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
+from .. import keylist
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
+from ..input import is_press
 from ..loop import soonest
 from ..navigation import OpenPause, OpenScoring
 from ..play import where
@@ -282,7 +284,7 @@ class PlayScene(Scene):
             save_notice=partial(banner_lines, self.app, problem) if problem is not None else None,
             turn_text=self.turn_text(), recaps=self.recent.recaps, recap_lines=self.recent.lines,
             recap_alpha=self.recent.alpha,
-            guide=self.guide.shown(self.app.t, self.table) if self.guide is not None else None,
+            guide=self.guide.shown(partial(keylist.say, self.app), self.table) if self.guide is not None else None,
             goal=self.goal.words(self.app.catalogue))
 
     # ------------------------------------------------------------------ the one way commands reach the rules
@@ -290,7 +292,7 @@ class PlayScene(Scene):
         """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted (the guided game's step
         answers a command it does not expect with a friendly line, and the command is never queued)."""
         if self.guide is not None and not self.guide.allows(cmd):
-            self.say(self.app.t(self.guide.refusal_key()), 5.0)
+            self.say(keylist.say(self.app, self.guide.refusal_key()), 5.0)
             return False
         self.session.submit(cmd, dropped)
         outcomes = self.pump()
@@ -395,7 +397,7 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN:
+        if is_press(event):
             key_pressed(self, self.app.input.intents(event))
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

@@ -1,7 +1,9 @@
-"""Change keys, opened from the Keys page of Settings: every intent of the input map with its keys; choose
-one (Enter, Space or a click), then press its new key. A key another intent already uses on the same
-screens is refused with a line naming that intent; Default keys puts every key back. The rebinding is
-kept in the settings (``Settings.keys``: the intents whose keys differ from ``assets/input.yaml``)."""
+"""Change keys, opened from the Keys page of Settings: every intent of the input map with its keys (its
+buttons while a game controller is in use); choose one (Enter, Space, a pad's A or a click), then press
+its new key or button. A key or button another intent already uses on the same screens is refused with a
+line naming that intent; Default keys puts every key and button back. The rebinding is kept in the
+settings (``Settings.keys``, ``Settings.buttons``: the intents whose keys or buttons differ from
+``assets/input.yaml``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import keylist, paint
-from ..input import Intent, is_modifier, press_chord
+from ..input import PAD_PRESS, Intent, is_modifier, press_chord
 from ..widgets import Button, Rect
 from .common import WidgetScene, draw_backdrop
 
@@ -59,7 +61,7 @@ class RebindScene(WidgetScene):
         #: The intent whose new key is awaited (None: choosing).
         self.waiting: Intent | None = None
         #: The line under the list, worded as it is drawn (so a change of language shows at once).
-        self.say: Callable[[], str] = lambda: app.t("keys.rebind_help")
+        self.say: Callable[[], str] = self._help
         per_column = -(-len(Intent) // COLUMNS)
         for k, intent in enumerate(Intent):
             col, row = divmod(k, per_column)
@@ -77,13 +79,26 @@ class RebindScene(WidgetScene):
     def _name(self, intent: Intent) -> str:
         return self.app.t(f"keys.intents.{intent.value}")
 
+    def _pad_words(self, key: str, **more: str) -> str | None:
+        """A line in a pad's words (its Use and Back buttons named), or None while the keys are in use."""
+        app = self.app
+        style = keylist.pad_style(app)
+        if style is None:
+            return None
+        return app.t(f"keys.{key}", use=keylist.buttons_text(app, (Intent.USE,), style),
+                     back=keylist.buttons_text(app, (Intent.BACK,), style), **more)
+
+    def _help(self) -> str:
+        return self._pad_words("pad_rebind_help") or self.app.t("keys.rebind_help")
+
     def choose(self, intent: Intent) -> None:
         self.waiting = intent
-        self.say = lambda: self.app.t("keys.press", intent=self._name(intent))
+        name = self._name(intent)
+        self.say = lambda: self._pad_words("pad_press", intent=name) or self.app.t("keys.press", intent=name)
 
     def reset(self) -> None:
         self.waiting = None
-        self.app.apply_settings(self.app.settings.with_(keys={}))
+        self.app.apply_settings(self.app.settings.with_(keys={}, buttons={}))
         self.say = lambda: self.app.t("keys.reset_done")
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -91,14 +106,33 @@ class RebindScene(WidgetScene):
             return super().handle_event(event)
         if event.type == pygame.KEYDOWN and not is_modifier(event.key):
             self._pressed(self.waiting, event)
+        elif event.type == PAD_PRESS and event.angle is None and not event.repeat:
+            self._button(self.waiting, event)
         return None         # while a key is awaited, nothing else happens
+
+    def _button(self, intent: Intent, event: pygame.event.Event) -> None:
+        """The new button for ``intent``: taken, or refused with the intent that has it; B keeps the old ones."""
+        app = self.app
+        self.waiting = None
+        if Intent.BACK in app.input.intents(event) and intent != Intent.BACK:
+            self.say = self._help
+            return
+        button = str(event.button)
+        label = keylist.button_text(app, button)
+        other = app.input.button_clash(intent, button)
+        if other is not None:
+            self.say = lambda: app.t("keys.pad_clash", keys=label, intent=self._name(other))
+            return
+        rebound = app.input.rebound_buttons(intent, (button,))
+        app.apply_settings(app.settings.with_(buttons=rebound.button_overrides()))
+        self.say = lambda: app.t("keys.done", intent=self._name(intent), keys=label)
 
     def _pressed(self, intent: Intent, event: pygame.event.Event) -> None:
         """The new key for ``intent``: taken, or refused with the intent that has it; Back keeps the old keys."""
         app = self.app
         self.waiting = None
         if Intent.BACK in app.input.intents(event) and intent != Intent.BACK:
-            self.say = lambda: app.t("keys.rebind_help")
+            self.say = self._help
             return
         chord = press_chord(event.key, getattr(event, "mod", 0))
         other = app.input.clash(intent, chord)

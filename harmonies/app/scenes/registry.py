@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
-                          OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring, OpenSettings,
+                          OpenKeys, OpenMenu, OpenPadLost, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring, OpenSettings,
                           OpenSetup, OpenStats)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
@@ -26,6 +26,7 @@ from .howto import HowToScene
 from .keys import KeysScene
 from .rebind import RebindScene
 from .menu import MenuScene
+from .pad_lost import PadLostScene
 from .pause import PauseScene
 from .play import PlayScene
 from .replay import ReplayScene
@@ -80,6 +81,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return ChallengesScene(app)
         case OpenStats():
             return StatsScene(app)
+        case OpenPadLost():
+            return PadLostScene(app)
         case _:
             return _unreachable(to)
 

@@ -32,7 +32,7 @@ from harmonies.session.replay import Replay
 
 from .. import paint
 from ..cardart import CardArt
-from ..input import PICK, Intent
+from ..input import PICK, Intent, is_press
 from ..play.layout import Point, inside
 from ..play.logpanel import LogRow
 from ..replay.boards import draw_seats
@@ -276,7 +276,7 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         lay = self.layout()
-        if event.type == pygame.KEYDOWN:
+        if is_press(event):
             self._key(self.app.input.intents(event))
             return None
         if event.type == pygame.MOUSEMOTION:

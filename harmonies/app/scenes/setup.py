@@ -11,7 +11,7 @@ from harmonies import ai
 from harmonies.rules import SEEDS
 from harmonies.session import MatchConfig, Seat
 
-from .. import paint
+from .. import keylist, paint
 from ..navigation import OpenPlay
 from ..widgets import Button, Choice, TextField
 from .common import WidgetScene
@@ -181,4 +181,4 @@ class SetupScene(WidgetScene):
             pygame.draw.circle(surface, seat.colour, app.vp.p(206, y + 23), app.vp.s(13))
             paint.text(surface, app, seat.mark, (206, y + 23), 14, th.c("ink"), "center")
             paint.text(surface, app, app.t("setup.seat", n=i + 1), (228, y + 23), 19, th.c("table_text"), "midleft")
-        paint.text(surface, app, app.t("setup.hint"), (640, 690), 16, th.c("table_text_dim"), "center")
+        paint.text(surface, app, keylist.say(app, "setup.hint"), (640, 690), 16, th.c("table_text_dim"), "center")

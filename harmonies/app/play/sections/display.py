@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ... import paint
+from ... import keylist, paint
 from ..frame import Frame, Kit
 from ..layout import Point, Rect, centre, inside
 from ..places import Ring, Slot, Stop, Swap
@@ -99,7 +99,7 @@ class SwapTip(Section):
                 continue
             app = self.kit.app
             th = app.theme
-            tip = app.t("play.swap_confirm_hint" if armed else "play.swap_hint")
+            tip = keylist.say(app, "play.swap_confirm_hint" if armed else "play.swap_hint")
             x, y, w, h = L.display_panel
             width = w - 28
             height = paint.block_height(app, tip, 15, width) + 16
