@@ -20,7 +20,7 @@ from harmonies.compiled import build_name
 # than opening the window.
 SUBCOMMANDS: frozenset[str] = frozenset(
     {"score", "habitats", "simulate", "replay", "review", "demo", "history", "import", "export", "challenges",
-     "daily"}
+     "daily", "serve", "join"}
 )
 
 # Global options that take a value; the value must not be mistaken for a

@@ -28,6 +28,7 @@ from .rules import (
 )
 from .session import daily_cli
 from .session import challenges_cli
+from .net import join_cli, serve_cli
 
 
 @lru_cache(maxsize=4)
@@ -83,6 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     chal.add_argument("--check", type=Path, metavar="FILE", help="only check a challenges file (exit 1 if broken)")
     chal.add_argument("--json", action="store_true", help="print one JSON object")
     review_cli.add_parser(sub, common)
+    serve_cli.add_parser(sub, common)
+    join_cli.add_parser(sub, common)
     demo = sub.add_parser("demo", parents=[common], help="watch computer players play a game in the window")
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=0)
@@ -298,6 +301,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return records_cli.run(args.command, store, args)
         if args.command == "review":
             return review_cli.run(args, cards)
+        if args.command == "serve":
+            return serve_cli.run(args, cards)
+        if args.command == "join":
+            return join_cli.run(args, cards)
         if args.command == "score":
             return _score(args.files, cards)
         if args.command == "habitats":
