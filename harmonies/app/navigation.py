@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Union
 
 from harmonies.persist.store import GameSummary
 from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
-from harmonies.session import MatchConfig, Resume
+from harmonies.session import MatchConfig, PlaySession, Resume
 
 if TYPE_CHECKING:
     from .app import App
@@ -43,6 +43,8 @@ class OpenPlay:
     start: MatchConfig | Resume | None = None
     demo: bool = False
     exit_when_done: bool = False
+    #: The session to play through instead of a new one (a hosted table's, or a joined one's).
+    session: PlaySession | None = None
 
 
 @dataclass(frozen=True)
@@ -150,10 +152,23 @@ class OpenChallenges:
     """The solo challenges: their list, the chosen one's goal and deal, Play."""
 
 
+@dataclass(frozen=True)
+class OpenHost:
+    """The host's waiting screen of a table with seats played on other computers: a new one for
+    ``start``'s seats, or a hosted table resumed (friends rejoin)."""
+
+    start: MatchConfig | Resume
+
+
+@dataclass(frozen=True)
+class OpenJoin:
+    """Join a game hosted on another computer: the tables found on the network, or an address and a code."""
+
+
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
-                    OpenChallenges, OpenStats, OpenRebind]
+                    OpenChallenges, OpenStats, OpenRebind, OpenHost, OpenJoin]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
                           OpenKeys, OpenMenu, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring, OpenSettings,
-                          OpenSetup, OpenStats)
+                          OpenSetup, OpenStats, OpenHost, OpenJoin)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .challenges import ChallengesScene
@@ -22,7 +22,9 @@ from .finished import FinishedScene
 from .games import GamesScene
 from .guide_done import GuideDoneScene
 from .handover import HandoverScene
+from .host import HostScene
 from .howto import HowToScene
+from .join import JoinScene
 from .keys import KeysScene
 from .rebind import RebindScene
 from .menu import MenuScene
@@ -46,8 +48,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return MenuScene(app)
         case OpenSetup(config):
             return SetupScene(app, config)
-        case OpenPlay(start, demo, exit_when_done):
-            return PlayScene(app, start, demo, exit_when_done)
+        case OpenPlay(start, demo, exit_when_done, session):
+            return PlayScene(app, start, demo, exit_when_done, session=session)
         case OpenPause(game, names, restart, guided):
             return PauseScene(app, game, names, restart, guided)
         case OpenScoring(game, config, demo, exit_when_done, review):
@@ -80,6 +82,10 @@ def build_scene(app: App, to: Destination) -> Scene:
             return ChallengesScene(app)
         case OpenStats():
             return StatsScene(app)
+        case OpenHost(start):
+            return HostScene(app, start)
+        case OpenJoin():
+            return JoinScene(app)
         case _:
             return _unreachable(to)
 
