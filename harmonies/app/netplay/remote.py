@@ -14,12 +14,15 @@ or a click knows whether it was played, as at the host's screen. Nothing here im
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+import threading
 import time
+from dataclasses import dataclass
 
-from harmonies.net import Client, ClientEvent, Closed, Finished, Refusal, SeatsChanged, SeatStatus, Update
+from harmonies.net import Client, ClientEvent, Closed, Finished, JoinError, Refusal, SeatsChanged, SeatStatus, Update
 from harmonies.rules import Command, Event, Game, Rejected
-from harmonies.session import Before, CommandReport, Jobs, MatchConfig, Played, PlaySession, Refused, Seat
+from harmonies.session import (
+    COMPUTER, HUMAN, Before, CommandReport, Jobs, MatchConfig, Played, PlaySession, Refused, Seat,
+)
 from harmonies.session.computer import SeatState
 from harmonies.session.seats import Controller, ScreenSeat
 
@@ -29,6 +32,12 @@ from .remote_log import RemoteLog
 #: Seconds the screen waits for the host's answer to this seat's command before going on without it
 #: (the answer is then shown when it comes).
 ANSWER_SECONDS = 2.0
+#: How long a lost connection is tried again (a host's window started again takes a while), and
+#: how long each try may take.
+REJOIN_SECONDS = 90.0
+TRY_SECONDS = 3.0
+#: Answers to a rejoin after which trying again cannot help.
+FINAL_REASONS = ("code", "version", "cards", "token", "full")
 
 
 class Elsewhere:
@@ -62,9 +71,19 @@ class LocalView:
         return self.game
 
 
-def seats_config(client: Client, side: str, spirits: bool) -> MatchConfig:
-    """The match as this window shows it: the seats by the names the host gave, this one played here."""
-    seats = tuple(Seat(name, "human" if i == client.seat else "remote") for i, name in enumerate(client.names))
+def seats_config(client: Client, side: str, spirits: bool,
+                 status: Sequence[SeatStatus] = ()) -> MatchConfig:
+    """The match as this window shows it: the seats by the names the host gave (the latest, once the
+    host said who sits where), this one played here, the host's computer seats as computers (their
+    level is the host's business), the others played elsewhere."""
+    names = list(client.names)
+    kinds = ["remote"] * len(names)
+    for st in status:
+        if 0 <= st.seat < len(names):
+            names[st.seat] = st.name
+            kinds[st.seat] = COMPUTER if st.kind == COMPUTER else "remote"
+    seats = tuple(Seat(name, HUMAN if i == client.seat else kinds[i], "" if kinds[i] == COMPUTER else "random")
+                  for i, name in enumerate(names))
     return MatchConfig(seats, side, spirits, None)
 
 
@@ -97,6 +116,11 @@ class RemoteSession(PlaySession):
         #: The finished game, once over: this seat's copy, kept in the player's Finished games.
         self.record: Game | None = None
         self._sent: list[_Sent] = []
+        #: The thread taking the seat back after the connection was lost, while it tries.
+        self._rejoin: threading.Thread | None = None
+        self._stop = threading.Event()
+        #: Times the seat was taken back after a lost connection (the screen says so once each).
+        self.rejoined = 0
         self._handle(early)
 
     # ------------------------------------------------------------------ the command queue
@@ -126,7 +150,16 @@ class RemoteSession(PlaySession):
         self._take()
         return list(self._events)[before:]
 
+    @property
+    def rejoining(self) -> bool:
+        """The connection was lost and the seat is being taken back (nothing is read meanwhile)."""
+        return self._rejoin is not None
+
     def _take(self) -> None:
+        if self._rejoin is not None:
+            if self._rejoin.is_alive():
+                return
+            self._rejoin = None
         self._handle(self.client.poll())
 
     def _handle(self, events: Sequence[ClientEvent]) -> None:
@@ -138,10 +171,11 @@ class RemoteSession(PlaySession):
                 self._refusal(event)
             elif isinstance(event, SeatsChanged):
                 self.status, self.waiting_for = event.seats, event.waiting_for
+                self.config = seats_config(self.client, self.config.side, self.config.spirits, event.seats)
             elif isinstance(event, Finished):
                 self._finished(event.record)
             elif isinstance(event, Closed):
-                self.closed = event
+                self._closed(event)
 
     def _update(self, event: Update) -> None:
         if event.command is None or event.seat is None:   # the first view after joining (or rejoining)
@@ -178,6 +212,30 @@ class RemoteSession(PlaySession):
         if self._keep is not None and record.over:
             self.keep_problem = self._keep(record, self.meta())
 
+    def _closed(self, event: Closed) -> None:
+        """The connection ended: a lost one is taken back in the background, with the seat's token."""
+        self.closed = event
+        self._sent.clear()
+        if event.rejoinable and self.record is None and not self._stop.is_set():
+            self._rejoin = threading.Thread(target=self._take_back, daemon=True, name="harmonies-rejoin")
+            self._rejoin.start()
+
+    def _take_back(self) -> None:
+        """The rejoin thread: try until the host answers, says no for good, or the time is up. The
+        window's thread reads nothing from the client meanwhile (:meth:`_take`)."""
+        deadline = time.monotonic() + REJOIN_SECONDS
+        while not self._stop.is_set() and time.monotonic() < deadline:
+            try:
+                self.client.rejoin(timeout=TRY_SECONDS)
+            except JoinError as err:
+                if err.reason in FINAL_REASONS:
+                    return
+                self._stop.wait(0.5)
+                continue
+            self.closed = None
+            self.rejoined += 1
+            return
+
     # ------------------------------------------------------------------ the other seats
     def poll_seat(self) -> SeatState:
         """Another seat is to move: its commands come from the host (taken here)."""
@@ -193,5 +251,8 @@ class RemoteSession(PlaySession):
 
     def close(self) -> None:
         """The play screen leaves: the connection ends (the host keeps the seat for a rejoin)."""
+        self._stop.set()
+        if self._rejoin is not None:
+            self._rejoin.join(TRY_SECONDS + 1)
         self.client.close()
         super().close()

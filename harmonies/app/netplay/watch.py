@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from harmonies.net import NetNotice, NetSession, SeatStatus
+from harmonies.net import Closed, NetNotice, NetSession, SeatStatus
 from harmonies.session import PlaySession
 
 from .remote import RemoteSession
@@ -36,6 +36,7 @@ class NetWatch:
     def __init__(self, session: NetSession | RemoteSession) -> None:
         self.session = session
         self._closed_told = False
+        self._rejoins_told = 0
 
     @staticmethod
     def of(session: PlaySession) -> NetWatch | None:
@@ -98,12 +99,23 @@ class NetWatch:
                 if line:
                     say(line)
             return bool(notices)
-        before = (s.status, s.waiting_for, s.closed)
+        before = (s.status, s.waiting_for, s.closed, s.rejoining)
         pump()
+        if s.rejoined != self._rejoins_told:
+            self._rejoins_told = s.rejoined
+            self._closed_told = False
+            say(t("net.rejoined"))
         if s.closed is not None and not self._closed_told and s.record is None:
             self._closed_told = True
-            say(t("net.closed_" + (s.closed.reason if s.closed.reason in CLOSED_REASONS else "lost")))
-        return before != (s.status, s.waiting_for, s.closed)
+            if s.rejoining:
+                say(t("net.rejoining"))
+            else:
+                say(t("net.closed_" + (s.closed.reason if s.closed.reason in CLOSED_REASONS else "lost")))
+        if s.closed is not None and self._closed_told and not s.rejoining and s.closed.rejoinable:
+            # the tries ran out: said once more, as a line that stays
+            s.closed = Closed("lost", s.closed.line, False)
+            say(t("net.closed_lost"))
+        return before != (s.status, s.waiting_for, s.closed, s.rejoining)
 
 
 #: The reasons a joined seat's connection ends that have a line of their own ("lost" for the rest).

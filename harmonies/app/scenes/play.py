@@ -427,6 +427,10 @@ class PlayScene(Scene):
         when what it shows changed without input (a computer's command, a hint, a failure's line)."""
         shown = self._look()
         if self.net is not None and self.net.tick(self.app.t, self.say, self.pump):
+            names = tuple(seat.name for seat in self.config.seats)
+            if names != self.log.names:   # who sits where, as the host said it
+                self.log.names = names
+                self._refresh()
             self.redraw()
         self._update(dt)
         if self._look() != shown:
