@@ -15,7 +15,7 @@ from harmonies.app.netplay.remote_log import RemoteLog
 from harmonies.app.netplay.watch import notice_line
 from harmonies.net import NetNotice
 from harmonies.net.wire import view_game, view_json
-from harmonies.rules import EndTurn, Game, GameSetup, Undo
+from harmonies.rules import Accepted, Command, EndTurn, Game, GameSetup, Undo
 from harmonies.session.log import log_of
 
 
@@ -75,6 +75,7 @@ def test_a_joined_view_follows_the_host_and_answers_undo_as_the_host_does(seed: 
     for _ in range(3000):
         if host.over:
             break
+        cmd: Command
         if host.history and rng.random() < 0.2 and host.check(Undo()) is None:
             cmd = Undo()
             undos += 1
@@ -83,7 +84,7 @@ def test_a_joined_view_follows_the_host_and_answers_undo_as_the_host_does(seed: 
             cmd = plan[0] if plan else EndTurn()
         before = local.game
         result = host.apply(cmd)
-        assert result.ok
+        assert isinstance(result, Accepted)
         log.played(cmd, result.events, before)
         game = local.follow(cmd, tuple(result.events), _seen_by(host, 0) if not host.over else None)
         kept += game is before
