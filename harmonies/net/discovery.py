@@ -15,8 +15,10 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import ipaddress
+import queue
 import socket
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -109,26 +111,28 @@ class Advert:
     """A hosted table, advertised on the network while it waits for friends.
 
     ``addresses``: where friends reach it (by default :func:`local_addresses`); ``interfaces``: the
-    network interfaces to advertise on (by default all of them). :meth:`close` stops advertising;
-    a failure to advertise is kept in :attr:`problem` and the host goes on without it.
+    network interfaces to advertise on (by default all of them). Advertising takes the network a
+    second or two (mDNS probes a name before it claims it), so every call here only queues its
+    work for a thread of the advert's own and returns at once: the window never waits on it.
+    :meth:`close` stops advertising; a failure to advertise is kept in :attr:`problem` and the host
+    goes on without it.
     """
 
     def __init__(self, name: str, port: int, protocol: str, free: int,
                  addresses: Iterable[str] | None = None, interfaces: Iterable[str] | None = None) -> None:
         self.problem: str | None = None
         self._zc: Zeroconf | None = None
-        self._lock = threading.Lock()
         addrs = tuple(addresses) if addresses is not None else local_addresses() or ("127.0.0.1",)
         self.instance = _instance_name(name)
-        self._props: dict[str | bytes, str | bytes | None] = {"v": __version__, "p": protocol, "name": name[:NAME_BYTES]}
+        self._props: dict[str | bytes, str | bytes | None] = {"v": __version__, "p": protocol,
+                                                              "name": name[:NAME_BYTES]}
         self._info = self._make_info(addrs, port, free)
-        try:
-            self._zc = _zeroconf(interfaces)
-            # allow_name_change: two hosts of the same name on one network both get advertised
-            self._zc.register_service(self._info, allow_name_change=True)
-        except (OSError, RuntimeError, ValueError) as err:  # no multicast here, a name the library refuses
-            self.problem = f"the table cannot be advertised on the network: {err}"
-            self.close()
+        self._work: queue.Queue[tuple[str, int]] = queue.Queue()
+        self._closed = False
+        self._work.put(("register", free))
+        self._interfaces = tuple(interfaces) if interfaces is not None else None
+        self._thread = threading.Thread(target=self._run, daemon=True, name="harmonies-advert")
+        self._thread.start()
 
     def _make_info(self, addresses: tuple[str, ...], port: int, free: int) -> ServiceInfo:
         props: dict[str | bytes, str | bytes | None] = {**self._props, "free": str(free)}
@@ -138,26 +142,71 @@ class Advert:
 
     @property
     def advertising(self) -> bool:
+        """The table is announced on the network now."""
         return self._zc is not None
 
     def update_free(self, free: int) -> None:
         """Say how many seats are still free (a friend joined or left)."""
-        with self._lock:
-            zc = self._zc
-            if zc is None:
-                return
-            info = self._info
-            self._info = ServiceInfo(SERVICE_TYPE, info.name, port=info.port, addresses=info.addresses,
-                                     properties={**self._props, "free": str(free)}, server=info.server)
-            try:
-                zc.update_service(self._info)
-            except (OSError, RuntimeError, AssertionError) as err:
-                self.problem = f"the table cannot be advertised on the network: {err}"
+        if not self._closed:
+            self._work.put(("update", free))
 
     def close(self) -> None:
         """Stop advertising (the game starts, or the host cancels); safe to call more than once."""
-        with self._lock:
-            zc, self._zc = self._zc, None
+        if not self._closed:
+            self._closed = True
+            self._work.put(("close", 0))
+
+    def settled(self, timeout: float) -> bool:
+        """Block until the work asked for so far is done (tools and tests); False if ``timeout`` passed."""
+        end = time.monotonic() + timeout
+        while self._work.unfinished_tasks and time.monotonic() < end:
+            time.sleep(0.01)
+        return not self._work.unfinished_tasks
+
+    # ------------------------------------------------------------------ the advert's thread
+    def _run(self) -> None:
+        while True:
+            action, free = self._work.get()
+            try:
+                if action == "register":
+                    self._register()
+                elif action == "update":
+                    self._update(free)
+                else:
+                    self._unregister()
+                    return
+            finally:
+                self._work.task_done()
+
+    def _register(self) -> None:
+        try:
+            zc = _zeroconf(self._interfaces)
+        except (OSError, RuntimeError, ValueError) as err:   # no multicast here
+            self.problem = f"the table cannot be advertised on the network: {err}"
+            return
+        try:
+            # allow_name_change: two hosts of the same name on one network both get advertised
+            zc.register_service(self._info, allow_name_change=True)
+        except (OSError, RuntimeError, ValueError) as err:    # a name the library refuses, a network gone
+            self.problem = f"the table cannot be advertised on the network: {err}"
+            zc.close()
+            return
+        self._zc = zc
+
+    def _update(self, free: int) -> None:
+        zc = self._zc
+        if zc is None:
+            return
+        info = self._info
+        self._info = ServiceInfo(SERVICE_TYPE, info.name, port=info.port, addresses=info.addresses,
+                                 properties={**self._props, "free": str(free)}, server=info.server)
+        try:
+            zc.update_service(self._info)
+        except (OSError, RuntimeError, AssertionError) as err:
+            self.problem = f"the table cannot be advertised on the network: {err}"
+
+    def _unregister(self) -> None:
+        zc, self._zc = self._zc, None
         if zc is None:
             return
         try:

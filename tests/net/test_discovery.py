@@ -28,11 +28,13 @@ _ADVERTISER = """
 import sys, time
 from harmonies.net.discovery import Advert
 advert = Advert("Zoé's table", 40321, "7", 3, addresses=["127.0.0.1"])
+advert.settled(30)
 print("problem:", advert.problem, flush=True)
 try:
     sys.stdin.readline()       # until the test is done with it (or gone)
 finally:
     advert.close()
+    advert.settled(30)         # the goodbye is sent before the process ends
 """
 
 
@@ -133,6 +135,7 @@ def test_no_usable_interface_is_one_line_and_nothing_found_not_an_error() -> Non
     advert = Advert("x", 1234, "1", 1, addresses=["127.0.0.1"], interfaces=["203.0.113.254"])
     browser = Browser(interfaces=["203.0.113.254"])
     try:
+        assert advert.settled(10)
         assert advert.problem is not None and advert.problem.startswith("the table cannot be advertised")
         assert not advert.advertising
         advert.update_free(0)                  # nothing to update: no error either
@@ -141,4 +144,5 @@ def test_no_usable_interface_is_one_line_and_nothing_found_not_an_error() -> Non
     finally:
         advert.close()
         advert.close()
+        assert advert.settled(10)
         browser.close()

@@ -167,3 +167,54 @@ def test_the_window_joins_a_serve_process_refuses_a_wrong_code_and_plays_its_sea
     assert [s.total for s in sheet.game.outcome.scores] == totals
     kept = list((tmp_path / "window" / "finished").glob("*.json"))
     assert len(kept) == 1, "the joined window keeps no copy of the finished game"
+
+
+@pytest.mark.slow
+def test_a_friend_who_drops_out_is_awaited_and_the_host_hands_the_seat_to_the_computer(
+        tmp_path: Path, processes: list[subprocess.Popen[str]]) -> None:
+    d = _app(tmp_path)
+    d.press_widget("new")
+    d.frames(1)
+    d.press_widget("kind1")                   # the second seat: computer -> player on another computer
+    _type(d, "seed", "23")
+    d.press_widget("start")
+    d.frames(2)
+    host = d.top
+    bot = _harmonies("join", f"127.0.0.1:{host.session.port}", "--code", host.session.code, "--name", "Zoé",
+                     "--bot", "random")
+    processes.append(bot)
+    _until(d, host.ready, 30, "the bot's join")
+    d.press_widget("start")
+    d.frames(2)
+    play = d.top
+    assert play.name == "play"
+    mouse = MousePlayer(d, 5)
+    # the first turn here, then the friend's computer stops dead in the middle of the game
+    while not play.human_turn():
+        d.frames(1, 0.05)
+    mouse.act()
+    d.settle()
+    bot.kill()
+    bot.wait(timeout=30)
+    deadline = time.monotonic() + BUDGET
+    while not play.net.can_hand_over():
+        assert time.monotonic() < deadline, "the seat of the friend who left was never awaited"
+        if play.human_turn():
+            mouse.act()
+            d.settle()
+        else:
+            d.frames(1, 0.05)
+    assert play.turn_text() == d.app.t("net.waiting_for", name="Zoé")
+    assert d.widget("stand_in").visible
+    version = play.session.version
+    d.frames(20, 0.05)
+    assert play.session.version == version, "the table went on without the friend"
+    d.press_widget("stand_in")
+    while d.top.name != "scoring":
+        assert time.monotonic() < deadline, "the game did not end once the computer took the seat"
+        if d.top.name == "play" and play.human_turn():
+            mouse.act()
+            d.settle()
+        else:
+            d.frames(1, 0.05)
+    assert d.top.game.over and len(list((tmp_path / "finished").glob("*.json"))) == 1
