@@ -147,6 +147,20 @@ def test_the_window_joins_a_serve_process_refuses_a_wrong_code_and_plays_its_sea
     _until(d, lambda: d.top.name == "play" or (join.attempt is None and join.line_bad), 20, "the join")
     assert d.top.name == "play", join.line
     play = d.top
+    _until(d, play.human_turn, 60, "the joined seat's first turn")
+    # the hint is planned here, on this seat's view, and shown
+    d.press_widget("hint")
+    assert play.hints.job is not None and play.hints.job.wait(60)
+    d.frames(2)
+    assert play.hints.plan is not None and play.hints.line
+    d.press_widget("hint")
+    # tokens taken, then Undo: the host takes them back, and the view and its log say so
+    d.take_first_space()
+    assert play.game.taken_tokens_this_turn and play.can_undo()
+    logged = len(play.log.log.entries)
+    d.press_widget("undo")
+    d.settle()
+    assert not play.game.taken_tokens_this_turn and len(play.log.log.entries) == logged - 1
     mouse = MousePlayer(d, 3)
     deadline = time.monotonic() + BUDGET
     while d.top.name != "scoring":
