@@ -232,3 +232,50 @@ def test_a_friend_who_drops_out_is_awaited_and_the_host_hands_the_seat_to_the_co
         else:
             d.frames(1, 0.05)
     assert d.top.game.over and len(list((tmp_path / "finished").glob("*.json"))) == 1
+
+
+@pytest.mark.slow
+def test_the_joined_window_takes_its_seat_back_when_the_host_is_killed_and_started_again(
+        tmp_path: Path, processes: list[subprocess.Popen[str]]) -> None:
+    folder = str(tmp_path / "host")
+    serve = _harmonies("serve", "--seats", "remote,random", "--seed", "9", "--json", "--data-dir", folder)
+    processes.append(serve)
+    assert serve.stdout is not None
+    first = json.loads(serve.stdout.readline())
+    d = _app(tmp_path / "window")
+    d.press_widget("join")
+    d.frames(1)
+    _type(d, "address", f"127.0.0.1:{first['port']}")
+    _type(d, "code", first["code"])
+    d.press_widget("join")
+    _until(d, lambda: d.top.name == "play", 20, "the join")
+    play = d.top
+    mouse = MousePlayer(d, 8)
+    deadline = time.monotonic() + BUDGET
+
+    def play_until(done: Any) -> None:
+        while not done():
+            assert time.monotonic() < deadline, "the game did not get there in time"
+            if d.top.name == "play" and play.human_turn() and not play.game.over and play.session.closed is None:
+                mouse.act()
+                d.settle()
+            else:
+                d.frames(1, 0.05)
+                time.sleep(0.01)
+
+    play_until(lambda: play.game.round >= 3)
+    serve.kill()                               # -9: no goodbye, the window finds the line dead
+    serve.wait(timeout=30)
+    _until(d, lambda: play.session.closed is not None, 60, "the lost connection's notice")
+    assert play.session.rejoining and play.message == d.app.t("net.rejoining")
+    again = _harmonies("serve", "--seats", "remote,random", "--json", "--data-dir", folder)
+    processes.append(again)
+    assert again.stdout is not None
+    resumed = json.loads(again.stdout.readline())
+    assert resumed["resumed"] and resumed["port"] == first["port"]
+    _until(d, lambda: play.session.rejoined == 1 and play.session.closed is None, 60, "the rejoin")
+    play_until(lambda: d.top.name == "scoring")
+    assert again.wait(timeout=60) == 0
+    out, _err = _stop(again)
+    totals = [s["total"] for s in json.loads(out.strip().splitlines()[-1])["scores"]]
+    assert [s.total for s in d.top.game.outcome.scores] == totals
