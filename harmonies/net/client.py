@@ -113,8 +113,8 @@ class Client:
         self._sent: dict[int, Command] = {}
         self._n = 0
         self._closed: Closed | None = None
-        #: What :meth:`wait` took out of the inbox, for the next :meth:`poll`.
-        self._held: tuple[str, Any] | None = None
+        #: What :meth:`poll` hands out before the inbox: the welcome's view, what :meth:`wait` took out.
+        self._front: list[tuple[str, Any]] = []
 
     # ------------------------------------------------------------------ joining
     @classmethod
@@ -138,6 +138,7 @@ class Client:
         """Connect again with this seat's token after the connection ended; :class:`JoinError` if not."""
         self.close(tell=False)
         self._inbox = queue.Queue()
+        self._front = []
         self._closed = None
         self._join(self.token, timeout)
 
@@ -177,7 +178,8 @@ class Client:
             if type(seat) is not int or not isinstance(token, str) or not isinstance(names, list):
                 raise ProtocolError("malformed", "a welcome without a seat, a token and the names")
             self.seat, self.token, self.names = seat, token, tuple(str(n) for n in names)
-            self._inbox.put(("first", data["state"]))
+            # Ahead of whatever the host sent after the welcome (already in the inbox).
+            self._front.append(("first", data["state"]))
         except (KeyError, ProtocolError) as exc:
             reason = exc.reason if isinstance(exc, ProtocolError) else "malformed"
             if self._conn is not None:
@@ -194,18 +196,19 @@ class Client:
 
     def wait(self, timeout: float) -> bool:
         """Block until something arrives (or ``timeout`` passes); True if something did."""
+        if self._front:
+            return True
         try:
             item = self._inbox.get(timeout=timeout)
         except queue.Empty:
             return False
-        self._held = item
+        self._front.append(item)
         return True
 
     def poll(self) -> list[ClientEvent]:
         """What arrived since the last call, oldest first (never blocks)."""
         out: list[ClientEvent] = []
-        items = [self._held] if self._held is not None else []
-        self._held = None
+        items, self._front = self._front, []
         while True:
             try:
                 items.append(self._inbox.get_nowait())

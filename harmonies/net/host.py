@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from harmonies.persist.document import cards_fingerprint
-from harmonies.rules import Command, Game, command_from_json, command_to_json
+from harmonies.rules import Command, Game, TurnStarted, command_from_json, command_to_json
 from harmonies.session.jobs import Jobs
 from harmonies.session.match import COMPUTER, GameStamp, MatchConfig, Resume, Seat
 from harmonies.session.play import CommandReport, Played, PlaySession
@@ -90,6 +90,7 @@ class NetSession(PlaySession):
         self._pending: list[deque[tuple[Any, Command]]] = [deque() for _ in config.seats]
         self._handed = False
         self._stand_in: dict[int, str] = {}
+        self._giving_back: set[int] = set()
         self._notices: list[NetNotice] = []
         self._closed = False
         self._listener = Listener(bind, keys.port, self._accepted)
@@ -148,11 +149,22 @@ class NetSession(PlaySession):
         self._tell_seats()
 
     def _take_back(self, seat: int) -> None:
+        """Give ``seat`` back to its player: at once, or, while its stand-in is playing the seat's
+        turn, when that turn ends (a plan half played would otherwise go on after the player's)."""
+        if seat not in self._stand_in:
+            return
+        if self.game.current == seat and not self.game.over:
+            self._giving_back.add(seat)
+            return
+        self._given_back(seat)
+
+    def _given_back(self, seat: int) -> None:
         remote = self._remote[seat]
+        self._giving_back.discard(seat)
         if seat in self._stand_in and remote is not None:
             del self._stand_in[seat]
             self._set_controller(seat, remote)
-            self.seats.turn_started()
+        self._tell_seats()
 
     def _set_controller(self, seat: int, controller: Controller) -> None:
         controllers = list(self.seats.controllers)
@@ -191,6 +203,9 @@ class NetSession(PlaySession):
         for report in reports:
             if isinstance(report, Played):
                 self._broadcast(report)
+                if any(isinstance(ev, TurnStarted) for ev in report.events):
+                    for seat in sorted(self._giving_back):
+                        self._given_back(seat)
         return reports
 
     def wait(self, timeout: float) -> None:

@@ -1,7 +1,8 @@
 """``harmonies join HOST:PORT --code CODE``: take a seat at a hosted table from the command line.
 
 With ``--bot LEVEL`` a computer player plays the seat until the game ends (exit 0, the outcome as
-the last line); without one it prints what happens and leaves after joining (a check that the
+the last line, and with ``--data-dir`` the finished game kept among that folder's finished
+games); without one it prints what happens and leaves after joining (a check that the
 table lets this machine in). A connection that drops is joined again with the seat's token for up to
 :data:`REJOIN_SECONDS`. A wrong code, an unreachable host or another version: one line, exit 1.
 """
@@ -16,9 +17,13 @@ from collections import deque
 from typing import Any
 
 from harmonies.ai import PLAYER_KINDS, Player, make_player
-from harmonies.rules import CardSet, Command
+from harmonies.rules import CardSet, Command, Game
+
+from harmonies.persist.store import Store
+from harmonies.session.match import COMPUTER
 
 from .client import Client, Closed, Finished, JoinError, Refusal, Update
+from .remote import REMOTE
 
 #: How long a client whose connection dropped keeps trying to rejoin (a host restarting takes seconds).
 REJOIN_SECONDS = 60.0
@@ -57,27 +62,45 @@ def run(args: argparse.Namespace, cards: CardSet) -> int:
         client.close()
         return 0
     try:
-        return _play(client, make_player(args.bot, args.seed * 8 + client.seat), args.json)
+        record, lost = play(client, make_player(args.bot, args.seed * 8 + client.seat))
     finally:
         client.close()
+    if record is None or record.outcome is None:
+        print(f"harmonies join: the table was lost ({lost})", file=sys.stderr)
+        return 1
+    outcome = record.outcome
+    archive = _keep(args, client, record, cards)
+    _say(args.json, {**outcome.to_json(), "archive": archive},
+         "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
+    return 0
 
 
-def _play(client: Client, player: Player, as_json: bool) -> int:
-    """Play the seat with ``player`` until the game ends; 0 once it has, 1 if the table was lost."""
+def _keep(args: argparse.Namespace, client: Client, record: Game, cards: CardSet) -> str | None:
+    """With ``--data-dir``, the finished game put among that folder's finished games (its path)."""
+    if not args.data_dir:
+        return None
+    seats = [{"name": name, "kind": COMPUTER if i == client.seat else REMOTE, "level": args.bot}
+             for i, name in enumerate(client.names)]
+    try:
+        return str(Store(args.data_dir, cards=cards).archive(record, {"seats": seats}).path)
+    except Exception as exc:  # the game was played: a folder that cannot take it is said, not fatal
+        print(f"harmonies join: the finished game could not be kept in {args.data_dir} ({exc})", file=sys.stderr)
+        return None
+
+
+def play(client: Client, player: Player) -> tuple[Game | None, str]:
+    """Play the seat with ``player`` until the game ends: the finished game, or None and why the
+    table was lost (a connection that ended and could not be joined again)."""
     plan: deque[Command] = deque()
     awaiting = False
     while True:
         client.wait(1.0)
         for ev in client.poll():
             if isinstance(ev, Finished):
-                outcome = ev.record.outcome
-                assert outcome is not None
-                _say(as_json, outcome.to_json(), "the game is over: " + ", ".join(str(s.total) for s in outcome.scores))
-                return 0
+                return ev.record, ""
             if isinstance(ev, Closed):
                 if not ev.rejoinable or not _rejoin(client):
-                    print(f"harmonies join: the table was lost ({ev.reason}: {ev.line})", file=sys.stderr)
-                    return 1
+                    return None, f"{ev.reason}: {ev.line}"
                 plan.clear()
                 awaiting = False
             elif isinstance(ev, Refusal):

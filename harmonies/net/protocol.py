@@ -33,7 +33,9 @@ RATE_BURST = 60.0
 
 #: Why a connection was refused or closed, as sent in an ``error`` message.
 REASONS = ("code", "version", "full", "token", "cards", "malformed", "too_big", "rate", "timeout",
-           "host_closed", "replaced", "busy")
+           "host_closed", "replaced", "over")
+#: The longest explanation an ``error`` carries (it may quote what the peer sent).
+MAX_TEXT = 200
 
 
 class ProtocolError(Exception):
@@ -84,7 +86,7 @@ class RateLimit:
 
 def error(reason: str, text: str) -> dict[str, Any]:
     """The ``error`` message sent before a connection is closed."""
-    return {"t": "error", "reason": reason, "text": text}
+    return {"t": "error", "reason": reason, "text": text[:MAX_TEXT]}
 
 
 def hello(code: str | None, token: str | None, name: str, cards: str) -> dict[str, Any]:

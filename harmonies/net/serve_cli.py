@@ -105,7 +105,10 @@ def _table(args: argparse.Namespace, cards: CardSet, slot: SaveSlot, jobs: Jobs)
 
 
 def _play(session: NetSession, stand_in: float | None) -> None:
-    """Run the table until the game is over."""
+    """Run the table until the game is over, from when every remote seat has been joined once."""
+    while not session.all_joined:
+        session.pump()
+        session.wait(TICK)
     away: dict[int, float] = {}
     while not session.game.over:
         state = session.poll_seat()

@@ -10,7 +10,7 @@ view.
 
 Events name only what every seat may see (:mod:`harmonies.rules.events`), so all seats get the same
 ones. The finished game goes out as a record (:func:`record_json`) whose deal keeps what was drawn
-and puts what never was in id order: it replays to the same game, and tells nothing more.
+and puts what never was in id order, with seed 0: it replays to the same game, and tells nothing more.
 """
 
 from __future__ import annotations
@@ -21,12 +21,16 @@ from dataclasses import replace
 from typing import Any
 
 from harmonies.rules import (
-    CardCompleted, CardSet, CardTaken, Colour, Command, CubePlaced, Deal, DisplayRefilled, EndTriggered, Event,
+    CardCompleted, CardSet, CardTaken, Colour, CubePlaced, Deal, DisplayRefilled, EndTriggered, Event,
     Game, GameEnded, GameSetup, Outcome, Position, SeatPosition, SoloSwapped, SpaceRefilled, SpiritChosen,
     TokenPlaced, TokensDiscarded, TokensTaken, TurnStarted, Undone, command_from_json, command_to_json,
 )
 
 from .protocol import ProtocolError
+
+#: The seed a record sent to a client carries instead of the game's (0, as for a game set out from a
+#: position with no seed).
+RECORD_SEED = 0
 
 
 # ---------------------------------------------------------------------------- the seat's view
@@ -241,13 +245,14 @@ def _read_field(name: str, value: Any, outcome: Outcome | None) -> Any:
 
 # ---------------------------------------------------------------------------- the finished game
 def record_json(game: Game) -> dict[str, Any]:
-    """The finished ``game`` as a save any seat may hold: no seed, and a deal whose parts never
-    drawn are in id order (what was drawn, from the end, stays as it was, so it replays the same)."""
+    """The finished ``game`` as a save any seat may hold: a deal whose parts never drawn are in id
+    order (what was drawn, from the end, stays as it was, so it replays the same), and seed 0 in place
+    of the real one (a record replays from its deal; the index of finished games needs a number)."""
     deal = game.state.deal
     if deal is None:
         raise ValueError("a game without its deal cannot be sent as a record")
     data = game.to_json()
-    data["setup"]["seed"] = None
+    data["setup"]["seed"] = RECORD_SEED
     state = game.state
     chosen = {p.spirit for p in state.players}
     pouch = _drawn_kept(deal.pouch, len(state.pouch), key=lambda c: c.value)
@@ -283,7 +288,3 @@ def read_record(data: Any, cards: CardSet) -> Game:
     if not game.over:
         raise ProtocolError("malformed", "the finished game is not over")
     return game
-
-
-def command_json(cmd: Command) -> dict[str, Any]:
-    return command_to_json(cmd)
