@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from harmonies.persist.store import GameSummary
 from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
@@ -158,6 +158,8 @@ class OpenHost:
     ``start``'s seats, or a hosted table resumed (friends rejoin)."""
 
     start: MatchConfig | Resume
+    #: A resumed table's saved meta: its code, its seats' tokens and its port.
+    meta: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -279,3 +279,63 @@ def test_the_joined_window_takes_its_seat_back_when_the_host_is_killed_and_start
     out, _err = _stop(again)
     totals = [s["total"] for s in json.loads(out.strip().splitlines()[-1])["scores"]]
     assert [s.total for s in d.top.game.outcome.scores] == totals
+
+
+def _close_window(d: Driver) -> None:
+    """The window closes: each scene leaves the stack (the play screen stops hosting), then the display."""
+    for scene in reversed(list(d.app.scenes.scenes)):
+        scene.on_exit()
+    pygame.display.quit()
+
+
+@pytest.mark.slow
+def test_continue_on_the_host_resumes_the_hosted_table_and_the_friend_rejoins(
+        tmp_path: Path, processes: list[subprocess.Popen[str]]) -> None:
+    d = _app(tmp_path)
+    d.press_widget("new")
+    d.frames(1)
+    d.press_widget("kind1")                   # the second seat: computer -> player on another computer
+    _type(d, "seed", "31")
+    d.press_widget("start")
+    d.frames(2)
+    host = d.top
+    code = host.session.code
+    bot = _harmonies("join", f"127.0.0.1:{host.session.port}", "--code", code, "--name", "Zoé", "--bot", "random")
+    processes.append(bot)
+    _until(d, host.ready, 30, "the bot's join")
+    d.press_widget("start")
+    d.frames(2)
+    play = d.top
+    mouse = MousePlayer(d, 2)
+    deadline = time.monotonic() + BUDGET
+    while play.game.round < 2:
+        assert time.monotonic() < deadline, "round 2 never came"
+        if play.human_turn():
+            mouse.act()
+            d.settle()
+        else:
+            d.frames(1, 0.05)
+    played = list(play.game.history)
+    _close_window(d)
+    assert bot.poll() is None                  # the friend's side waits to rejoin
+
+    d = _app(tmp_path)                         # the host's window again, on the same folder
+    d.press_widget("continue")
+    d.frames(2)
+    host = d.top
+    assert host.name == "host" and host.session is not None and host.session.code == code
+    assert list(host.session.game.history) == played
+    _until(d, lambda: host.session.seat_status()[1].connected, 60, "the friend's rejoin")
+    d.press_widget("start")
+    d.frames(2)
+    play = d.top
+    mouse = MousePlayer(d, 2)
+    while d.top.name != "scoring":
+        assert time.monotonic() < deadline, "the resumed game did not end"
+        if d.top.name == "play" and play.human_turn():
+            mouse.act()
+            d.settle()
+        else:
+            d.frames(1, 0.05)
+    assert bot.wait(timeout=60) == 0
+    assert len(list((tmp_path / "finished").glob("*.json"))) == 1

@@ -9,7 +9,7 @@ leaves (the host listens only while it hosts), and is advertised on the local ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,12 +34,12 @@ ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
 NOTICES_SHOWN = 2
 
 
-def open_table(app: App, start: MatchConfig | Resume) -> NetSession:
-    """The table, listening: a new one dealt for ``start``'s seats, or a hosted table resumed.
-    ``OSError`` when it cannot listen."""
+def open_table(app: App, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> NetSession:
+    """The table, listening: a new one dealt for ``start``'s seats, or a hosted table resumed (its
+    code, tokens and port from the save's ``meta``). ``OSError`` when it cannot listen."""
     jobs = Jobs(log_folder(app.data_dir))
     if isinstance(start, Resume):
-        return resume_table(start, saves=app.saves, jobs=jobs)
+        return resume_table(start, saves=app.saves, jobs=jobs, meta=meta)
     return host_table(start.deal(app.cards), start, saves=app.saves, jobs=jobs)
 
 
@@ -47,7 +47,7 @@ class HostScene(WidgetScene):
     name = "host"
     title_key = "net.host_title"
 
-    def __init__(self, app: App, start: MatchConfig | Resume) -> None:
+    def __init__(self, app: App, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.start_with = start
         self.problem: str | None = None
@@ -57,7 +57,7 @@ class HostScene(WidgetScene):
         self._handed = False
         self._free = -1
         try:
-            self.session = open_table(app, start)
+            self.session = open_table(app, start, meta)
         except OSError as err:
             self.problem = app.t("net.cannot_host", reason=err.strerror or str(err))
         t = app.t

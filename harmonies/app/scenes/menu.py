@@ -294,7 +294,7 @@ class MenuScene(WidgetScene):
         resumed = Resume.from_saved(game, meta)
         self.app.navigate.reset(OpenMenu())
         if is_hosted(meta):   # a table with friends on other computers: it waits for them to rejoin
-            self.app.navigate.push(OpenHost(resumed))
+            self.app.navigate.push(OpenHost(resumed, meta))
             return
         self.app.navigate.push(OpenPlay(resumed))
         # hot-seat: the seat to move comes to the screen before its board (and its cards) show

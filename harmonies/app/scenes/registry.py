@@ -82,8 +82,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return ChallengesScene(app)
         case OpenStats():
             return StatsScene(app)
-        case OpenHost(start):
-            return HostScene(app, start)
+        case OpenHost(start, meta):
+            return HostScene(app, start, meta)
         case OpenJoin():
             return JoinScene(app)
         case _:
