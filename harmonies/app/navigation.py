@@ -56,6 +56,10 @@ class OpenPause:
     names: tuple[str, ...]
     restart: Callable[[], None]
     guided: bool = False
+    #: A table played over the network: no Restart (the friends' seats are theirs), and at a joined
+    #: seat no Replay either (its view holds no deal to replay the game from).
+    networked: bool = False
+    joined: bool = False
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,15 @@ def test_the_window_hosts_a_table_a_join_bot_takes_the_remote_seat_and_the_game_
     archived = list((tmp_path / "finished").glob("*.json"))
     assert len(archived) == 1
     assert Game.replay(game.setup, game.history).outcome == game.outcome
+    # Play again with a friend's seat: a new table is hosted (never a local game for their seat)
+    d.press_widget("again")
+    d.frames(3)
+    if d.top.name != "host":                   # a game in progress to replace is asked about first
+        d.press_widget("go")
+        d.frames(3)
+    assert d.top.name == "host" and d.top.session is not None and d.top.session.code != code
+    d.press_widget("cancel")
+    d.frames(2)
 
 
 @pytest.mark.slow
@@ -148,6 +157,14 @@ def test_the_window_joins_a_serve_process_refuses_a_wrong_code_and_plays_its_sea
     assert d.top.name == "play", join.line
     play = d.top
     _until(d, play.human_turn, 60, "the joined seat's first turn")
+    # the pause menu offers neither Restart (the table is the host's) nor Replay (no deal here)
+    d.press_widget("menu")
+    d.frames(2)
+    assert d.top.name == "pause"
+    assert not d.widget("replay").visible and not d.widget("restart").visible and d.widget("resume").visible
+    d.press_widget("resume")
+    d.frames(2)
+    assert d.top is play
     # the hint is planned here, on this seat's view, and shown
     d.press_widget("hint")
     assert play.hints.job is not None and play.hints.job.wait(60)

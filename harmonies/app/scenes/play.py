@@ -407,7 +407,9 @@ class PlayScene(Scene):
         self.pointer.press = None
         self.hints.drop()
         names = tuple(seat.name for seat in self.config.seats)
-        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None))
+        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None,
+                                         networked=self.net is not None,
+                                         joined=isinstance(self.session, RemoteSession)))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

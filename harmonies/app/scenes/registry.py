@@ -50,8 +50,8 @@ def build_scene(app: App, to: Destination) -> Scene:
             return SetupScene(app, config)
         case OpenPlay(start, demo, exit_when_done, session):
             return PlayScene(app, start, demo, exit_when_done, session=session)
-        case OpenPause(game, names, restart, guided):
-            return PauseScene(app, game, names, restart, guided)
+        case OpenPause(game, names, restart, guided, networked, joined):
+            return PauseScene(app, game, names, restart, guided, networked, joined)
         case OpenScoring(game, config, demo, exit_when_done, review):
             return ScoringScene(app, game, config, demo, exit_when_done, review)
         case OpenFinished():
