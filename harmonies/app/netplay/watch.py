@@ -110,7 +110,7 @@ class NetWatch:
             if s.rejoining:
                 say(t("net.rejoining"))
             else:
-                say(t("net.closed_" + (s.closed.reason if s.closed.reason in CLOSED_REASONS else "lost")))
+                say(t(CLOSED_LINES.get(s.closed.reason, "net.closed_lost")))
         if s.closed is not None and self._closed_told and not s.rejoining and s.closed.rejoinable:
             # the tries ran out: said once more, as a line that stays
             s.closed = Closed("lost", s.closed.line, False)
@@ -118,8 +118,9 @@ class NetWatch:
         return before != (s.status, s.waiting_for, s.closed, s.rejoining)
 
 
-#: The reasons a joined seat's connection ends that have a line of their own ("lost" for the rest).
-CLOSED_REASONS = ("host_closed", "lost", "replaced")
+#: The line for each reason a joined seat's connection ends ("lost"'s for the rest).
+CLOSED_LINES = {"host_closed": "net.closed_host_closed", "lost": "net.closed_lost",
+                "replaced": "net.closed_replaced"}
 
 
 def notice_line(t: Words, notice: NetNotice) -> str:
