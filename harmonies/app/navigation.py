@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from harmonies.persist.store import GameSummary
 from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
-from harmonies.session import MatchConfig, Resume
+from harmonies.session import MatchConfig, PlaySession, Resume
 
 if TYPE_CHECKING:
     from .app import App
@@ -43,6 +43,8 @@ class OpenPlay:
     start: MatchConfig | Resume | None = None
     demo: bool = False
     exit_when_done: bool = False
+    #: The session to play through instead of a new one (a hosted table's, or a joined one's).
+    session: PlaySession | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ class OpenPause:
     names: tuple[str, ...]
     restart: Callable[[], None]
     guided: bool = False
+    #: A table played over the network: no Restart (the friends' seats are theirs), and at a joined
+    #: seat no Replay either (its view holds no deal to replay the game from).
+    networked: bool = False
+    joined: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,10 +161,25 @@ class OpenChallenges:
     """The solo challenges: their list, the chosen one's goal and deal, Play."""
 
 
+@dataclass(frozen=True)
+class OpenHost:
+    """The host's waiting screen of a table with seats played on other computers: a new one for
+    ``start``'s seats, or a hosted table resumed (friends rejoin)."""
+
+    start: MatchConfig | Resume
+    #: A resumed table's saved meta: its code, its seats' tokens and its port.
+    meta: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class OpenJoin:
+    """Join a game hosted on another computer: the tables found on the network, or an address and a code."""
+
+
 #: Every screen a scene can open.
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
-                    OpenChallenges, OpenStats, OpenRebind, OpenPadLost]
+                    OpenChallenges, OpenStats, OpenRebind, OpenPadLost, OpenHost, OpenJoin]
 
 #: Builds the scene for a destination (the registry's ``build_scene``).
 Builder = Callable[["App", Destination], "Scene"]

@@ -74,6 +74,12 @@ def _entries(step: int, cmd: Command, events: Iterable[Event], cards: CardSet) -
     return out
 
 
+def command_entries(step: int, cmd: Command, events: Iterable[Event], cards: CardSet) -> list[LogEntry]:
+    """The log lines of command number ``step``, played as ``cmd`` and causing ``events`` (a log written
+    from reported events, as a joined seat's is, words them exactly as a replayed one)."""
+    return _entries(step, cmd, events, cards)
+
+
 def _entry(step: int, ev: Event, cards: CardSet) -> LogEntry | None:  # noqa: C901 - one branch per event kind
     seat = ev.player
     if isinstance(ev, TokensTaken):

@@ -46,7 +46,8 @@ def test_last_setup_is_offered_again_after_a_restart(tmp_path: Path) -> None:
     d.post(pygame.TEXTINPUT, text="Zoé")
     d.frames(1)
     step_right(d, "level1")                       # medium -> hard
-    step_right(d, "kind2")                        # the third seat: computer -> human
+    step_right(d, "kind2")                        # the third seat: computer -> player on another computer
+    step_right(d, "kind2")                        # -> human
     step_right(d, "side")
     step_right(d, "spirits")
     d.press_widget("start")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from harmonies.net import is_hosted
 from harmonies.session import Resume, screen_seats
 
 from .. import keylist, paint
@@ -16,6 +17,7 @@ from ..loop import soonest
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
+from ..navigation import OpenHost, OpenJoin
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import POLL_EVERY, WidgetScene, draw_backdrop
@@ -80,6 +82,8 @@ _RETRY_EVERY = 2.0
 _GUIDE = (66.0, 626.0, 320.0, 50.0)
 #: The daily deal's button, at the top right (apart from the list), with today's state in a line under it.
 _DAILY = (912.0, 30.0, 320.0, 46.0)
+#: Join a game (hosted on another computer), at the top left.
+_JOIN = (48.0, 30.0, 320.0, 46.0)
 
 
 class MenuScene(WidgetScene):
@@ -107,6 +111,8 @@ class MenuScene(WidgetScene):
         self._laid_out: tuple[object, ...] | None = None
         # the daily deal, apart from the list at the top right: after Quit in the Tab order, before the guide
         self.ui.add(Button(_DAILY, lambda: t("daily.menu_button"), self.daily, px=20, name="daily"))
+        # joining a friend's table, apart from the list at the top left, opposite the daily deal
+        self.ui.add(Button(_JOIN, lambda: t("net.join_menu"), self.join_game, px=20, name="join"))
         # last in the Tab order, as it is the lowest on screen; highlighted until played or left once; it
         # gives the bottom of the screen to the messages while there are any
         self.ui.add(Button(_GUIDE, lambda: t("guide.menu"), self.guided_game, px=20, name="guide",
@@ -130,7 +136,7 @@ class MenuScene(WidgetScene):
         """
         self._laid_out = self._layout_key()
         has = self.app.saves.has_continue()
-        buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") not in ("guide", "daily")]
+        buttons = [wdg for wdg in self.ui.widgets if wdg.visible and getattr(wdg, "name", "") not in ("guide", "daily", "join")]
         n = len(buttons)
         base = _BELOW_SUBTITLE + self._subtitle_growth() if self.app.saves.problem is None else _BELOW_NOTICE
         wrapped = [self._wrap(msg) for msg in self.app.messages[-_MSG_SHOWN:]]
@@ -287,6 +293,9 @@ class MenuScene(WidgetScene):
         game, meta = loaded
         resumed = Resume.from_saved(game, meta)
         self.app.navigate.reset(OpenMenu())
+        if is_hosted(meta):   # a table with friends on other computers: it waits for them to rejoin
+            self.app.navigate.push(OpenHost(resumed, meta))
+            return
         self.app.navigate.push(OpenPlay(resumed))
         # hot-seat: the seat to move comes to the screen before its board (and its cards) show
         seats = resumed.config.seats
@@ -297,6 +306,10 @@ class MenuScene(WidgetScene):
     def guided_game(self) -> None:
         """The guided first game (it saves nothing, so it never replaces a game in progress)."""
         self.app.navigate.push(OpenGuide())
+
+    def join_game(self) -> None:
+        """Join a game hosted on another computer (it saves nothing here until it is over)."""
+        self.app.navigate.push(OpenJoin())
 
     def daily(self) -> None:
         self.app.navigate.push(OpenDaily())

@@ -30,7 +30,7 @@ class PauseScene(WidgetScene):
     transparent = True
 
     def __init__(self, app: App, game: Game, names: tuple[str, ...], restart: Callable[[], None],
-                 guided: bool = False) -> None:
+                 guided: bool = False, networked: bool = False, joined: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.guided = guided
@@ -39,8 +39,10 @@ class PauseScene(WidgetScene):
         t = app.t
         x, w, h, gap, y = 640 - 150, 300, 52, 62, 200
         self.ui.add(Button((x, y, w, h), lambda: t("pause.resume"), lambda: app.scenes.pop(), primary=True, name="resume"))
-        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.replay"), self.replay, name="replay"))
-        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.restart"), self.restart, name="restart"))
+        self.ui.add(Button((x, y + gap, w, h), lambda: t("pause.replay"), self.replay, name="replay",
+                           visible=lambda: not joined))
+        self.ui.add(Button((x, y + 2 * gap, w, h), lambda: t("pause.restart"), self.restart, name="restart",
+                           visible=lambda: not networked))
         self.ui.add(Button((x, y + 3 * gap, w, h), lambda: t("pause.howto"), self.how_to_play, name="howto"))
         self.ui.add(Button((x, y + 4 * gap, w, h), lambda: t("pause.settings"), self.settings, name="settings"))
         self.ui.add(Button((x, y + 5 * gap, w, h), lambda: t("guide.leave" if guided else "pause.menu"),

@@ -30,6 +30,9 @@ from ..hexgrid import HexLayout
 from ..input import is_press
 from ..loop import soonest
 from ..navigation import OpenPause, OpenScoring
+from ..netplay.remote import RemoteSession
+from ..netplay.stand_in import stand_in_button
+from ..netplay.watch import NetWatch
 from ..play import where
 from ..play.anim import Animator
 from ..play.failure import FAILURE_SECONDS, failure_text
@@ -83,16 +86,21 @@ class PlayScene(Scene):
     name = "play"
 
     def __init__(self, app: App, start: Start | None = None, demo: bool = False,
-                 exit_when_done: bool = False, guide: Guide | None = None) -> None:
+                 exit_when_done: bool = False, guide: Guide | None = None, session: PlaySession | None = None) -> None:
         super().__init__(app)
         self.demo = demo
         self.guide = guide  # the guided first game's steps, checking each command before it is queued
         self.exit_when_done = exit_when_done
         self.resumed = isinstance(start, Resume)
         start = start if start is not None else default_config(app)
-        game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
-        self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)),
-                                   stamp=start.stamp if isinstance(start, Resume) else None)
+        if session is not None:   # a table played over the network: the host's, or a seat joined
+            game, config = session.game, session.config
+            self.session = session
+        else:
+            game, config = (start.game, start.config) if isinstance(start, Resume) else (start.deal(app.cards), start)
+            self.session = PlaySession(game, config, None if demo else app.saves, Jobs(log_folder(app.data_dir)),
+                                       stamp=start.stamp if isinstance(start, Resume) else None)
+        self.net = NetWatch.of(self.session)
         self.anims = Animator()
         self.art = TokenArt(app.theme)
         self.cardart = CardArt(app, game.cards, self.art)
@@ -100,6 +108,8 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.log = LogPanel(game.setup, game.cards, [seat.name for seat in config.seats],
                             lambda: app.catalogue, game.deal)
+        if isinstance(self.session, RemoteSession):
+            self.log.log = self.session.remote_log   # no deal here: the log is written from the host's reports
         self.here = tuple(self.session.at_screen(i) for i in range(len(config.seats)))  # seats played here
         self.table = take_table(game, config.seats, self.here)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
@@ -130,6 +140,8 @@ class PlayScene(Scene):
             self.undo, self.end_turn, self.pause, self.toggle_hint, self.can_undo, self.can_end, self.can_hint,
             self.hint_offered))
         self.ui.focus = focus
+        if self.net is not None and self.net.hosting:
+            self.ui.add(stand_in_button(self.layout, self.app.t, self.net))
         self.screen = Screen(play_sections(Kit(self.app, self.layout, self.art, self.cardart), self.ui))
 
     def on_resize(self) -> None:
@@ -156,7 +168,7 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
-        if not self.demo and not self.resumed:
+        if not self.demo and not self.resumed and self.session.saves is not None:
             self.app.saves.begin_new()
         self._refresh()
         current = self.game.current
@@ -178,6 +190,9 @@ class PlayScene(Scene):
         A daily deal is restarted from the Daily screen, where a new try is counted (if the day has one left)."""
         if self.config.daily is not None and not self.demo:
             back_to_daily(self.app)
+            return
+        if self.net is not None:   # the friends' seats are theirs: a new table is hosted from Setup
+            self.say(self.app.t("net.no_restart"))
             return
         self.app.scenes.replace(PlayScene(self.app, self.config, self.demo, self.exit_when_done,
                                           self.guide and self.guide.fresh()))
@@ -228,13 +243,14 @@ class PlayScene(Scene):
     @property
     def thinking(self) -> bool:
         """A computer seat is planning its turn."""
-        return self.session.thinking
+        return self.session.thinking and (self.net is None or self.net.turn_line(self.app.t) is None)
 
     def must_choose_spirit(self) -> bool:
         return bool(self.table.spirit_choices) and self.human_turn()
 
     def turn_text(self) -> str:
-        return self.app.t("play.turn_of", name=self.seat(self.table.current).name)
+        away = self.net.turn_line(self.app.t) if self.net is not None else None
+        return away or self.app.t("play.turn_of", name=self.seat(self.table.current).name)
 
     def big_layout(self) -> HexLayout:
         return where.big_layout(self.layout, self.table)
@@ -393,7 +409,9 @@ class PlayScene(Scene):
         self.pointer.press = None
         self.hints.drop()
         names = tuple(seat.name for seat in self.config.seats)
-        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None))
+        self.app.navigate.push(OpenPause(self.game, names, self.restart, self.guide is not None,
+                                         networked=self.net is not None,
+                                         joined=isinstance(self.session, RemoteSession)))
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -412,6 +430,12 @@ class PlayScene(Scene):
         """The scene's clocks, the background jobs and the computer's pace; the window is drawn again
         when what it shows changed without input (a computer's command, a hint, a failure's line)."""
         shown = self._look()
+        if self.net is not None and self.net.tick(self.app.t, self.say, self.pump):
+            names = tuple(seat.name for seat in self.config.seats)
+            if names != self.log.names:   # who sits where, as the host said it
+                self.log.names = names
+                self._refresh()
+            self.redraw()
         self._update(dt)
         if self._look() != shown:
             self.redraw()
@@ -449,7 +473,7 @@ class PlayScene(Scene):
 
     def wake_in(self) -> float | None:
         """A computer turn or a hint under way is looked at now and then, without drawing."""
-        if self.covered or not (self.session.seat_to_play or self.hints.thinking):
+        if self.covered or not (self.session.seat_to_play or self.hints.thinking or self.net is not None):
             return None
         return POLL_EVERY
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
-                          OpenKeys, OpenMenu, OpenPadLost, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring, OpenSettings,
-                          OpenSetup, OpenStats)
+                          OpenKeys, OpenMenu, OpenPadLost, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring,
+                          OpenSettings, OpenSetup, OpenStats, OpenHost, OpenJoin)
 from ..play.guide import Guide, guide_config
 from ..scene import Scene
 from .challenges import ChallengesScene
@@ -22,7 +22,9 @@ from .finished import FinishedScene
 from .games import GamesScene
 from .guide_done import GuideDoneScene
 from .handover import HandoverScene
+from .host import HostScene
 from .howto import HowToScene
+from .join import JoinScene
 from .keys import KeysScene
 from .rebind import RebindScene
 from .menu import MenuScene
@@ -47,10 +49,10 @@ def build_scene(app: App, to: Destination) -> Scene:
             return MenuScene(app)
         case OpenSetup(config):
             return SetupScene(app, config)
-        case OpenPlay(start, demo, exit_when_done):
-            return PlayScene(app, start, demo, exit_when_done)
-        case OpenPause(game, names, restart, guided):
-            return PauseScene(app, game, names, restart, guided)
+        case OpenPlay(start, demo, exit_when_done, session):
+            return PlayScene(app, start, demo, exit_when_done, session=session)
+        case OpenPause(game, names, restart, guided, networked, joined):
+            return PauseScene(app, game, names, restart, guided, networked, joined)
         case OpenScoring(game, config, demo, exit_when_done, review):
             return ScoringScene(app, game, config, demo, exit_when_done, review)
         case OpenFinished():
@@ -83,6 +85,10 @@ def build_scene(app: App, to: Destination) -> Scene:
             return StatsScene(app)
         case OpenPadLost():
             return PadLostScene(app)
+        case OpenHost(start, meta):
+            return HostScene(app, start, meta)
+        case OpenJoin():
+            return JoinScene(app)
         case _:
             return _unreachable(to)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from harmonies.net import REMOTE
 from harmonies.persist.bests import NewBest, new_best_of_latest
 from harmonies.persist.daily import DayRecord
 from harmonies.persist.index import FinishedIndex
@@ -17,7 +18,7 @@ from harmonies.session import MatchConfig, screen_seats
 from .. import paint
 from ..input import Intent
 from ..cardart import CardArt
-from ..navigation import OpenMenu, OpenPlay, OpenReplay
+from ..navigation import OpenHost, OpenMenu, OpenPlay, OpenReplay
 from ..tokens import TokenArt
 from ..widgets import Button
 from .challenges_verdict import Verdict, draw_verdict, verdict_of
@@ -125,6 +126,10 @@ class ScoringScene(WidgetScene):
     def _play_again(self) -> None:
         if self.config.daily is not None:
             back_to_daily(self.app)  # another try is counted there, if the day has one left
+            return
+        if any(seat.kind == REMOTE for seat in self.config.seats):
+            # friends on other computers: a new table is hosted here, and they join it
+            self.app.navigate.replace(OpenHost(self.config))
             return
         self.app.navigate.replace(OpenPlay(self.config, self.demo, self.exit_when_done))
 

@@ -9,10 +9,11 @@ import pygame
 
 from harmonies import ai
 from harmonies.rules import SEEDS
+from harmonies.net import REMOTE
 from harmonies.session import MatchConfig, Seat
 
 from .. import keylist, paint
-from ..navigation import OpenPlay
+from ..navigation import OpenHost, OpenPlay
 from ..widgets import Button, Choice, TextField
 from .common import WidgetScene
 
@@ -42,7 +43,7 @@ def remembered(data: dict[str, Any], levels: tuple[str, ...]) -> MatchConfig | N
         seat = seat if isinstance(seat, dict) else {}
         name = seat.get("name")
         name = "".join(ch for ch in name if ch.isprintable())[:NAME_LEN] if isinstance(name, str) else ""
-        kind = seat.get("kind") if seat.get("kind") in ("human", "computer") else "human"
+        kind = seat.get("kind") if seat.get("kind") in SEAT_KINDS else "human"
         level = seat.get("level") if seat.get("level") in levels else default_level
         seats.append(Seat(name, str(kind), str(level)))
     side = data.get("side") if data.get("side") in ("A", "B") else "A"
@@ -54,6 +55,9 @@ def to_remember(seats: list[dict[str, str]], count: int, side: str, spirits: boo
     """What the settings keep of a setup (the seed is not kept: each game gets a new one unless typed)."""
     return {"seats": [dict(seats[i]) for i in range(count)], "side": side, "spirits": spirits}
 
+
+#: What plays a seat: the person at this screen, a computer level, or a friend on another computer.
+SEAT_KINDS = ("human", "computer", REMOTE)
 
 #: Longest seat name kept from the settings (the name field holds about this many).
 NAME_LEN = 24
@@ -100,8 +104,8 @@ class SetupScene(WidgetScene):
 
             ui.add(TextField((280, y, 290, 46), lambda: "", self._getter(i, "name"), self._setter(i, "name"),
                              placeholder=self._placeholder(i), visible=vis, name=f"name{i}"))
-            ui.add(Choice((590, y, 230, 46), lambda: "", ["human", "computer"], self._getter(i, "kind"),
-                          self._setter(i, "kind"), lambda v: t(f"setup.{v}"),
+            ui.add(Choice((590, y, 230, 46), lambda: "", list(SEAT_KINDS), self._getter(i, "kind"),
+                          self._setter(i, "kind"), lambda v: t("net.remote_seat" if v == REMOTE else f"setup.{v}"),
                           visible=vis, label_w=0.0, name=f"kind{i}"))
             ui.add(Choice((840, y, 250, 46), lambda: "", list(self.levels), self._getter(i, "level"),
                           self._setter(i, "level"), lambda v: t(f"level.{v}", default=str(v).title()),
@@ -150,7 +154,9 @@ class SetupScene(WidgetScene):
         memory = to_remember(self.seats, self.count, self.side, self.spirits)
         if memory != self.app.settings.last_setup:
             self.app.apply_settings(self.app.settings.with_(last_setup=memory))
-        self.app.navigate.replace(OpenPlay(self.config()))
+        config = self.config()
+        # a seat played on another computer: the table is hosted, and waits for the friends first
+        self.app.navigate.replace(OpenHost(config) if any(s.kind == REMOTE for s in config.seats) else OpenPlay(config))
 
     def on_enter_key(self) -> None:
         focused = self.ui.focused

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from harmonies.net import REMOTE
+
 from ... import paint
 from ..frame import Frame, Kit
 from ..layout import PlayLayout, Point, inside
@@ -62,7 +64,7 @@ def draw_seats(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
                    th.c("ink"), "midleft", bold=True)
         # what plays this seat, and a computer's level on a line of its own ("Ordinateur · Difficile" is
         # wider than the column)
-        kind = [app.t("setup.human")] if g.at_screen[i] else \
+        kind = [app.t("setup.human")] if g.at_screen[i] else [app.t("net.remote_seat")] if seat.kind == REMOTE else \
             [app.t("setup.computer"), app.t(f"level.{seat.level}", default=seat.level.title())]
         step = max(15.0, app.vp.tv(12) + 2)
         for k, line in enumerate(kind):
