@@ -59,6 +59,8 @@ class Table:
     #: What each of those placements (a token's colour or a held card's cube, and a cell) would change in
     #: the seat's score: the points preview while a token or cube is carried.
     gains: Mapping[Drop, Gain] = field(default_factory=dict)
+    #: A finished solo game's suns (None: the game goes on, or has more than one seat).
+    suns: int | None = None
 
     @property
     def players(self) -> int:
@@ -114,4 +116,5 @@ def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...])
         can_end=screen_to_move and game.can_end_turn(),
         token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if screen_to_move else {},
         gains=drop_gains(game) if screen_to_move else {},
+        suns=game.outcome.suns.total if game.outcome is not None and game.outcome.suns is not None else None,
     )

@@ -319,7 +319,7 @@ class PlayScene(Scene):
         if self.at_screen(played.seat):
             self.recent.acted()
         if self.guide is not None:
-            self.guide.played(played.command)
+            self.guide.played(played.command, self.game.over)
         self.pointer.selection = None
         if self.message_until_played:
             self.message_t = 0.0
@@ -467,7 +467,8 @@ class PlayScene(Scene):
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:
-            self._update_ending(dt)
+            if self.guide is None:  # the guided game's last steps are read on the finished board
+                self._update_ending(dt)
             return
         if self.session.seat_to_play:
             self.pace.step(self, dt)
