@@ -25,6 +25,7 @@ from .common import WidgetScene, draw_backdrop
 from .daily_start import back_to_daily, daily_service
 from .daily_words import scoresheet_line
 from .final_boards import draw_boards
+from .finale import Finale, ending_of
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ class ScoringScene(WidgetScene):
         self.art = TokenArt(app.theme)
         #: After a daily game: the day as recorded with this result (its par, the tries left).
         self.daily: DayRecord | None = None
+        #: The moment the game ends, over the sheet, while it plays (never when a game is looked at again).
+        self.finale: Finale | None = None
 
     def on_enter(self) -> None:
         t = self.app.t
@@ -82,6 +85,7 @@ class ScoringScene(WidgetScene):
             return
         self.news = self._solo_news()
         self.daily = self._daily_result()
+        self.finale = Finale(self.app, ending_of(self.app, self.game, self._names(), self._best_line()))
         self.ui.add(Button((640 - 510, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
@@ -148,7 +152,26 @@ class ScoringScene(WidgetScene):
     def toggle_boards(self) -> None:
         self.show_boards = not self.show_boards
 
+    def _best_line(self) -> str:
+        """The personal best this game set, in a line ("" for none)."""
+        news = self.news
+        if news is None:
+            return ""
+        return self.app.t("score.new_best") if news.previous is not None else self.app.t("score.first_best")
+
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        finale = self.finale
+        if finale is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                passes = any(w.hit(event.vpos) for w in self.ui.widgets)
+            else:
+                intents = self.app.input.intents(event)
+                passes = bool(intents) and not intents & {Intent.CONFIRM, Intent.USE, Intent.BACK}
+            if finale.handle(event, passes):
+                self.finale = None
+                return None
+            if finale.done:
+                self.finale = None
         if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None
@@ -161,9 +184,19 @@ class ScoringScene(WidgetScene):
         return super().handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.finale is not None:
+            self.finale.update(dt)
+            if self.finale.done:
+                self.finale = None
+                self.redraw()
+            return                  # the demo's time on the sheet starts once the finale is over
         self.t += dt
         if self.exit_when_done and self.t > self.exit_after:
             self.app.quit()
+
+    def next_frame(self) -> float | None:
+        """Every frame while the finale plays."""
+        return 0.0 if self.finale is not None else super().next_frame()
 
     def wake_in(self) -> float | None:
         """The demo's sheet closes the window after a while."""
@@ -251,6 +284,10 @@ class ScoringScene(WidgetScene):
             if self.daily is not None:
                 self._daily(surface, sheet_x + sheet_w + 30, (548 if self.news is not None else 440) + down)
         self.ui.draw(surface, app)
+        if self.finale is not None:
+            unsaved = app.saves.problem is not None and app.saves.unsaved
+            self.finale.draw(surface, 586 if unsaved else 640)
+            self._save_banner(surface)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
         """While this game could not be archived: what failed and why, and the folder, above the buttons."""
