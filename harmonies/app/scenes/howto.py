@@ -116,7 +116,10 @@ class HowToScene(WidgetScene):
         if self.page == len(pages) - 1:
             keylist.draw_table(surface, app, (100, 146, 1080, 410))
             line = self.manual_line or app.t("keys.mouse")
-            paint.text_block(surface, app, line, (100, 564), 15, th.c("ink_dim"), 1080, align="center")
+            px = 15.0
+            while px > 9 and paint.block_height(app, line, px, 1080) > _DOTS_Y - 12 - 564:
+                px -= 0.5            # above the page dots however large the text size
+            paint.text_block(surface, app, line, (100, 564), px, th.c("ink_dim"), 1080, align="center")
         else:
             paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:
