@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 from key_driver import KeyPlayer
-from ui_driver import Driver
+from ui_driver import Driver, first_slot
 
 from harmonies.app.app import App
 from harmonies.app.play.places import Cell, EndButton, GuideNext, HandToken, HeldCard, Slot, Space, Swap
@@ -86,8 +86,8 @@ def mouse_step(d: Driver, n: int) -> None:
     elif kind == "take_tokens":
         d.click(L.spaces[int(step.what) if step.kind == "take_tokens" else 0])
     elif kind == "place_token":
-        i = ringed_token(sc) if step.kind != "free" else 0
-        colour = sc.table.hand[i]
+        i = ringed_token(sc) if step.kind != "free" else first_slot(sc)
+        colour = sc.table.tray[i]
         cell = sc.big_layout().to_pixel(target_cell(sc, colour, step))
         if n % 2:
             d.drag(L.hand_slots[i], cell)
@@ -122,8 +122,8 @@ def key_step(k: KeyPlayer) -> None:
         k.tab_to(Space(int(step.what) if step.kind == "take_tokens" else 0))
         k.use()
     elif kind == "place_token":
-        i = ringed_token(sc) if step.kind != "free" else 0
-        cell = target_cell(sc, sc.table.hand[i], step)
+        i = ringed_token(sc) if step.kind != "free" else first_slot(sc)
+        cell = target_cell(sc, sc.table.tray[i], step)
         k.tab_to(HandToken(i))
         k.press(pygame.K_RETURN)            # the token is chosen: the ring goes to the board
         k.walk_to(cell)
@@ -241,7 +241,7 @@ def step_command(sc: Any) -> Any:
     if step.kind == "take_tokens":
         return TakeTokens(int(what))
     if step.kind == "place_token":
-        colour = sc.table.hand[ringed_token(sc)]
+        colour = sc.table.tray[ringed_token(sc)]
         return PlaceToken(colour, cell or sorted(sc.table.token_cells[colour])[0])
     if step.kind == "take_card":
         return TakeCard(what)
@@ -288,6 +288,7 @@ def test_each_lesson_scores_what_its_words_say(app: Any) -> None:
     assert sc.table.empty_cells > sc.table.end_empty_cells   # the player plays the rest freely
 
 
+@pytest.mark.slow
 def test_the_finished_guided_game_stays_on_the_board_for_its_last_words(app: Any) -> None:
     d = Driver(app)
     sc = start_guide(d)
@@ -315,7 +316,7 @@ def test_a_wrong_action_is_answered_by_the_friendly_line_and_not_played(app: Any
     d.click(L.spaces[1])
     d.settle()
     assert tuple(sc.game.history) == (TakeTokens(1),)
-    d.drag(L.hand_slots[list(sc.table.hand).index(Colour.GREEN)], sc.big_layout().to_pixel(BUILDING))
+    d.drag(L.hand_slots[list(sc.table.tray).index(Colour.GREEN)], sc.big_layout().to_pixel(BUILDING))
     d.settle()                              # a legal drop, but not this step's: it goes back
     assert len(sc.game.history) == 1 and sc.message == app.t("guide.no.place_gray")
     d.key(pygame.K_z, pygame.KMOD_CTRL)     # Undo is answered too

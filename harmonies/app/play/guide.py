@@ -153,7 +153,8 @@ def rings(marks: tuple[dict[str, Any], ...], table: Table) -> tuple[GuideMark, .
         elif "cell" in mark:
             found.append(Cell(table.current, (int(mark["cell"][0]), int(mark["cell"][1]))))
         elif "hand" in mark:
-            found.extend(HandToken(i) for i, c in enumerate(table.hand) if mark["hand"] in ("any", c.label))
+            found.extend(HandToken(i) for i, c in enumerate(table.tray)
+                         if c is not None and mark["hand"] in ("any", c.label))
         elif "card" in mark and mark["card"] in table.display:
             found.append(Slot(table.display.index(mark["card"])))
         elif "swap" in mark and mark["swap"] in table.display:
