@@ -457,7 +457,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         """The end of a game's finale over its scoresheet, everything on show (solo: the suns)."""
         def go() -> None:
             from harmonies.ai import play_random_game
-            from harmonies.app.scenes.finale import FADE
+            from harmonies.app.finale import FADE
             from harmonies.session import MatchConfig
             from harmonies.rules import GameSetup
             game = play_random_game(GameSetup(players=players, seed=54, spirits=players == 1), 54)

@@ -12,7 +12,7 @@ from ui_driver import Driver
 
 from harmonies.ai import play_random_game
 from harmonies.app.app import App
-from harmonies.app.scenes.finale import FADE, LEAD, PANEL_BOTTOM, PANEL_TOP, ROW_GAP, ROW_PX, Finale, ending_of
+from harmonies.app.finale import FADE, LEAD, PANEL_BOTTOM, PANEL_TOP, ROW_GAP, ROW_PX, Finale, ending_of
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.scenes.scoring import ScoringScene
 from harmonies.app.settings import MemorySettingsStore, Settings

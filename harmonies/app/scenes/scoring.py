@@ -25,7 +25,7 @@ from .common import WidgetScene, draw_backdrop
 from .daily_start import back_to_daily, daily_service
 from .daily_words import scoresheet_line
 from .final_boards import draw_boards
-from .finale import Finale, ending_of
+from ..finale import Finale, best_line, ending_of
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class ScoringScene(WidgetScene):
             return
         self.news = self._solo_news()
         self.daily = self._daily_result()
-        self.finale = Finale(self.app, ending_of(self.app, self.game, self._names(), self._best_line()))
+        self.finale = Finale(self.app, ending_of(self.app, self.game, self._names(), best_line(self.app, self.news)))
         self.ui.add(Button((640 - 510, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
@@ -152,26 +152,12 @@ class ScoringScene(WidgetScene):
     def toggle_boards(self) -> None:
         self.show_boards = not self.show_boards
 
-    def _best_line(self) -> str:
-        """The personal best this game set, in a line ("" for none)."""
-        news = self.news
-        if news is None:
-            return ""
-        return self.app.t("score.new_best") if news.previous is not None else self.app.t("score.first_best")
-
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        finale = self.finale
-        if finale is not None:
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                passes = any(w.hit(event.vpos) for w in self.ui.widgets)
-            else:
-                intents = self.app.input.intents(event)
-                passes = bool(intents) and not intents & {Intent.CONFIRM, Intent.USE, Intent.BACK}
-            if finale.handle(event, passes):
-                self.finale = None
+        if self.finale is not None:
+            taken = self.finale.handle(event, self.app.input.intents(event), self.ui.widgets)
+            self.finale = None if self.finale.done else self.finale
+            if taken:
                 return None
-            if finale.done:
-                self.finale = None
         if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import paint
+from . import paint
+from .input import Intent
+from .widgets import Widget
 
 if TYPE_CHECKING:
-    from ..app import App
+    from harmonies.persist.bests import NewBest
+
+    from .app import App
 
 #: Seconds before the first row, between two rows, for the totals to count up, between two suns, that the
 #: last of it stays on show, and of the fade back to the sheet.
@@ -50,6 +55,13 @@ class Ending:
     winners: tuple[int, ...]
     suns: int | None
     best: str = ""
+
+
+def best_line(app: App, news: NewBest | None) -> str:
+    """The personal best a game set, in a line ("" for none)."""
+    if news is None:
+        return ""
+    return app.t("score.new_best") if news.previous is not None else app.t("score.first_best")
 
 
 def ending_of(app: App, game: Any, names: list[str], best: str) -> Ending:
@@ -107,13 +119,16 @@ class Finale:
             self._chimed = True
             self.app.play_sound("finale")
 
-    def handle(self, event: pygame.event.Event, passes: bool) -> bool:
-        """Whether ``event`` was the finale's alone: a key or a click skips it; one that means something on
-        the sheet as well (``passes``: a click on a button, B for the boards) still reaches the sheet, while
+    def handle(self, event: pygame.event.Event, intents: frozenset[Intent], buttons: Iterable[Widget]) -> bool:
+        """Whether ``event`` was the finale's alone. A key or a click skips it; one that means something on
+        the sheet as well (a click on one of ``buttons``, B for the boards) still reaches the sheet, while
         Enter, Space and Esc only skip (Enter would otherwise play again at once)."""
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.skip()
-            return not passes
+            return not any(w.hit(event.vpos) for w in buttons)
+        if event.type == pygame.KEYDOWN:
+            self.skip()
+            return not intents or bool(intents & {Intent.CONFIRM, Intent.USE, Intent.BACK})
         return False
 
     # ------------------------------------------------------------------ drawing
