@@ -410,28 +410,39 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         return go
 
     def guide_at(step: str, then: Callable[[Any], None] | None = None) -> Callable[[], None]:
-        """The guided game played by its own steps up to ``step`` (``then``: what to do there)."""
+        """The guided game played by its own steps up to ``step`` (``then``: what to do there); its free part
+        is played with the first legal move."""
         def go() -> None:
             from harmonies.app.navigation import OpenGuide
-            from harmonies.rules import EndTurn, PlaceCube, TakeCard
-            from harmonies.rules.colours import Colour
+            from harmonies.rules import EndTurn, PlaceCube, SoloSwap, TakeCard
+            from harmonies.app.play.places import HandToken
             app.scenes.reset(MenuScene(app))
             app.step(0.0, events=[])
             sc = app.navigate.scene(OpenGuide())
             app.scenes.push(sc)
             app.step(0.0, events=[])
-            blue, gray, green, red, yellow = Colour.BLUE, Colour.GRAY, Colour.GREEN, Colour.RED, Colour.YELLOW
-            plan = [TakeTokens(1), PlaceToken(gray, (2, 1)), PlaceToken(red, (2, 1)), PlaceToken(green, (1, 2)),
-                    None, TakeCard("duck"), EndTurn(), TakeTokens(1), PlaceToken(blue, (2, 2)),
-                    PlaceCube("duck", (2, 2)), PlaceToken(yellow, (3, 1)), PlaceToken(Colour.BROWN, (3, 0)),
-                    EndTurn(), None, None, None]
-            for cmd in plan:
-                if sc.guide.done or sc.guide.step.id == step:
+            for _ in range(400):
+                guide = sc.guide
+                if guide.done or guide.step.id == step:
                     break
-                if cmd is None:
+                now = guide.step
+                g = sc.table
+                cell = sorted(now.cells)[0] if now.cells else None
+                slots = [m.index for m in sc.frame().guide.rings if isinstance(m, HandToken)]
+                slot = slots[0] if slots else next((i for i, c in enumerate(g.tray) if c is not None), None)
+                colour = g.tray[slot] if slot is not None else None
+                kind = now.kind
+                if kind == "free":
+                    kind = "take_tokens" if not g.taken_tokens_this_turn else "place_token" if g.hand else "end_turn"
+                if kind is None:
                     sc.pointer.guide_next()
-                else:
-                    assert sc.submit(cmd), cmd
+                    continue
+                cmd = {"take_tokens": lambda: TakeTokens(int(now.what) if now.kind == "take_tokens" else 0),
+                       "place_token": lambda: PlaceToken(colour, cell or sorted(g.token_cells[colour])[0]),
+                       "take_card": lambda: TakeCard(now.what), "place_cube": lambda: PlaceCube(now.what, cell),
+                       "solo_swap": lambda: SoloSwap(now.what), "end_turn": lambda: EndTurn()}[kind]()
+                sc.picked = slot if kind == "place_token" else None
+                assert sc.submit(cmd), cmd
             for _ in range(100):         # the flights land (the last Next opens the end panel over them)
                 if not sc.anims.busy:
                     break
@@ -440,6 +451,22 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
             sc.anims.banners.clear()
             if then is not None:
                 then(sc)
+        return go
+
+    def finale(players: int) -> Callable[[], None]:
+        """The end of a game's finale over its scoresheet, everything on show (solo: the suns)."""
+        def go() -> None:
+            from harmonies.ai import play_random_game
+            from harmonies.app.finale import FADE
+            from harmonies.session import MatchConfig
+            from harmonies.rules import GameSetup
+            game = play_random_game(GameSetup(players=players, seed=54, spirits=players == 1), 54)
+            app.scenes.reset(MenuScene(app))
+            sheet = ScoringScene(app, game, MatchConfig.from_meta(meta_for(game, players), players))
+            app.scenes.push(sheet)
+            app.step(0.0, events=[])
+            assert sheet.finale is not None
+            sheet.finale.t = sheet.finale.length - FADE - 0.1
         return go
 
     def refused_guide(sc: Any) -> None:
@@ -517,8 +544,12 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "play_challenge", play_challenge
     yield "scoring_challenge_met", scoring_challenge("high_peaks")
     yield "scoring_challenge_missed", scoring_challenge_missed
-    for step in ("take_space", "place_red", "score", "take_card", "place_cube", "place_yellow", "game_end", "done"):
+    for step in ("take_space", "place_red", "score", "take_card", "place_cube", "place_yellow", "take_ladybug",
+                 "place_tall_tree", "solo_swap", "place_river_2", "place_mountain_beside", "end_turn_6", "play_on",
+                 "game_over", "suns", "done"):
         yield f"guide_{step}", guide_at(step)
+    yield "finale_solo", finale(1)
+    yield "finale_duo", finale(2)
     yield "guide_refused", guide_at("take_space", refused_guide)
     yield "guide_keys_gray", guide_at("place_gray", keys_guide)
     yield "guide_pause", guide_at("place_gray", pause_guide)
@@ -589,6 +620,9 @@ def main(argv: list[str]) -> int:
         for name, prepare in scenes:
             prepare()
             app.step(0.0, events=[])
+            top = app.scenes.top
+            if "finale" not in name and getattr(top, "finale", None) is not None:
+                top.finale = None     # the sheet itself, not the moment that plays over it first
             app.step(1 / 60, events=[])
             path = out / f"{name}_{size[0]}x{size[1]}{suffix}.png"
             pygame.image.save(app.window, str(path))

@@ -42,6 +42,8 @@ def pattern_stack(stacks: tuple[tuple[object, ...], ...]) -> tuple[str, ...]:
 NAME_PX = 12
 #: Real pixels between a card's edge and its name.
 NAME_PAD = 4
+#: The largest radius of a point track's circle, as a share of its slot: two circles never touch.
+GAP_R = 0.43
 
 
 def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
@@ -85,8 +87,8 @@ class CardArt:
     def least_width(self) -> int:
         """The narrowest a card may be, in real pixels, for its words at the least size: the widest piece of
         any card's name that cannot break (a word; Japanese breaks between any two characters) with its
-        padding, and a point track of four values with each number filling its circle (a five-value track
-        gets its circles touching)."""
+        padding, and a point track of four values with each number filling its circle (on a five-value
+        track the circles stay apart and the numbers may fill them to the edge)."""
         font = self.app.fonts.font(self.least_px(), True)
         names = [self.name(c.id) for c in self.cards.animals] + [self.name(c.id) for c in self.cards.spirits]
         word = max(font.size(piece)[0] for n in names for piece in wrap_lines(font, n, 1))
@@ -167,22 +169,30 @@ class CardArt:
         r = slot * (0.36 if held else 0.42)
         left = box.centerx - slot * n / 2 - (slot * 0.05 if held else 0)
         cy = box.centery + (slot * 0.08 if held else 0)
-        # the numbers at the least size or larger; the circles grow to hold them, up to touching
+        # the numbers at the least size or larger; the circles grow to hold them, but always leave a gap
+        # between two circles
         px = max(least, int(r * 1.25))
         font = self.app.fonts.font(px, True)
         while px > least and max(font.size(str(v))[0] for v in values) > r * 1.7:
             px -= 1
             font = self.app.fonts.font(px, True)
-        r = min(max(r, max(font.size(str(v))[0] for v in values) / 1.7), slot / 2)
+        widths = [font.size(str(v))[0] for v in values]
+        r = min(max(r, max(widths) / 1.7), slot * GAP_R)
+        centres, sizes = track_slots(widths, box.centerx, box.w, left, slot, r)
+        line = max(1, int(slot * 0.05))
         for i, value in enumerate(values):
-            cx = left + slot * (i + 0.5)
+            cx = centres[i]
+            sw, sh = sizes[i]
             # cubes leave from the lowest value first: the last ``cubes_on`` slots still hold one
             cube = cubes_on is not None and i >= n - cubes_on
             if cube:
-                draw_cube(surf, (cx + r * 0.85, cy - r * 0.85), r * 0.95, th.c("cube"), th.c("cube_edge"))
+                draw_cube(surf, (cx + sw / 2 * 0.85, cy - r * 0.85), r * 0.95, th.c("cube"), th.c("cube_edge"))
             scored = held and not cube
-            pygame.draw.circle(surf, _mix(th.c("accent"), th.c("panel"), 0.55) if scored else th.c("panel"), (cx, cy), r)
-            pygame.draw.circle(surf, th.c("ink_dim"), (cx, cy), r, max(1, int(slot * 0.05)))
+            face = _mix(th.c("accent"), th.c("panel"), 0.55) if scored else th.c("panel")
+            rect = pygame.Rect(0, 0, int(round(sw)), int(round(sh)))
+            rect.center = (int(round(cx)), int(round(cy)))
+            pygame.draw.rect(surf, face, rect, border_radius=int(r))
+            pygame.draw.rect(surf, th.c("ink_dim"), rect, line, border_radius=int(r))
             label = font.render(str(value), True, th.c("ink"))
             surf.blit(label, label.get_rect(center=(int(cx), int(cy))))
 
@@ -264,6 +274,21 @@ class CardArt:
         font = self.app.fonts.font(max(12, int(r * 1.5)), True)
         label = font.render(str(height), True, th.c("ink"))
         surf.blit(label, label.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
+
+
+def track_slots(widths: Sequence[int], centre: float, room: float, left: float, slot: float,
+                r: float) -> tuple[list[float], list[tuple[float, float]]]:
+    """Where a point track's numbers go: (their centres, the (width, height) of their circles or slots).
+    Equal circles of radius ``r`` from ``left`` when the widest number fits one; otherwise (a five-value
+    track) each number gets a rounded slot as wide as it needs, the rest of ``room`` shared out as gaps
+    around ``centre``, so two numbers never run together."""
+    n = len(widths)
+    if max(widths, default=0) <= 2 * r * 0.92:
+        return [left + slot * (i + 0.5) for i in range(n)], [(2 * r, 2 * r)] * n
+    pad = max(2.0, (room - 4 - sum(widths)) / max(n, 1))
+    spans = [w + pad for w in widths]
+    start = centre - sum(spans) / 2
+    return [start + sum(spans[:i]) + spans[i] / 2 for i in range(n)], [(w + pad * 0.4, 2 * r) for w in widths]
 
 
 def _fitted_lines(app: App, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:

@@ -85,6 +85,8 @@ class Sounds:
             "cube": (0.09, [(880.0, 0.6), (1760.0, 0.2)], 45.0, 0.02),
             "turn": (0.35, [(523.3, 0.45), (784.0, 0.3)], 9.0, 0.0),
             "refused": (0.18, [(140.0, 0.7), (147.0, 0.5)], 20.0, 0.0),
+            # the end of a game: a soft major chord that rings a little longer
+            "finale": (0.9, [(523.3, 0.35), (659.3, 0.3), (784.0, 0.3), (1046.5, 0.1)], 4.5, 0.0),
         }
         # Synthesis takes ~80 ms of pure Python: do it off the start-up path.
         self._buffers: dict[str, bytes] = {}

@@ -158,7 +158,7 @@ class KeyPlayer(Keys):
         raise AssertionError(f"nothing to do: {by_type}")
 
     def _place(self, cmd: R.PlaceToken) -> None:
-        self.tab_to(HandToken(list(self.sc.game.hand).index(cmd.colour)))
+        self.tab_to(HandToken(list(self.sc.table.tray).index(cmd.colour)))
         self.press(pygame.K_SPACE)         # chooses the token: the ring goes to the board
         self.walk_to(cmd.cell)
         self.use()

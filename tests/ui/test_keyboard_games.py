@@ -105,7 +105,9 @@ def test_a_two_player_hot_seat_game_with_the_keyboard_alone(app: Any) -> None:
     assert {"TakeTokens", "PlaceToken", "TakeCard", "PlaceCube", "EndTurn"} <= {type(c).__name__ for c in history}
     turns = sum(1 for c in history if type(c).__name__ == "EndTurn")
     assert handovers == turns - 1            # one hand-over between every two turns
-    # Enter on the scoresheet's first button plays again with the same seats
+    # Enter skips the game's finale, then on the scoresheet's first button plays again with the same seats
+    Keys(d).press(pygame.K_RETURN)
+    assert d.top is scoring and scoring.finale is None
     Keys(d).press(pygame.K_RETURN)
     d.settle()
     assert d.top.name == "play" and len(d.top.config.seats) == 2

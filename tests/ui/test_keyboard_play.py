@@ -55,12 +55,14 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     assert len(g.hand) == 3
     assert _focus(d) == HandToken(0)
     # three tokens: Enter chooses the token in hand (the board lights up), Right walks the cursor to a
-    # neighbouring cell, Space puts the token there
+    # neighbouring cell, Space puts the token there (the focus follows on to the next token)
     cells: list[tuple[int, int]] = []
-    for _ in range(3):
-        token = g.hand[0]
+    for n in range(3):
+        # the ring is on the first token left; the tray keeps its slots, so that is slot n
+        assert _focus(d) == HandToken(n)
+        token = sc.table.tray[n]
         d.key(pygame.K_RETURN)
-        assert sc.selection is not None and sc.selection.target == HandToken(0)
+        assert sc.selection is not None and sc.selection.target == HandToken(n)
         start = _focus(d)
         assert isinstance(start, Cell)
         d.key(pygame.K_RIGHT)
@@ -162,7 +164,7 @@ def test_enter_ends_the_turn_wherever_the_ring_is_once_end_turn_is_enabled(duo: 
     d.settle()
     for token in list(g.hand):       # the three tokens placed by the mouse
         cell = next(iter(sorted(sc.table.token_cells[token])))
-        d.drag(sc.layout.hand_slots[list(sc.table.hand).index(token)], sc.big_layout().to_pixel(cell))
+        d.drag(sc.layout.hand_slots[list(sc.table.tray).index(token)], sc.big_layout().to_pixel(cell))
         d.settle()
     assert not g.hand and sc.can_end()
     turn = (g.round, g.current)

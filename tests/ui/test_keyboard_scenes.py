@@ -216,7 +216,7 @@ def test_undo_is_a_stop_of_the_ring(duo: Driver) -> None:
     g = sc.game
     k = Keys(d)
     k.tab_to_ring(HandToken)
-    token = g.hand[_focus(d).index]
+    token = sc.table.tray[_focus(d).index]
     k.press(pygame.K_RETURN)                       # the token is chosen, the ring on a cell it may go to
     k.press(pygame.K_RETURN)
     d.settle()

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from key_driver import Keys
 from textfit import drawn_texts
-from ui_driver import Driver
+from ui_driver import Driver, first_slot
 
 from harmonies.app import paint
 from harmonies.app.app import App
@@ -190,12 +190,12 @@ def test_the_hint_stays_for_the_steps_still_to_play(app: Any) -> None:
     d.settle()
     assert sc.hints.plan is not None and list(sc.hints.plan.commands) == plan[1:]
     assert sc.hints.line == sc._hint_words(sc.hints.plan)
-    i = list(g.hand).index(colours[0])
+    i = list(sc.table.tray).index(colours[0])
     d.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(cells[0]))
     d.settle()
     assert sc.hints.plan is not None and list(sc.hints.plan.commands) == plan[2:]
     # a step off the plan: the rest no longer fits the board, the hint goes
-    i = list(g.hand).index(colours[1])
+    i = list(sc.table.tray).index(colours[1])
     d.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(g.shape.cells[1]))
     d.settle()
     assert isinstance(g.history[-1], PlaceToken) and g.history[-1].cell == g.shape.cells[1]
@@ -208,7 +208,7 @@ def test_end_turn_stays_usable_while_viewing_another_board(app: Any) -> None:
     d.take_first_space()
     g = sc.game
     for k in range(len(g.hand)):
-        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(g.shape.cells[2 * k]))
+        d.drag(sc.layout.hand_slots[first_slot(sc)], sc.big_layout().to_pixel(g.shape.cells[2 * k]))
         d.settle()
     assert not g.hand
     x, y, w, h = sc.layout.seat_panels[1]
@@ -272,8 +272,9 @@ def test_a_swap_button_says_beforehand_that_the_swap_is_final(app: Any, monkeypa
     d.take_first_space()
     sc = d.top
     while sc.game.hand:
-        cell = min(sc.game.token_cells(sc.game.hand[0]))
-        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
+        slot = first_slot(sc)
+        cell = min(sc.game.token_cells(sc.table.tray[slot]))
+        d.drag(sc.layout.hand_slots[slot], sc.big_layout().to_pixel(cell))
     d.frames(2)
     assert not sc.game.hand
     Keys(d).tab_to_ring(Swap(1))       # Tab along the ring to the second card's swap button
@@ -289,8 +290,9 @@ def _solo_turn_done(app: Any) -> Any:
     d.take_first_space()
     sc = d.top
     while sc.game.hand:
-        cell = min(sc.game.token_cells(sc.game.hand[0]))
-        d.drag(sc.layout.hand_slots[0], sc.big_layout().to_pixel(cell))
+        slot = first_slot(sc)
+        cell = min(sc.game.token_cells(sc.table.tray[slot]))
+        d.drag(sc.layout.hand_slots[slot], sc.big_layout().to_pixel(cell))
     d.frames(2)
     assert not sc.game.hand
     return d

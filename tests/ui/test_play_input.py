@@ -42,7 +42,7 @@ def test_refused_drop_returns_the_token_with_the_reason(play: Driver) -> None:
     illegal = [c for c in g.hand if g.check(PlaceToken(c, g.shape.cells[0])) is not None]
     if not illegal:
         pytest.skip("every token in hand fits on that cell")
-    i = list(g.hand).index(illegal[0])
+    i = list(sc.table.tray).index(illegal[0])
     n = len(g.hand)
     play.drag(sc.layout.hand_slots[i], sc.big_layout().to_pixel(g.shape.cells[0]))
     assert len(g.hand) == n, "a refused drop changed the hand"

@@ -164,7 +164,7 @@ class MousePlayer:
             return cmd
         if R.PlaceToken in by_type:
             cmd = self.rng.choice(by_type[R.PlaceToken])
-            i = list(g.hand).index(cmd.colour)
+            i = list(sc.table.tray).index(cmd.colour)     # the tray keeps its slots: a placed token leaves a gap
             src = L.hand_slots[i]
             dst = sc.big_layout().to_pixel(cmd.cell)
             if mode:
@@ -180,6 +180,11 @@ class MousePlayer:
                 self.d.key(pygame.K_RETURN)
             return R.EndTurn()
         raise AssertionError(f"nothing to do: {legal}")
+
+
+def first_slot(sc: Any) -> int:
+    """The first slot of the tray under the board that still holds a token (a placed one leaves a gap)."""
+    return next(i for i, c in enumerate(sc.table.tray) if c is not None)
 
 
 def assert_rules_scores(scoring: Any) -> None:

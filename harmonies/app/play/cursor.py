@@ -176,7 +176,8 @@ class KeyCursor:
 
     def to_hand(self) -> None:
         """Onto the first token in hand (after a digit key took tokens while the cursor was in use)."""
-        self.focus = HandToken(0) if self.sc.table.hand else None
+        slots = [i for i, c in enumerate(self.sc.table.tray) if c is not None]
+        self.focus = HandToken(slots[0]) if slots else None
 
     def drop(self) -> bool:
         """Esc: forget the focus; whether there was one."""

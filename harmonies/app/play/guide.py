@@ -13,33 +13,42 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from harmonies.rules import Colour, Command, EndTurn, PlaceCube, PlaceToken, TakeCard, TakeTokens
+from harmonies.rules import Colour, Command, EndTurn, PlaceCube, PlaceToken, SoloSwap, TakeCard, TakeTokens
 from harmonies.session import MatchConfig, Seat
 
 from ..assets import load_yaml
-from .places import Cell, EndButton, GuideMark, HandToken, HeldCard, Hex, ScoresPanel, Slot, Space
+from .places import Cell, EndButton, GuideMark, HandToken, HeldCard, Hex, ScoresPanel, Slot, Space, Swap
 from .table import Table
 
 #: The data file of the guided game.
 GUIDE_FILE = "guide.yaml"
+#: The kinds of step that wait for a command; ``free`` takes any command until the game is over.
+KINDS = ("take_tokens", "place_token", "take_card", "place_cube", "solo_swap", "end_turn", "free")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: its id (its words are ``guide.say.<id>``), the command it waits for (``kind`` None: the
-    player reads and presses Next) and what it rings."""
+    """One step: its id, the command it waits for (``kind`` None: the player reads and presses Next) and what
+    it rings. Its words are ``guide.say.<say>`` and the line answering another action ``guide.no.<no>``
+    (both the id unless the data names a shared line: ``say``, ``answer``)."""
 
     id: str
-    #: ``take_tokens``, ``place_token``, ``take_card``, ``place_cube``, ``end_turn`` or None.
+    #: One of :data:`KINDS`, or None.
     kind: str | None = None
     #: The space, colour (``any``: every colour) or card id the command names.
     what: str = ""
     #: The cells the token or cube may go on (empty: any cell).
     cells: frozenset[Hex] = frozenset()
     ring: tuple[dict[str, Any], ...] = ()
+    say: str = ""
+    no: str = ""
 
     def accepts(self, cmd: Command) -> bool:
         """Whether ``cmd`` is what this step waits for (the rules still decide whether it is legal)."""
+        if self.kind == "free":
+            return True
+        if isinstance(cmd, SoloSwap):
+            return self.kind == "solo_swap" and cmd.card_id == self.what
         if isinstance(cmd, TakeTokens):
             return self.kind == "take_tokens" and str(cmd.space) == self.what
         if isinstance(cmd, PlaceToken):
@@ -69,10 +78,12 @@ def load_steps(data: Any) -> tuple[int, str, tuple[Step, ...]]:
     steps = []
     for raw in data["steps"]:
         do = dict(raw.get("do") or {})
-        kind = next((k for k in ("take_tokens", "place_token", "take_card", "place_cube", "end_turn") if k in do), None)
+        kind = next((k for k in KINDS if k in do), None)
         cells = frozenset((int(q), int(r)) for q, r in do.get("cells", ()))
-        steps.append(Step(str(raw["id"]), kind, str(do[kind]) if kind else "", cells,
-                          tuple(dict(r) for r in raw.get("ring") or ())))
+        sid = str(raw["id"])
+        steps.append(Step(sid, kind, str(do[kind]) if kind else "", cells,
+                          tuple(dict(r) for r in raw.get("ring") or ()), str(raw.get("say", sid)),
+                          str(raw.get("answer", sid))))
     return int(data["seed"]), str(data.get("side", "A")), tuple(steps)
 
 
@@ -108,11 +119,12 @@ class Guide:
 
     def refusal_key(self) -> str:
         """The catalogue key of the friendly line answering a command the step does not expect."""
-        return "guide.no_next" if self.reading or self.done else f"guide.no.{self.step.id}"
+        return "guide.no_next" if self.reading or self.done else f"guide.no.{self.step.no}"
 
-    def played(self, cmd: Command) -> None:
-        """``cmd`` was played: a step that waited for it is done."""
-        if self.allows(cmd):
+    def played(self, cmd: Command, over: bool = False) -> None:
+        """``cmd`` was played (``over``: and the game is now over): a step that waited for it is done; a free
+        step is done once the game is over."""
+        if self.allows(cmd) and (self.step.kind != "free" or over):
             self.index += 1
 
     def next(self) -> bool:
@@ -121,11 +133,13 @@ class Guide:
             self.index += 1
         return self.done
 
-    def shown(self, t: Callable[[str], str], table: Table) -> GuideShown:
-        """The step as the screen shows it, worded by the catalogue's ``t``."""
+    def shown(self, t: Callable[..., str], table: Table) -> GuideShown:
+        """The step as the screen shows it, worded by the catalogue's ``t`` (the words may name ``{total}``, the
+        seat's points, and ``{suns}``, a finished solo game's suns)."""
         count = len(self.steps)
-        return GuideShown(t(f"guide.say.{self.step.id}"), min(self.index + 1, count), count,
-                          rings(self.step.ring, table), self.reading)
+        total = table.scores[table.current].total if table.scores else 0
+        words = t(f"guide.say.{self.step.say}", total=total, suns=table.suns if table.suns is not None else 0)
+        return GuideShown(words, min(self.index + 1, count), count, rings(self.step.ring, table), self.reading)
 
 
 def rings(marks: tuple[dict[str, Any], ...], table: Table) -> tuple[GuideMark, ...]:
@@ -139,12 +153,15 @@ def rings(marks: tuple[dict[str, Any], ...], table: Table) -> tuple[GuideMark, .
         elif "cell" in mark:
             found.append(Cell(table.current, (int(mark["cell"][0]), int(mark["cell"][1]))))
         elif "hand" in mark:
-            found.extend(HandToken(i) for i, c in enumerate(table.hand) if mark["hand"] in ("any", c.label))
+            found.extend(HandToken(i) for i, c in enumerate(table.tray)
+                         if c is not None and mark["hand"] in ("any", c.label))
         elif "card" in mark and mark["card"] in table.display:
             found.append(Slot(table.display.index(mark["card"])))
+        elif "swap" in mark and mark["swap"] in table.display:
+            found.append(Swap(table.display.index(mark["swap"])))
         elif "held" in mark and mark["held"] in held:
             found.append(HeldCard(table.current, str(mark["held"])))
-        elif mark.get("button") == "end":
+        elif mark.get("button") == "end" and (mark.get("when") != "hand_empty" or not table.hand):
             found.append(EndButton())
         elif mark.get("panel") == "scores":
             found.append(ScoresPanel())

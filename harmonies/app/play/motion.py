@@ -35,9 +35,11 @@ def sound_of(events: tuple[Event, ...]) -> str | None:
     return next((SOUNDS[type(ev)] for ev in events if type(ev) in SOUNDS), None)
 
 
-def source_of(played: Played, layout: PlayLayout, held_before: HeldPos) -> Point | None:
-    """Where the moved piece sat before the command (a token in hand, a held card's cube)."""
+def source_of(played: Played, layout: PlayLayout, held_before: HeldPos, slot: int | None = None) -> Point | None:
+    """Where the moved piece sat before the command (a token in the tray's ``slot``, a held card's cube)."""
     cmd = played.command
+    if isinstance(cmd, PlaceToken) and slot is not None and slot < len(layout.hand_slots):
+        return layout.hand_slots[slot]
     if isinstance(cmd, PlaceToken) and cmd.colour in played.before.hand:
         return layout.hand_slots[played.before.hand.index(cmd.colour)]
     if isinstance(cmd, PlaceCube):

@@ -110,7 +110,7 @@ Spot = Union[HandToken, Slot, Space, Cell, Cube, HeldCard]
 #: The spots that belong to one seat's board and cards.
 SeatSpot = Union[Cell, Cube, HeldCard]
 #: What a step of the guided game rings.
-GuideMark = Union[Space, HandToken, Cell, Slot, HeldCard, EndButton, ScoresPanel]
+GuideMark = Union[Space, HandToken, Cell, Slot, Swap, HeldCard, EndButton, ScoresPanel]
 #: What can be picked up and dragged.
 Carried = Union[Space, Slot, HandToken, HeldCard]
 #: What can be selected, then put on a cell with a second click.

@@ -64,8 +64,9 @@ class Pointer:
     def legal_for(self, target: Target) -> frozenset[Hex]:
         """The cells a token in hand or a held card's cube may go on now (as the table has them)."""
         g = self.sc.table
-        if isinstance(target, HandToken) and target.index < len(g.hand):
-            return g.token_cells.get(g.hand[target.index], frozenset())
+        colour = g.in_slot(target.index) if isinstance(target, HandToken) else None
+        if colour is not None:
+            return g.token_cells.get(colour, frozenset())
         if isinstance(target, HeldCard):
             return frozenset(g.cube_opts.get(target.card_id, ()))
         return frozenset()
@@ -182,8 +183,10 @@ class Pointer:
             if g.hand:
                 self.sc.say(self.sc.app.t("play.pick_token"))
             return
-        if isinstance(sel.target, HandToken) and sel.target.index < len(g.hand):
-            self.sc.submit(PlaceToken(g.hand[sel.target.index], cell))
+        colour = g.in_slot(sel.target.index) if isinstance(sel.target, HandToken) else None
+        if isinstance(sel.target, HandToken) and colour is not None:
+            self.sc.picked = sel.target.index
+            self.sc.submit(PlaceToken(colour, cell))
         elif isinstance(sel.target, HeldCard):
             self.sc.submit(PlaceCube(sel.target.card_id, cell))
 
@@ -214,9 +217,11 @@ class Pointer:
             return
         cmd: Command
         if isinstance(target, HandToken):
-            if target.index >= len(g.hand):
+            colour = g.in_slot(target.index)
+            if colour is None:
                 return
-            cmd = PlaceToken(g.hand[target.index], cell)
+            sc.picked = target.index
+            cmd = PlaceToken(colour, cell)
         else:
             cmd = PlaceCube(target.card_id, cell)
         if not sc.submit(cmd, dropped=True):
@@ -236,8 +241,9 @@ class Pointer:
         sc = self.sc
         L, g = sc.layout, sc.table
         t: Carried = drag.target
-        if isinstance(t, HandToken) and t.index < len(g.hand):
-            sc.anims.add(Flyer(TokenSprite(cname(g.hand[t.index])), pos, L.hand_slots[t.index], 0.22,
+        colour = g.in_slot(t.index) if isinstance(t, HandToken) else None
+        if isinstance(t, HandToken) and colour is not None:
+            sc.anims.add(Flyer(TokenSprite(cname(colour)), pos, L.hand_slots[t.index], 0.22,
                                hide=HandToken(t.index)))
         elif isinstance(t, Slot) and g.display[t.slot]:
             cid = g.display[t.slot]

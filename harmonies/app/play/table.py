@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from harmonies.rules import CardSet, Colour, Game, PlayerView, ScoreSheet, SoloSwap, TakeCard, Undo, rules_data
 from harmonies.session import Drop, Gain, Seat, drop_gains
 
+from .tray import Tray, settle_tray
+
 Hex = tuple[int, int]
 
 
@@ -59,6 +61,19 @@ class Table:
     #: What each of those placements (a token's colour or a held card's cube, and a cell) would change in
     #: the seat's score: the points preview while a token or cube is carried.
     gains: Mapping[Drop, Gain] = field(default_factory=dict)
+    #: A finished solo game's suns (None: the game goes on, or has more than one seat).
+    suns: int | None = None
+    #: The tray under the board: the tokens taken this turn in their slots, None where one was placed
+    #: (``HandToken(i)`` is slot ``i``; see ``play/tray.py``).
+    tray: Tray = ()
+
+    def in_slot(self, slot: int) -> Colour | None:
+        """The token in the tray's ``slot`` (None: placed, or no such slot)."""
+        return self.tray[slot] if 0 <= slot < len(self.tray) else None
+
+    def slots_of(self, colour: Colour) -> list[int]:
+        """The tray's slots holding ``colour``."""
+        return [i for i, c in enumerate(self.tray) if c == colour]
 
     @property
     def players(self) -> int:
@@ -93,8 +108,11 @@ def held_items(view: PlayerView) -> list[tuple[str, bool, int]]:
     return items
 
 
-def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...]) -> Table:
-    """The picture of ``game`` as it stands now; ``at_screen``: which seats are played at this screen."""
+def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...], tray: Tray = (),
+               picked: int | None = None) -> Table:
+    """The picture of ``game`` as it stands now; ``at_screen``: which seats are played at this screen;
+    ``tray``: the tray before the last command (empty: lay the hand out afresh) and ``picked``, the slot
+    the player took the placed token from."""
     players = range(game.setup.players)
     screen_to_move = not game.over and at_screen[game.current]
     cards = [cid for cid in game.display if cid is not None] if screen_to_move else []
@@ -114,4 +132,6 @@ def take_table(game: Game, seats: tuple[Seat, ...], at_screen: tuple[bool, ...])
         can_end=screen_to_move and game.can_end_turn(),
         token_cells={c: frozenset(game.token_cells(c)) for c in set(game.hand)} if screen_to_move else {},
         gains=drop_gains(game) if screen_to_move else {},
+        suns=game.outcome.suns.total if game.outcome is not None and game.outcome.suns is not None else None,
+        tray=settle_tray(tray, game.hand, picked) if game.taken_tokens_this_turn else (),
     )

@@ -14,6 +14,7 @@ from ...rules import default_cards, rules_data
 from .. import keylist, paint
 from ..assets import load_yaml
 from ..cardart import CardArt
+from ..manual import open_manual
 from ..navigation import OpenGuide, OpenMenu
 from ..tokens import TokenArt
 from ..widgets import Button, sideways
@@ -48,8 +49,17 @@ class HowToScene(WidgetScene):
                            visible=lambda: self.page == 0, name="guide"))
         self.ui.add(Button((640 - 130, 644, 260, 50), lambda: app.t("howto.back"), lambda: app.scenes.pop(), name="back"))
         self.ui.add(Button((990, 644, 220, 50), lambda: app.t("howto.next"), lambda: self.turn(1),
-                           enabled=lambda: self.page < self.count - 1, primary=True, name="next"))
+                           enabled=lambda: self.page < self.count - 1, primary=True, name="next",
+                           visible=lambda: self.page < self.count - 1))
+        # the keys page, the last, offers the player's manual where Next was
+        self.ui.add(Button((990, 644, 220, 50), lambda: app.t("keys.manual"), self.open_manual, name="manual",
+                           visible=lambda: self.page == self.count - 1))
         self.ui.focus = 3
+        #: What opening the manual did (where it is), shown under the keys in place of the mouse's line.
+        self.manual_line = ""
+
+    def open_manual(self) -> None:
+        self.manual_line = open_manual(self.app.t)
 
     def guided_game(self) -> None:
         """The guided first game, from the menu (a game in play below is left as Quit to menu leaves it)."""
@@ -105,7 +115,11 @@ class HowToScene(WidgetScene):
         width = 560 if figure else 1080
         if self.page == len(pages) - 1:
             keylist.draw_table(surface, app, (100, 146, 1080, 410))
-            paint.text_block(surface, app, app.t("keys.mouse"), (100, 564), 15, th.c("ink_dim"), 1080, align="center")
+            line = self.manual_line or app.t("keys.mouse")
+            px = 15.0
+            while px > 9 and paint.block_height(app, line, px, 1080) > _DOTS_Y - 12 - 564:
+                px -= 0.5            # above the page dots however large the text size
+            paint.text_block(surface, app, line, (100, 564), px, th.c("ink_dim"), 1080, align="center")
         else:
             paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:

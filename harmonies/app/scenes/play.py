@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Union
 import pygame
 
 from harmonies.catalogue import refusal_text
-from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
+from harmonies.rules import Colour, Command, EndTurn, Game, PlayerView, Rejected, TakeTokens, Undo
 from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
@@ -113,6 +113,8 @@ class PlayScene(Scene):
         self.here = tuple(self.session.at_screen(i) for i in range(len(config.seats)))  # seats played here
         self.table = take_table(game, config.seats, self.here)
         self.version = 0               # bumped whenever the game changes (keys the drawing caches)
+        #: The tray slot the player took the token being placed from (the tray keeps its other slots).
+        self.picked: int | None = None
         self.view_seat: int | None = None
         self.message: str = ""
         self.message_t = 0.0
@@ -308,6 +310,7 @@ class PlayScene(Scene):
         """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted (the guided game's step
         answers a command it does not expect with a friendly line, and the command is never queued)."""
         if self.guide is not None and not self.guide.allows(cmd):
+            self.picked = None
             self.say(keylist.say(self.app, self.guide.refusal_key()), 5.0)
             return False
         self.session.submit(cmd, dropped)
@@ -323,6 +326,7 @@ class PlayScene(Scene):
             if isinstance(outcome, Played):
                 self._played(outcome)
             else:
+                self.picked = None
                 self.show_refusal(outcome.rejected)
                 self.app.play_sound("refused")
         return outcomes
@@ -337,19 +341,25 @@ class PlayScene(Scene):
         if self.at_screen(played.seat):
             self.recent.acted()
         if self.guide is not None:
-            self.guide.played(played.command)
+            self.guide.played(played.command, self.game.over)
         self.pointer.selection = None
         if self.message_until_played:
             self.message_t = 0.0
         # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
         plan = self.hints.plan
         rest = plan.rest_after(played.command) if plan is not None else ()
-        self._refresh()
+        before = self.table.tray
+        picked, self.picked = self.picked, None
+        # a new turn's tokens are laid out afresh; any other command keeps the tray's slots
+        self._refresh(() if isinstance(played.command, TakeTokens) else before, picked)
+        emptied = next((i for i, (was, now) in enumerate(zip(before, self.table.tray)) if was is not None and now is None),
+                       None)
         if rest:
             self.show_hint(list(rest))
         dur = self._anim_dur()
         if dur > 0:
-            src = source_of(played, self.layout, lambda seat, cid: self.held_pos(seat, cid, played.before.view))
+            src = source_of(played, self.layout, lambda seat, cid: self.held_pos(seat, cid, played.before.view),
+                            emptied)
             for flyer in flyers_for(played, self.layout, dur, src, self.cell_pos, self.held_pos):
                 self.anims.add(flyer)
         announce(self, played.events)
@@ -361,10 +371,13 @@ class PlayScene(Scene):
         """The one place a refusal becomes the line on screen."""
         self.say(refusal_text(self.app.catalogue, rejected, self.cardart.name))
 
-    def _refresh(self) -> None:
+    def _refresh(self, tray: tuple[Colour | None, ...] | None = None, picked: int | None = None) -> None:
+        """A new picture of the table (``tray``: the tray's slots before the last command, by default those
+        on show; ``picked``: the slot the player took a placed token from)."""
         # unique across scenes: the drawing caches live on the app and outlive this scene
         self.version = next(_VERSIONS)
-        self.table = take_table(self.game, self.config.seats, self.here)
+        self.table = take_table(self.game, self.config.seats, self.here,
+                                self.table.tray if tray is None else tray, picked)
         self.log.follow(self.game.history)
         self.goal.follow(self.game)
         self.pointer.armed_swap = None
@@ -493,7 +506,8 @@ class PlayScene(Scene):
         if self.message_t > 0:
             self.message_t -= dt
         if self.game.over:
-            self._update_ending(dt)
+            if self.guide is None:  # the guided game's last steps are read on the finished board
+                self._update_ending(dt)
             return
         if self.session.seat_to_play:
             self.pace.step(self, dt)

@@ -26,6 +26,7 @@ from .common import WidgetScene, draw_backdrop
 from .daily_start import back_to_daily, daily_service
 from .daily_words import scoresheet_line
 from .final_boards import draw_boards
+from ..finale import Finale, best_line, ending_of
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ class ScoringScene(WidgetScene):
         self.art = TokenArt(app.theme)
         #: After a daily game: the day as recorded with this result (its par, the tries left).
         self.daily: DayRecord | None = None
+        #: The moment the game ends, over the sheet, while it plays (never when a game is looked at again).
+        self.finale: Finale | None = None
 
     def on_enter(self) -> None:
         t = self.app.t
@@ -83,6 +86,7 @@ class ScoringScene(WidgetScene):
             return
         self.news = self._solo_news()
         self.daily = self._daily_result()
+        self.finale = Finale(self.app, ending_of(self.app, self.game, self._names(), best_line(self.app, self.news)))
         self.ui.add(Button((640 - 510, 656, 240, 50), lambda: t("score.play_again"), self.play_again, primary=True,
                            name="again"))
         self.ui.add(Button((640 - 250, 656, 240, 50), lambda: t("score.menu"), self.to_menu, name="menu"))
@@ -154,6 +158,11 @@ class ScoringScene(WidgetScene):
         self.show_boards = not self.show_boards
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.finale is not None:
+            taken = self.finale.handle(event, self.app.input.intents(event), self.ui.widgets)
+            self.finale = None if self.finale.done else self.finale
+            if taken:
+                return None
         if Intent.BACK in self.app.input.intents(event):
             self.to_menu()
             return None
@@ -166,9 +175,19 @@ class ScoringScene(WidgetScene):
         return super().handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.finale is not None:
+            self.finale.update(dt)
+            if self.finale.done:
+                self.finale = None
+                self.redraw()
+            return                  # the demo's time on the sheet starts once the finale is over
         self.t += dt
         if self.exit_when_done and self.t > self.exit_after:
             self.app.quit()
+
+    def next_frame(self) -> float | None:
+        """Every frame while the finale plays."""
+        return 0.0 if self.finale is not None else super().next_frame()
 
     def wake_in(self) -> float | None:
         """The demo's sheet closes the window after a while."""
@@ -256,6 +275,10 @@ class ScoringScene(WidgetScene):
             if self.daily is not None:
                 self._daily(surface, sheet_x + sheet_w + 30, (548 if self.news is not None else 440) + down)
         self.ui.draw(surface, app)
+        if self.finale is not None:
+            unsaved = app.saves.problem is not None and app.saves.unsaved
+            self.finale.draw(surface, 586 if unsaved else 640)
+            self._save_banner(surface)
 
     def _save_banner(self, surface: pygame.Surface) -> None:
         """While this game could not be archived: what failed and why, and the folder, above the buttons."""

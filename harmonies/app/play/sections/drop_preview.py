@@ -64,8 +64,8 @@ def carried_over(kit: Kit, f: Frame) -> tuple[Colour | str, Hex] | None:
         return None
     if isinstance(target, HeldCard):
         return target.card_id, cell
-    hand = f.table.hand
-    return (hand[target.index], cell) if target.index < len(hand) else None
+    colour = f.table.in_slot(target.index)
+    return (colour, cell) if colour is not None else None
 
 
 def gain_text(kit: Kit, g: Table, what: Colour | str, gain: Gain) -> str:

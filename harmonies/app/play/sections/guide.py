@@ -11,7 +11,7 @@ from ...hexgrid import hex_corners
 from ..frame import Frame, Kit
 from ..layout import HAND_R, Point, Rect, inside
 from ..places import (
-    Cell, EndButton, GuideMark, GuideNext, HandToken, HeldCard, Ring, ScoresPanel, Slot, Space, Stop, Target,
+    Cell, EndButton, GuideMark, GuideNext, HandToken, HeldCard, Ring, ScoresPanel, Slot, Space, Stop, Swap, Target,
 )
 from ..where import big_layout
 from .common import Section
@@ -109,6 +109,8 @@ class GuideBubble(Section):
             return Ring("hex", lay.to_pixel(mark.cell), lay.size)
         if isinstance(mark, Slot) and mark.slot < len(L.slots):
             return Ring("rect", rect=L.slots[mark.slot])
+        if isinstance(mark, Swap) and mark.slot < len(L.swap_btns):
+            return Ring("rect", rect=L.swap_btns[mark.slot])
         if isinstance(mark, HeldCard):
             held = [cid for cid, _s, _n in g.held_items(g.current)]
             i = held.index(mark.card_id) if mark.card_id in held else len(L.held_slots)

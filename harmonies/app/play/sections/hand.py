@@ -43,12 +43,13 @@ class Hand(Section):
             return
         for i, (hx, hy) in enumerate(L.hand_slots):
             pygame.draw.circle(surface, th.c("table"), vp.p(hx, hy), vp.s(HAND_R + 2))
-            if i >= len(g.hand) or f.hidden.get(HandToken(i)) or drag == i:
+            colour = g.in_slot(i)      # a slot whose token was placed stays empty: the others keep their place
+            if colour is None or f.hidden.get(HandToken(i)) or drag == i:
                 continue
             lifted = sel == i or (human and math.hypot(mouse[0] - hx, mouse[1] - hy) <= HAND_R)
             if sel == i:
                 pygame.draw.circle(surface, th.c("accent"), vp.p(hx, hy), vp.s(HAND_R + 4), max(2, vp.s(3)))
-            img = self.kit.art.token(cname(g.hand[i]), vp.s(HAND_R), symbols)
+            img = self.kit.art.token(cname(colour), vp.s(HAND_R), symbols)
             blit_centred(surface, img, vp.p(hx, hy - (3 if lifted else 0)))
 
     def hit(self, f: Frame, pos: Point) -> HandToken | None:
@@ -56,7 +57,7 @@ class Hand(Section):
         if f.choosing_spirit:
             return None
         for i, (hx, hy) in enumerate(self.kit.layout.hand_slots):
-            if i < len(f.table.hand) and math.hypot(pos[0] - hx, pos[1] - hy) <= HAND_R + 4:
+            if f.table.in_slot(i) is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= HAND_R + 4:
                 return HandToken(i)
         return None
 
@@ -65,4 +66,5 @@ class Hand(Section):
         if f.ring_mode != "own":
             return []
         slots = self.kit.layout.hand_slots
-        return [Stop(HandToken(i), Ring("circle", slots[i], HAND_R + 2.5)) for i in range(min(len(f.table.hand), len(slots)))]
+        return [Stop(HandToken(i), Ring("circle", slots[i], HAND_R + 2.5)) for i in range(len(slots))
+                if f.table.in_slot(i) is not None]

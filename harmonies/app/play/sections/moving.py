@@ -66,8 +66,9 @@ def _draw_dragged(kit: Kit, f: Frame, surface: pygame.Surface) -> None:
     shadow = pygame.Surface((vp.s(44), vp.s(18)), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
     surface.blit(shadow, shadow.get_rect(center=vp.p(d.pos[0] + 6, d.pos[1] + 22)))
-    if isinstance(t, HandToken) and t.index < len(g.hand):
-        _thing(kit, f, surface, TokenSprite(cname(g.hand[t.index])), d.pos, 1.1)
+    colour = g.in_slot(t.index) if isinstance(t, HandToken) else None
+    if colour is not None:
+        _thing(kit, f, surface, TokenSprite(cname(colour)), d.pos, 1.1)
     elif isinstance(t, HeldCard):
         _thing(kit, f, surface, CubeSprite(t.card_id, g.views[g.current].spirit == t.card_id), d.pos, 1.2)
     elif isinstance(t, Slot):
