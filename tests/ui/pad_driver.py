@@ -206,7 +206,7 @@ class PadPlayer(Pad):
             raise AssertionError(f"no way to do {cmd} with the pad")
 
     def _place(self, cmd: R.PlaceToken) -> None:
-        self.ring_to(HandToken(list(self.sc.game.hand).index(cmd.colour)))
+        self.ring_to(HandToken(self.sc.table.slots_of(cmd.colour)[0]))
         self.press("a")                     # chooses the token: the ring goes to the board
         self.walk_to(cmd.cell)
         self.use()

@@ -41,7 +41,10 @@ def setup_by_pad(d: Driver, p: Pad, players: int, spirits: bool = False) -> None
     for i in range(players):
         if setup.seats[i]["kind"] != "human":
             p.focus_widget(f"kind{i}")
-            p.press("dpright")
+            for _ in range(3):                  # the kinds go round: human, computer, remote player
+                if setup.seats[i]["kind"] == "human":
+                    break
+                p.press("dpright")
         assert setup.seats[i]["kind"] == "human"
     p.focus_widget("spirits")
     if setup.spirits != spirits:
