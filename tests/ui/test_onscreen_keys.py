@@ -10,6 +10,7 @@ import pygame
 import pytest
 from ui_driver import Driver
 
+from harmonies.app.input import Intent
 from harmonies.app.scenes.onscreen_keys import OnscreenKeys, pages_for
 from harmonies.app.scenes.setup import SetupScene
 from harmonies.catalogue import available_languages
@@ -61,6 +62,24 @@ def test_a_name_typed_with_the_arrows_and_one_button(app: Any) -> None:
     d.frames(1)
     assert d.top.name == "setup" and d.top.seats[0]["name"] == "ABe"
     assert d.top.config().seats[0].name == "ABe"
+
+
+def test_a_pads_confirm_opens_it_and_enter_still_starts(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Confirm from anything but a key (a controller's button, here a stand-in event) opens the keyboard on
+    a name; the keyboard's Enter on a name starts the game, as before."""
+    d = _setup(app, "name0")
+    pad_a = pygame.USEREVENT + 7
+    intents = app.input.intents
+    monkeypatch.setattr(app.input, "intents",
+                        lambda e: frozenset({Intent.CONFIRM}) if e.type == pad_a else intents(e))
+    d.post(pad_a)
+    d.frames(1)
+    assert isinstance(d.top, OnscreenKeys)
+    d.key(pygame.K_ESCAPE)
+    d.frames(1)
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert d.top.name == "play"
 
 
 def test_the_done_and_space_keys(app: Any) -> None:

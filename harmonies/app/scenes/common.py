@@ -56,10 +56,15 @@ class WidgetScene(Scene):
 
     def opens_keys(self, field: TextField, event: pygame.event.Event) -> bool:
         """Whether ``event`` opens the on-screen keyboard on the text field with the focus: the Use intent
-        from a key that types nothing (a pad's button; Space types a space), or a finger's tap on the field."""
+        from a key that types nothing (Space types a space), Confirm from anything but a key (a pad's
+        button: a keyboard's Enter keeps its meaning, starting the game in Setup), or a finger's tap on
+        the field."""
         if getattr(event, "finger", False) and event.type == pygame.MOUSEBUTTONUP:
             return field.hit(event.vpos)
-        return Intent.USE in self.app.input.intents(event) and not typing(event)
+        intents = self.app.input.intents(event)
+        if Intent.CONFIRM in intents and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return True
+        return Intent.USE in intents and not typing(event)
 
     def draw_title(self, surface: pygame.Surface, y: float = 58) -> None:
         if self.title_key:
