@@ -265,8 +265,7 @@ class GameList(Widget):
                 for k, text in enumerate(lines):
                     # one line in the middle of the row; two lines, the second dimmer
                     cy = ry + ROW_H / 2 if len(lines) == 1 else ry + ROW_H * (0.29 + 0.44 * k)
-                    # a long line may shrink back to the smallest size it has at 100 % text (scores stay whole)
-                    px = paint.fit_px(app, text, TEXT_PX, cw - 6, min_px=12 / app.vp.text_scale)
+                    px = paint.fit_px(app, text, TEXT_PX, cw - 6, min_px=12)
                     colour = th.c("danger") if isinstance(g, Skipped) and k == 0 else th.c("ink" if k == 0 else "ink_dim")
                     paint.text(surface, app, paint.ellipsize(app, text, px, cw - 6), (x + cx, cy), px, colour,
                                "midleft")
