@@ -104,8 +104,7 @@ class HowToScene(WidgetScene):
         paint.text(surface, app, head, (100, 108), paint.fit_px(app, head, 26, 1080, bold=True), th.c("ink"), bold=True)
         width = 560 if figure else 1080
         if self.page == len(pages) - 1:
-            keylist.draw_table(surface, app, (100, 146, 1080, 410))
-            paint.text_block(surface, app, app.t("keys.mouse"), (100, 564), 15, th.c("ink_dim"), 1080, align="center")
+            keylist.draw_with_note(surface, app, (100, 146, 1080, 458), app.t("keys.mouse"))
         else:
             paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:
