@@ -33,6 +33,8 @@ KeyKind = Literal["char", "space", "erase", "done", "page"]
 KEY_W, KEY_H, GAP = 64.0, 54.0, 8.0
 #: The panel's margin, and the height of its line showing the text typed.
 PAD, LINE_H = 18.0, 58.0
+#: The narrowest the keys' panel is (the digits alone): its line shows a whole 19-digit seed.
+MIN_W = 520.0
 #: The keys of the bottom row (besides the pages') are this many key widths wide.
 WIDE = 2.0
 KEY_PX, LABEL_PX, LINE_PX = 24.0, 18.0, 24.0
@@ -111,7 +113,7 @@ class OnscreenKeys(Scene):
         specials += [("erase", "", WIDE), ("done", "", WIDE)]
         bottom_w = sum(w * KEY_W for _k, _v, w in specials) + GAP * (len(specials) - 1)
         grid_w = cols * KEY_W + (cols - 1) * GAP
-        width = max(grid_w, bottom_w) + 2 * PAD
+        width = max(grid_w, bottom_w, MIN_W) + 2 * PAD
         height = PAD + LINE_H + GAP + (len(page.rows) + 1) * (KEY_H + GAP) - GAP + PAD
         x = area[0] + (area[2] - width) / 2
         y = area[1] + area[3] - height - 10
