@@ -89,3 +89,19 @@ def test_settings_files_from_before_keep_loading_with_their_choices() -> None:
     assert plain.for_device(DECK_DEFAULTS) == plain.with_(**DECK_DEFAULTS)
     assert Settings.from_dict({"chosen": ["text_size", 3, {"x": 1}, "nonsense", "text_size"]}).chosen == ["text_size"]
     assert Settings.from_dict({"chosen": "text_size"}).chosen == []
+
+
+def test_the_choice_survives_the_settings_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from harmonies.app.settings import StoreSettings
+    from harmonies.persist import Store
+
+    store = StoreSettings(Store(tmp_path, durable=False))
+    app = _app(monkeypatch, store.load(), deck=True)
+    app.settings_store = store
+    try:
+        app.apply_settings(app.settings.with_(text_size=150))
+    finally:
+        pygame.display.quit()
+    loaded = StoreSettings(Store(tmp_path, durable=False)).load()
+    assert loaded.text_size == 150 and "text_size" in loaded.chosen and "fullscreen" not in loaded.chosen
+    assert loaded.for_device(DECK_DEFAULTS).text_size == 150
