@@ -150,3 +150,25 @@ def test_every_language_has_its_letters(code: str) -> None:
     if code == "ja":
         assert set("あいうえおがぱゃアイウエオガパャー") <= set(letters)
     assert "".join(p.rows[0] for p in pages_for(code, digits=True)) == "123"
+
+
+def test_a_dialogs_folder_field_takes_it_too(app: Any) -> None:
+    """The folder asked for by a dialog (save elsewhere, export) is typed the same way; Back closes the
+    keyboard, not the dialog."""
+    from harmonies.app.scenes.confirm import Action, Dialog, Page
+
+    d = Driver(app)
+    dialog = Dialog(app, Page("Where?", ["A folder"], [Action("Save", lambda: None, primary=True, name="save"),
+                                                       Action("Back", lambda: None, name="back")], field="/tmp"))
+    app.scenes.push(dialog)
+    d.frames(1)
+    _use(d)
+    assert isinstance(d.top, OnscreenKeys)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_TAB)                 # the symbols' page: "/" is on it
+    _go_to(d, "/")
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_ESCAPE)
+    d.frames(1)
+    assert d.top is dialog and dialog.text == "/tmp/"
