@@ -20,14 +20,16 @@ from harmonies.session.errlog import log_error, log_folder
 
 from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
+from .device import is_steam_deck
 from .input import PAD_GONE, InputMap, Intent, Pads, player_map
 from .loop import MAX_DT, Pacer, Plan, WindowPacer, soonest
 from .navigation import Navigator, OpenMenu, OpenPadLost
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
-from .settings import MemorySettingsStore, Settings, SettingsStore
+from .settings import DECK_DEFAULTS, MemorySettingsStore, Settings, SettingsStore
 from .sound import Sounds, init_pygame
 from .theme import Fonts, Theme
+from .touch import FINGER_EVENTS, TouchPointer, synthesized
 from .viewport import Viewport
 
 #: The name the desktop knows the window by (X11's WM_CLASS, Wayland's app id): the ``.desktop`` file of
@@ -51,11 +53,18 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings_store: SettingsStore | None = None, data_dir: Path | None = None,
                  cards: CardSet | None = None, messages: list[str] | None = None, saves: SaveSlot | None = None,
-                 language: str | None = None) -> None:
+                 language: str | None = None, deck: bool | None = None) -> None:
         self.settings_store = settings_store or MemorySettingsStore()
         self.settings: Settings = self.settings_store.load()
+        #: Whether this is a Steam Deck (None: found out from the machine): its screen's defaults apply
+        #: to the settings the player has not chosen.
+        self.deck = is_steam_deck() if deck is None else deck
+        if self.deck:
+            self.settings = self.settings.for_device(DECK_DEFAULTS)
         if size is not None:
             self.settings = self.settings.with_(window=f"{size[0]}x{size[1]}")
+            if self.deck and fullscreen is None:  # a size asked for on the command line is a window's
+                self.settings = self.settings.with_(fullscreen=False)
         if fullscreen is not None:
             self.settings = self.settings.with_(fullscreen=fullscreen)
         #: The language shown: ``--lang``, else the one chosen in Settings, else the system's locale.
@@ -92,6 +101,8 @@ class App:
         self.input: InputMap = self._input_map()
         #: The game controllers plugged in; the one last used gives the prompts' buttons.
         self.pads = Pads()
+        #: The finger that acts as the mouse on a touch screen.
+        self.touch = TouchPointer()
         pygame.key.set_repeat(400, 40)
 
     # -- services -----------------------------------------------------------------
@@ -125,7 +136,8 @@ class App:
         self.sounds.play(name, self.settings.volume)
 
     def mouse_virtual(self) -> tuple[float, float]:
-        return self.vp.to_virtual(pygame.mouse.get_pos())
+        """Where the pointer is, in virtual units: the mouse, or the finger that touched last."""
+        return self.vp.to_virtual(self.touch.at or pygame.mouse.get_pos())
 
     def _open_window(self) -> pygame.Surface:
         flags = pygame.RESIZABLE
@@ -142,6 +154,7 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         """Store new settings and apply the ones that change the window."""
         old = self.settings
+        settings = settings.choosing(old)
         self.settings = settings
         self.settings_store.save(settings)
         if (old.keys, old.buttons) != (settings.keys, settings.buttons):
@@ -163,6 +176,14 @@ class App:
 
     # -- the frame ----------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> None:
+        if event.type in FINGER_EVENTS:
+            for mouse in self.touch.as_mouse(event, self.window.get_size()):
+                self.process_event(mouse)
+            return
+        if event.type in MOUSE_EVENTS and synthesized(event):
+            return  # SDL's mouse copy of a touch: the finger's own events acted already
+        if event.type == pygame.MOUSEMOTION and not getattr(event, "finger", False):
+            self.touch.at = None  # the mouse moved: the pointer is where it is again
         if event.type == pygame.QUIT:
             self.request_close()
             return

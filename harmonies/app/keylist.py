@@ -183,11 +183,27 @@ def table_height(app: App, width: float, px: float) -> float:
 
 def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
     """The key list in ``box``: the keys in bold on the left, what they do beside them, under headings;
-    at the largest text size (18 down to 11) that keeps it inside the box."""
+    at the largest text size (18 down to 11 at 100 % text, as far back at 125 and 150 %) that keeps it
+    inside the box."""
     px = 18.0
-    while px > 11 and table_height(app, box[2], px) > box[3]:
+    while px > 11 / app.vp.text_scale and table_height(app, box[2], px) > box[3]:
         px -= 1
     _layout(app, surface, box, px)
+
+
+def draw_with_note(surface: pygame.Surface, app: App, box: Box, note: str, note_px: float = 15) -> None:
+    """The key list in ``box`` above ``note`` (a centred paragraph, never larger than the list's text),
+    at the largest size at which both fit."""
+    x, y, w, h = box
+    px = 18.0
+    while True:
+        small = min(note_px, px)
+        note_h = paint.block_height(app, note, small, w)
+        if px <= 11 / app.vp.text_scale or table_height(app, w, px) + note_h + 12 <= h:
+            break
+        px -= 1
+    _layout(app, surface, (x, y, w, h - note_h - 12), px)
+    paint.text_block(surface, app, note, (x, y + h - note_h), small, app.theme.c("ink_dim"), w, align="center")
 
 
 def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> float:
@@ -198,20 +214,22 @@ def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> fl
     key_w = min(w * 0.34, max((paint.text_width(app, r.keys, px, True) for r in all_rows if r.keys), default=0) + 30)
     does_w = w - key_w
     font = app.fonts.font(app.vp.fs(px), False)
+    vp = app.vp
+    step = vp.tv(px) * 1.3    # a line's step, at the size the text is drawn
     y = y0
     for i, row in enumerate(all_rows):
         if row.heading:
-            y += px * 0.6 if i else 0
+            y += vp.tv(px) * 0.6 if i else 0
             if surface is not None:
                 paint.text(surface, app, row.heading, (x, y), px + 2, th.c("ink"), bold=True)
-            y += (px + 2) * 1.45
+            y += vp.tv(px + 2) * 1.45
             continue
         lines = paint.wrap_lines(font, row.does, app.vp.s(does_w))
         keys = paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), row.keys, app.vp.s(key_w - 16))
         if surface is not None:
             for k, ln in enumerate(keys):
-                paint.text(surface, app, ln, (x + 8, y + k * px * 1.3), px, th.c("ink"), bold=True)
+                paint.text(surface, app, ln, (x + 8, y + k * step), px, th.c("ink"), bold=True)
             for k, ln in enumerate(lines):
-                paint.text(surface, app, ln, (x + key_w, y + k * px * 1.3), px, th.c("ink_dim"))
-        y += max(len(lines), len(keys)) * px * 1.3 + px * 0.25
+                paint.text(surface, app, ln, (x + key_w, y + k * step), px, th.c("ink_dim"))
+        y += max(len(lines), len(keys)) * step + vp.tv(px) * 0.25
     return y - y0

@@ -28,8 +28,11 @@ def text_width(app: App, s: str, px: float, bold: bool = False) -> float:
 
 
 def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
-    """The largest size <= ``px`` at which ``s`` fits into ``max_w`` virtual units."""
-    while px > min_px and text_width(app, s, px, bold) > max_w:
+    """The largest size <= ``px`` at which ``s`` fits into ``max_w`` virtual units. ``min_px`` is the
+    smallest size at the normal text size: at 125 or 150 % a text that does not fit may shrink back that
+    far, so whatever fits at 100 % fits at every text size."""
+    floor = min_px / app.vp.text_scale
+    while px > floor and text_width(app, s, px, bold) > max_w:
         px -= 1
     return px
 
@@ -37,7 +40,7 @@ def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px
 def fit_scaled(app: App, s: str, px: float, max_w: float, bold: bool = False) -> float:
     """The largest size <= ``px`` at which ``s`` fits ``max_w``, giving up no more than the text size
     setting added: never under what ``px`` is at the normal text size."""
-    return fit_px(app, s, px, max_w, bold, min_px=px / app.vp.text_scale)
+    return fit_px(app, s, px, max_w, bold, min_px=px)
 
 
 def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> str:

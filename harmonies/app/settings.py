@@ -48,6 +48,9 @@ class Settings:
     keys: dict[str, Any] = field(default_factory=dict)
     #: The same for a game controller's buttons (intent name to SDL button names).
     buttons: dict[str, Any] = field(default_factory=dict)
+    #: The settings among :data:`DEVICE_SETTINGS` that the player set themselves (in Settings, or F11 for
+    #: full screen): a device's own defaults (:meth:`for_device`) never change those.
+    chosen: list[str] = field(default_factory=list)
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -84,7 +87,37 @@ class Settings:
         size = parse_window(s.window)
         window = f"{size[0]}x{size[1]}" if size is not None else default.window
         language = s.language if has_language(s.language) else ""
-        return replace(s, volume=min(100, max(0, s.volume)), window=window, language=language)
+        s = replace(s, volume=min(100, max(0, s.volume)), window=window, language=language)
+        return replace(s, chosen=_chosen(s))
+
+    def choosing(self, old: Settings) -> Settings:
+        """These settings, with each of :data:`DEVICE_SETTINGS` that differs from ``old`` counted as chosen."""
+        changed = [name for name in DEVICE_SETTINGS if getattr(old, name) != getattr(self, name)]
+        if all(name in self.chosen for name in changed):
+            return self
+        return replace(self, chosen=[*self.chosen, *(n for n in changed if n not in self.chosen)])
+
+    def for_device(self, defaults: dict[str, Any]) -> Settings:
+        """These settings with a device's own ``defaults`` (a Steam Deck's: full screen, larger text) in place
+        of the values the player has not chosen."""
+        return replace(self, **{name: value for name, value in defaults.items()
+                                if name in DEVICE_SETTINGS and name not in self.chosen})
+
+
+#: The settings whose default depends on the device (a Steam Deck's screen), unless the player chose them.
+DEVICE_SETTINGS = ("window", "fullscreen", "text_size")
+#: The values of :data:`DEVICE_SETTINGS` on a Steam Deck: its whole 1280x800 screen, text at 125 %.
+DECK_DEFAULTS: dict[str, Any] = {"window": "1280x800", "fullscreen": True, "text_size": 125}
+
+
+def _chosen(s: Settings) -> list[str]:
+    """The chosen settings of ``s``: those it lists, known and once each, and those whose value is neither
+    the normal default nor a Steam Deck's (so a file written before the list existed keeps its choices)."""
+    default = Settings()
+    listed = [name for name in dict.fromkeys(n for n in s.chosen if isinstance(n, str)) if name in DEVICE_SETTINGS]
+    unlike = [name for name in DEVICE_SETTINGS if name not in listed
+              and getattr(s, name) not in (getattr(default, name), DECK_DEFAULTS[name])]
+    return listed + unlike
 
 
 def parse_window(text: str) -> tuple[int, int] | None:

@@ -187,6 +187,12 @@ def caret_turns_in() -> float:
     return (CARET_BLINK_MS - pygame.time.get_ticks() % CARET_BLINK_MS) / 1000
 
 
+def typing(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is a key that types a character into a text field (its TEXTINPUT follows)."""
+    text = getattr(event, "unicode", "") if event.type == pygame.KEYDOWN else ""
+    return isinstance(text, str) and bool(text) and text.isprintable()
+
+
 class TextField(Widget):
     """One line of text input (names, the seed); typing uses TEXTINPUT events."""
 
@@ -210,14 +216,24 @@ class TextField(Widget):
         if not focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            add = "".join(ch for ch in event.text if ch.isprintable() and (ch.isdigit() or not self.digits))
-            if add:
-                self.set((self.get() + add)[: self.max_len])
+            self.type_text(event.text)
             return True
+        if typing(event):
+            return True  # a key that types a character (Space too): its TEXTINPUT follows
         if Intent.ERASE in app.input.intents(event):
-            self.set(self.get()[:-1])
+            self.erase()
             return True
         return False
+
+    def type_text(self, text: str) -> None:
+        """Add ``text`` at the end, what the field takes of it (printable characters, digits only for a
+        field of digits), up to its length."""
+        add = "".join(ch for ch in text if ch.isprintable() and (ch.isdigit() or not self.digits))
+        if add:
+            self.set((self.get() + add)[: self.max_len])
+
+    def erase(self) -> None:
+        self.set(self.get()[:-1])
 
     def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
         if not self.visible:

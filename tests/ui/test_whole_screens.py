@@ -1,7 +1,10 @@
 """Every screen whole at any text size (issue 51 point 3): the menu, Settings and the replay viewer with a
 game review shown, at 100, 125 and 150 % text in every language at 800x600, 1280x720 and 1920x1080: no
 text over another, none reaching into a widget it is not part of, none out of its box or the window.
-Settings' labels also all keep one size, whatever their length."""
+Settings' labels also all keep one size, whatever their length.
+
+Every screen of the game (issue 49: :mod:`every_screen`'s list) is held to the same at 1280x720 and at the
+Steam Deck's 1280x800, at each text size, in English, Japanese and French (whose words run longest)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from typing import Any
 import pygame
 import pytest
 from review_stub import stub_review
+from every_screen import every_screen
 from textfit import crowded_text
 
 from harmonies.ai.review_reasons import Reason
@@ -81,6 +85,27 @@ def test_nothing_overlaps_and_nothing_is_cut(monkeypatch: pytest.MonkeyPatch, ta
 
 
 @pytest.mark.parametrize("text_size", TEXT_SIZES)
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)], ids=["1280x720", "1280x800"])
+@pytest.mark.parametrize("code", ["en", "ja", "fr"])
+def test_every_screen_is_whole(monkeypatch: pytest.MonkeyPatch, code: str, size: tuple[int, int],
+                               text_size: int) -> None:
+    app = _app(size, code, text_size)
+    try:
+        problems: list[str] = []
+        with crowded_text(monkeypatch, app) as found:
+            for name, prepare in every_screen(app):
+                prepare()
+                app.step(0.0, events=[])
+                found.clear()   # the frame drawn while the screen was being made ready
+                app.step(1 / 60, events=[])
+                problems += [f"{name}: {p}" for p in found]
+                found.clear()
+        assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("text_size", TEXT_SIZES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_settings_labels_share_one_size_at_800x600(monkeypatch: pytest.MonkeyPatch, code: str,
                                                       text_size: int) -> None:
@@ -100,5 +125,36 @@ def test_the_settings_labels_share_one_size_at_800x600(monkeypatch: pytest.Monke
         monkeypatch.setattr(paint, "text", text)
         app.step(1 / 60, events=[])
         assert set(sizes) == labels and len(set(sizes.values())) == 1, sizes
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("broken", ["overlap", "off_screen", "too_big"])
+def test_the_check_finds_a_broken_layout(monkeypatch: pytest.MonkeyPatch, broken: str) -> None:
+    """The size check is able to fail: Setup with its Start button moved over Back or pushed off the window,
+    or the on-screen keyboard's letters drawn larger than its keys."""
+    from harmonies.app.scenes import onscreen_keys
+    from harmonies.app.scenes.onscreen_keys import OnscreenKeys
+    from harmonies.app.scenes.setup import SetupScene
+
+    app = _app((1280, 800), "en", 150)
+    try:
+        setup = SetupScene(app)
+        app.scenes.reset(setup)
+        app.step(0.0, events=[])
+        start = next(w for w in setup.ui.widgets if getattr(w, "name", "") == "start")
+        back = next(w for w in setup.ui.widgets if getattr(w, "name", "") == "back")
+        if broken == "overlap":
+            start.rect = (back.rect[0] + 40, *start.rect[1:])
+        elif broken == "off_screen":
+            start.rect = (1240, *start.rect[1:])
+        else:
+            app.scenes.push(OnscreenKeys(app, next(w for w in setup.ui.widgets if getattr(w, "name", "") == "name0")))
+            app.step(0.0, events=[])
+            monkeypatch.setattr(onscreen_keys, "KEY_W", 30.0)
+            app.scenes.top.on_resize()
+        with crowded_text(monkeypatch, app) as found:
+            app.step(1 / 60, events=[])
+            assert found, "the broken layout went unnoticed"
     finally:
         pygame.display.quit()

@@ -52,6 +52,9 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
         box, where = boxes[-1] if boxes else _panel_under(rect) or (app.window.get_rect(), "window")
         if s.strip() and rect.width and not box.inflate(2 * SLACK, 2 * SLACK).contains(rect):
             found.append(Overflow(s, rect, box, where))
+        elif s.strip() and rect.width and surface is app.window and \
+                not app.window.get_rect().inflate(2 * SLACK, 2 * SLACK).contains(rect):
+            found.append(Overflow(s, rect, app.window.get_rect(), f"{where} off the window"))
         return rect
 
     def _panel_under(rect: pygame.Rect) -> tuple[pygame.Rect, str] | None:
@@ -171,7 +174,8 @@ def font_sizes(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[tuple
 def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Overflow]]:
     """:func:`measured_text` (nothing drawn out of its box or the window, nothing ``fit_px`` cannot fit),
     and also every text drawn on the window over another text of the same frame, or over a widget it is
-    not part of (reaching into it from outside). A text's glyphs are taken as its rectangle less a tenth of its height at the top and the
+    not part of (reaching into it from outside); what a veil covers (under an overlay) no longer counts, nor
+    what a later panel wholly covers. A text's glyphs are taken as its rectangle less a tenth of its height at the top and the
     bottom (the font's leading), so two lines that only share their leading do not count."""
     with measured_text(monkeypatch, app) as found:
         drawn: list[tuple[int, pygame.Rect, str]] = []
@@ -210,7 +214,30 @@ def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ove
                     owner.pop()
             return go
 
+        draw_veil = paint.veil
+
+        def veil(surface: pygame.Surface, *args: Any, **kwargs: Any) -> None:
+            """A veil puts everything drawn so far behind an overlay (a dialog, the pause menu, a keyboard):
+            the overlay's texts are measured against each other, not against what they cover."""
+            draw_veil(surface, *args, **kwargs)
+            if surface is app.window:
+                drawn[:] = [d for d in drawn if d[0] != app.frames]
+                shown[:] = [w for w in shown if w[0] != app.frames]
+
+        draw_panel = paint.panel
+
+        def panel(surface: pygame.Surface, app_: Any, rect: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+            """A panel drawn over texts and widgets wholly inside it hides them (a tip over the score table),
+            unless it is a widget's own."""
+            r = draw_panel(surface, app_, rect, *args, **kwargs)
+            if surface is app.window and not owner:  # a widget's own panel (a button's) hides nothing
+                drawn[:] = [d for d in drawn if d[0] != app.frames or not r.contains(d[1])]
+                shown[:] = [w for w in shown if w[0] != app.frames or not r.contains(w[1])]
+            return r
+
         monkeypatch.setattr(paint, "text", text)
+        monkeypatch.setattr(paint, "veil", veil)
+        monkeypatch.setattr(paint, "panel", panel)
         for kind in WIDGET_KINDS:
             monkeypatch.setattr(kind, "draw", owned(kind.draw))
         yield found

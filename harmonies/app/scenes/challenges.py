@@ -197,8 +197,8 @@ class ChallengesScene(WidgetScene):
                  colour: pygame.Color, bold: bool = False) -> float:
         """``text`` wrapped to ``room`` from (x, y); returns where the next line goes."""
         vp = self.app.vp
-        lines = paint.wrap_lines(self.app.fonts.font(vp.s(px), bold), text, vp.s(room))
+        lines = paint.wrap_lines(self.app.fonts.font(vp.fs(px), bold), text, vp.s(room))
         for line in lines:
             paint.text(surface, self.app, line, (x, y), px, colour, "topleft", bold=bold)
-            y += px * 1.32
+            y += vp.tv(px) * 1.32
         return y

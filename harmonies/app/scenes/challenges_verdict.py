@@ -67,13 +67,14 @@ def draw_verdict(surface: pygame.Surface, app: App, verdict: Verdict, rect: tupl
     cat = app.catalogue
     ok = verdict.met
     inner = w - 2 * PAD
-    font = app.fonts.font(vp.s(LINE_PX))
+    font = app.fonts.font(vp.fs(LINE_PX))
+    step = STEP / LINE_PX * vp.tv(LINE_PX)   # a line's step grows with the text size
     rows: list[tuple[str, bool]] = [(("✓ " if c.met else "× ") + checked_text(cat, c), c.met) for c in verdict.checked]
     if verdict.problem is not None:
         rows.append((verdict.problem, False))
     wrapped = [(paint.wrap_lines(font, text, vp.s(inner)), good) for text, good in rows]
     top = 68 + (22 if verdict.first else 0)
-    h = min(room, top + sum(len(ls) * STEP + 3 for ls, _ in wrapped) + 10)
+    h = min(room, top + sum(len(ls) * step + 3 for ls, _ in wrapped) + 10)
     paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("accent" if ok else "panel_edge"),
                 width=3, shadow=True)
     head = app.t("challenge.met" if ok else "challenge.not_met")
@@ -91,8 +92,8 @@ def draw_verdict(surface: pygame.Surface, app: App, verdict: Verdict, rect: tupl
     yy += 26
     for lines, good in wrapped:
         for line in lines:
-            if yy + STEP > y + h:
+            if yy + step > y + h:
                 return
             paint.text(surface, app, line, (x + PAD, yy), LINE_PX, th.c("ink") if good else th.c("danger"))
-            yy += STEP
+            yy += step
         yy += 3

@@ -11,7 +11,8 @@ from .. import paint
 from ..input import Intent
 from ..hexgrid import HexLayout
 from ..scene import Scene
-from ..widgets import TextField, WidgetGroup, caret_turns_in
+from ..widgets import TextField, WidgetGroup, caret_turns_in, typing
+from .onscreen_keys import OnscreenKeys
 
 if TYPE_CHECKING:
     from ..app import App
@@ -31,6 +32,10 @@ class WidgetScene(Scene):
         self.ui = WidgetGroup()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        field = self.ui.focused
+        if isinstance(field, TextField) and self.opens_keys(field, event):
+            self.app.scenes.push(OnscreenKeys(self.app, field))
+            return None
         if self.ui.handle(event, self.app):
             return None
         if Intent.CONFIRM in self.app.input.intents(event):
@@ -48,6 +53,18 @@ class WidgetScene(Scene):
         focused = self.ui.focused
         if focused is not None:
             focused.activate()
+
+    def opens_keys(self, field: TextField, event: pygame.event.Event) -> bool:
+        """Whether ``event`` opens the on-screen keyboard on the text field with the focus: the Use intent
+        from a key that types nothing (Space types a space), Confirm from anything but a key (a pad's
+        button: a keyboard's Enter keeps its meaning, starting the game in Setup), or a finger's tap on
+        the field."""
+        if getattr(event, "finger", False) and event.type == pygame.MOUSEBUTTONUP:
+            return field.hit(event.vpos)
+        intents = self.app.input.intents(event)
+        if Intent.CONFIRM in intents and event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return True
+        return Intent.USE in intents and not typing(event)
 
     def draw_title(self, surface: pygame.Surface, y: float = 58) -> None:
         if self.title_key:

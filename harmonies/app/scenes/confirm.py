@@ -54,7 +54,8 @@ class Page:
 
 
 def wrap_paths(font: pygame.font.Font, text: str, max_px: int) -> list[str]:
-    """Lines of ``text`` no wider than ``max_px``: broken at spaces, and inside a long path after a "/"."""
+    """Lines of ``text`` no wider than ``max_px``: broken at spaces, inside a long path after a "/", and
+    inside a longer run of words where its script allows."""
     if " " not in text:
         return paint.wrap_lines(font, text, max_px)  # text written without spaces breaks anywhere
     pieces = re.findall(r"[^ /]*(?:/|\s+|$)", text)
@@ -68,7 +69,9 @@ def wrap_paths(font: pygame.font.Font, text: str, max_px: int) -> list[str]:
             line += piece
     if line.strip() or not lines:
         lines.append(line.rstrip())
-    return lines
+    # a run with no space or "/" still too wide (Japanese beside a command) breaks where its script may
+    return [part for line in lines
+            for part in (paint.wrap_lines(font, line, max_px) if font.size(line)[0] > max_px else [line])]
 
 
 def _label(action: Action) -> Callable[[], str]:
@@ -121,21 +124,28 @@ class Dialog(WidgetScene):
         """Draw ``text`` wrapped in the panel from ``y``; returns the height used."""
         lines = self._wrapped(text, px, bold)
         for i, line in enumerate(lines):
-            paint.text(surface, self.app, line, (self.rect[0] + PAD, y + i * px * 1.32), px, colour, bold=bold)
-        return len(lines) * px * 1.32
+            paint.text(surface, self.app, line, (self.rect[0] + PAD, y + i * self._step(px)), px, colour, bold=bold)
+        return len(lines) * self._step(px)
+
+    def _step(self, px: float) -> float:
+        """A line's step at size ``px``, which grows with the text size."""
+        return self.app.vp.tv(px) * 1.32
+
+    def _title_h(self) -> float:
+        return self.app.vp.tv(TITLE_PX) * 1.4
 
     def _layout(self) -> None:
         page = self.page
         inner = PANEL_W - 2 * PAD
-        h = PAD + TITLE_PX * 1.4 + 8
+        h = PAD + self._title_h() + 8
         self.body_px = [self._body_px(para) for para in page.body]
         for para, px in zip(page.body, self.body_px):
-            h += self._lines(para, px) * px * 1.32 + 10
+            h += self._lines(para, px) * self._step(px) + 10
         field_y = h + 4
         if page.field is not None:
             h += FIELD_H + 16
         if page.error:
-            h += self._lines(page.error, 16) * 16 * 1.32 + 8
+            h += self._lines(page.error, 16) * self._step(16) + 8
         buttons_y = h + 8
         h = buttons_y + BUTTON_H + PAD
         x, y = 640 - PANEL_W / 2, max(12.0, 360 - h / 2)
@@ -189,9 +199,10 @@ class Dialog(WidgetScene):
         paint.veil(surface, 170)
         y = self.rect[1]
         paint.panel(surface, app, self.rect, th.c("table"), radius=18, edge=th.c("panel_edge"), shadow=True)
-        paint.text(surface, app, self.page.title, (640, y + PAD + TITLE_PX * 0.55), TITLE_PX, th.c("table_text"),
+        title_px = paint.fit_px(app, self.page.title, TITLE_PX, PANEL_W - 2 * PAD, bold=True)
+        paint.text(surface, app, self.page.title, (640, y + PAD + self._title_h() * 0.4), title_px, th.c("table_text"),
                    "center", bold=True)
-        yy = y + PAD + TITLE_PX * 1.4 + 8
+        yy = y + PAD + self._title_h() + 8
         for para, px in zip(self.page.body, self.body_px):
             yy += self._block(surface, para, yy, px, th.c("table_text")) + 10
         if self.page.field is not None:

@@ -230,4 +230,8 @@ class DailyScene(WidgetScene):
         line(result_words(app, record), 278, 19, bold=True)
         streak = self.service.book().streak(self.today)
         line(app.t("daily.streak", n=streak), 330, 20, bold=True)
-        paint.text(surface, app, app.t("daily.streak_rule"), (x + 24, y + 362), 15, th.c("ink_dim"), wrap=w - 48)
+        # the rule fills what is left above Play, smaller at a large text size if it must
+        rule, room, px = app.t("daily.streak_rule"), h - 76 - 6 - 362, 15.0
+        while px > 15 / app.vp.text_scale and paint.block_height(app, rule, px, w - 48, line=1.2) > room:
+            px -= 1
+        paint.text_block(surface, app, rule, (x + 24, y + 362), px, th.c("ink_dim"), w - 48, line=1.2)

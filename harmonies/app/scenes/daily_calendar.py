@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from harmonies.persist.daily import DailyBook
+from harmonies.persist.daily import DailyBook, DayRecord
 from harmonies.session.daily import FIRST_DAY
 
 from .. import paint
@@ -27,6 +27,9 @@ Rect = tuple[float, float, float, float]
 #: The grid of days (below the month's title and the weekday names).
 GRID: Rect = (628.0, 210.0, 588.0, 384.0)
 ROWS, COLS = 6, 7
+#: The sizes of a cell's day number, best score, suns and par, and the height of a line for its size.
+NUMBER_PX, SCORE_PX, SUNS_PX, PAR_PX = 14.0, 20.0, 13.0, 12.0
+LINE = 1.12
 
 
 def month_cells(year: int, month: int) -> list[date | None]:
@@ -86,26 +89,49 @@ def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: D
         if day == chosen:
             pygame.draw.rect(surface, th.c("accent"), app.vp.r((x - 4, y - 4, w + 8, h + 8)), max(2, app.vp.s(3)),
                              border_radius=app.vp.s(12))
-        ink = th.c("ink") if open_ else th.c("table_text_dim")
-        paint.text(surface, app, str(day.day), (x + 7, y + 5), 14, ink, bold=day == today)
-        if beaten:
-            _star(surface, app, x + w - 13, y + h - 12, 7)
-        best = record.best
-        if best is not None and best.score is not None:
-            paint.text(surface, app, str(best.score), (x + w / 2, y + h / 2 + 1), 20, th.c("ink"), "center", bold=True)
-            if best.suns is not None:
-                _sun(surface, app, x + 13, y + h - 12, 5)
-                paint.text(surface, app, str(best.suns), (x + 22, y + h - 12), 13, th.c("ink"), "midleft")
-        elif record.attempts:
-            paint.text(surface, app, "–", (x + w / 2, y + h / 2 + 1), 20, th.c("ink_dim"), "center", bold=True)
-        if record.par is not None:
-            # "par 121" where the cell has room beside the day's number, else the number alone (small
-            # windows keep text at a readable size, which widens it)
-            words = par_text.format(par=record.par)
-            if paint.text_width(app, words, 9) > w - 40:
-                words = str(record.par)
-            px = paint.fit_px(app, words, 12, w - 40)
-            paint.text(surface, app, words, (x + w - 6, y + 13), px, th.c("ink_dim"), "midright")
+        _draw_cell_text(surface, app, (x, y, w, h), day, record, open_, day == today, beaten,
+                        par_text)
+
+
+def _draw_cell_text(surface: pygame.Surface, app: App, rect: Rect, day: date, record: DayRecord, open_: bool, today: bool,
+                    beaten: bool, par_text: str) -> None:
+    """A cell's lines: the day's number with its par beside it, the best score (or a dash for a day tried),
+    its suns (and the star of a beaten par). Their sizes follow the text size only as far as the lines fit
+    the cell's height, so at 150 % they stay apart."""
+    th = app.theme
+    x, y, w, h = rect
+    vp = app.vp
+    best = record.best
+    suns = best.suns if best is not None and best.score is not None else None
+    number_px = NUMBER_PX * min(1.0, (h - 6) / (LINE * (vp.tv(NUMBER_PX) + vp.tv(SCORE_PX))))
+    rest = h - 6 - LINE * vp.tv(number_px)
+    below = LINE * (vp.tv(SCORE_PX) + (vp.tv(SUNS_PX) if suns is not None else 0))
+    score_px, suns_px = SCORE_PX * min(1.0, rest / below), SUNS_PX * min(1.0, rest / below)
+    top = y + 3
+    ink = th.c("ink") if open_ else th.c("table_text_dim")
+    number = paint.text(surface, app, str(day.day), (x + 7, top), number_px, ink, bold=today)
+    if beaten:
+        _star(surface, app, x + w - 13, y + h - 12, 7)
+    mid = top + LINE * vp.tv(number_px) + LINE * vp.tv(score_px) / 2
+    if best is not None and best.score is not None:
+        paint.text(surface, app, str(best.score), (x + w / 2, mid), paint.fit_px(app, str(best.score), score_px, w - 8,
+                                                                                  True), th.c("ink"), "center", bold=True)
+        if suns is not None:
+            bottom = y + h - 3 - LINE * vp.tv(suns_px) / 2
+            _sun(surface, app, x + 13, bottom, 5)
+            paint.text(surface, app, str(suns), (x + 22, bottom), suns_px, th.c("ink"), "midleft")
+    elif record.attempts:
+        paint.text(surface, app, "–", (x + w / 2, mid), score_px, th.c("ink_dim"), "center", bold=True)
+    if record.par is not None:
+        # "par 121" where the cell has room beside the day's number, else the number alone (small
+        # windows keep text at a readable size, which widens it)
+        room = x + w - 6 - (number.right - vp.ox) / vp.scale - 6
+        words = par_text.format(par=record.par)
+        if paint.text_width(app, words, 9) > room:
+            words = str(record.par)
+        px = paint.fit_px(app, words, min(PAR_PX, number_px), room)
+        paint.text(surface, app, words, (x + w - 6, top + vp.tv(number_px) * LINE / 2), px, th.c("ink_dim"),
+                   "midright")
 
 
 def _sun(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 LIST_RECT = (30.0, 112.0, 870.0, 526.0)
 BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
+#: Where the bests' lines end: above the Statistics and Clear bests buttons.
+BESTS_END = 524.0
 SORTS = ("date", "score")
 #: While the index is brought up to date, the page on screen is read again at most this often (seconds).
 RELOAD_EVERY = 0.25
@@ -324,8 +326,8 @@ class FinishedScene(WidgetScene):
                        th.c("ink_dim"))
             yy += 22
         for line, bold in self._best_lines(b):
-            if yy > y + h - 134:  # above the Statistics and Clear bests buttons
-                break
+            if yy + paint.block_height(app, line, 15, w - 36, bold, 1.3) > BESTS_END:
+                break   # what does not fit whole above the buttons is left for the Statistics view
             yy += paint.text_block(surface, app, line, (x + 18, yy), 15, th.c("ink"), w - 36, bold=bold, line=1.3)
             yy += 4 if bold else 1
 

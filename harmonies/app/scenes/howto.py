@@ -114,12 +114,9 @@ class HowToScene(WidgetScene):
         paint.text(surface, app, head, (100, 108), paint.fit_px(app, head, 26, 1080, bold=True), th.c("ink"), bold=True)
         width = 560 if figure else 1080
         if self.page == len(pages) - 1:
-            keylist.draw_table(surface, app, (100, 146, 1080, 410))
-            line = self.manual_line or app.t("keys.mouse")
-            px = 15.0
-            while px > 9 and paint.block_height(app, line, px, 1080) > _DOTS_Y - 12 - 564:
-                px -= 0.5            # above the page dots however large the text size
-            paint.text_block(surface, app, line, (100, 564), px, th.c("ink_dim"), 1080, align="center")
+            # The list and its note end above the page dots however large the text size.
+            keylist.draw_with_note(surface, app, (100, 146, 1080, _DOTS_Y - 12 - 146),
+                                   self.manual_line or app.t("keys.mouse"))
         else:
             paint.text_block(surface, app, body, (100, 160), self._body_px(body, width), th.c("ink"), width)
         if figure is not None:

@@ -15,9 +15,9 @@ from .common import WidgetScene, draw_backdrop
 if TYPE_CHECKING:
     from ..app import App
 
-#: The panel holding the list, and the list's box inside it, in virtual units.
+#: The panel holding the list, and the box of the list with its note on the mouse, in virtual units.
 PANEL = (70.0, 96.0, 1140.0, 520.0)
-TABLE = (100.0, 116.0, 1080.0, 432.0)
+TABLE = (100.0, 116.0, 1080.0, 490.0)
 
 
 class KeysScene(WidgetScene):
@@ -37,10 +37,8 @@ class KeysScene(WidgetScene):
         draw_backdrop(surface, app)
         self.draw_title(surface, 52)
         paint.panel(surface, app, PANEL, th.c("panel"), radius=14, edge=th.c("panel_edge"), shadow=True)
-        keylist.draw_table(surface, app, TABLE)
         mouse = app.t("keys.mouse")
         if app.pads.pads and keylist.pad_style(app) is None:
             mouse = f"{mouse} {app.t('keys.pad_hint')}"     # a pad is plugged in: say how to see its buttons
-        paint.text_block(surface, app, mouse, (TABLE[0], TABLE[1] + TABLE[3] + 18), 15, th.c("ink_dim"), TABLE[2],
-                         align="center")
+        keylist.draw_with_note(surface, app, TABLE, mouse)
         self.ui.draw(surface, app)

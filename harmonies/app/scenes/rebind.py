@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 #: The intents' rows: three columns from (x0, y0), each row this tall.
 COLUMNS, ROW_H, ROW_W, X0, Y0 = 3, 34.0, 376.0, 60.0, 100.0
 COLUMN_GAP = 12.0
+#: Where the notice under the rows ends (above the buttons), and the most height it takes.
+NOTICE_END, NOTICE_ROOM = 634.0, 80.0
 
 
 class IntentRow(Button):
@@ -148,5 +150,10 @@ class RebindScene(WidgetScene):
         draw_backdrop(surface, app)
         self.draw_title(surface, 52)
         self.ui.draw(surface, app)
-        paint.text_block(surface, app, self.notice, (X0, 590), 16, app.theme.c("table_text"), 1280 - 2 * X0,
+        # the notice ends just above the buttons, a line or two high (smaller at a large text size if need be)
+        width, px = 1280 - 2 * X0, 16.0
+        while px > 16 / app.vp.text_scale and paint.block_height(app, self.notice, px, width) > NOTICE_ROOM:
+            px -= 1
+        height = paint.block_height(app, self.notice, px, width)
+        paint.text_block(surface, app, self.notice, (X0, NOTICE_END - height), px, app.theme.c("table_text"), width,
                          align="center")

@@ -16,7 +16,7 @@ from ..layout import PlayLayout, Point, centre
 from ..places import Cell, Cube, HandToken, HeldCard, Ring, Stop, seat_spots
 from ..table import Table
 from ..where import big_layout, cell_at
-from .common import Hex, Hidden, Section, blit_centred, pill
+from .common import MESSAGE_ABOVE, MESSAGE_PX, Hex, Hidden, Section, blit_centred, pill
 
 
 def _cube_kind(view: PlayerView, cid: str) -> str:
@@ -153,8 +153,8 @@ class Board(Section):
                  th.c("panel"), th.c("ink"), th.c("accent"))
         if f.message_alpha > 0:
             # a long line (a refusal in French, a failed computer turn naming its error) wraps to stay over the board
-            pill(app, surface, f.message, (bx + bw / 2, by + bh - 14), 15, th.c("panel"), th.c("ink"), th.c("danger"),
-                 f.message_alpha, max_w=bw - 30)
+            pill(app, surface, f.message, (bx + bw / 2, by + bh - MESSAGE_ABOVE), MESSAGE_PX, th.c("panel"),
+                 th.c("ink"), th.c("danger"), f.message_alpha, max_w=bw - 30)
 
     def hit(self, f: Frame, pos: Point) -> Cell | None:
         """The shown board's cell under ``pos``."""

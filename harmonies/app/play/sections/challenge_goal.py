@@ -31,17 +31,17 @@ class ChallengeGoal(Section):
         name, *conditions = f.goal
         inner = w - 2 * PAD
         name_px = paint.fit_px(app, name, 17, inner, bold=True, min_px=13)
-        font = app.fonts.font(vp.s(LINE_PX))
+        font = app.fonts.font(vp.fs(LINE_PX))
         # a condition that holds already comes ticked; the others with a bullet
         lines = [paint.wrap_lines(font, c if c.startswith("✓ ") else "• " + c, vp.s(inner)) for c in conditions]
-        step = LINE_PX * 1.3
-        h = min(room, 34 + name_px * 1.4 + step * sum(len(ls) for ls in lines) + 4 * len(lines) + PAD)
+        step = vp.tv(LINE_PX) * 1.3
+        h = min(room, 34 + vp.tv(name_px) * 1.4 + step * sum(len(ls) for ls in lines) + 4 * len(lines) + PAD)
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("accent"), width=2, shadow=True)
         title(app, surface, app.t("challenge.panel"), (x + PAD, y + 8))
         yy = y + 30
         paint.text(surface, app, paint.ellipsize(app, name, name_px, inner, True), (x + PAD, yy), name_px,
                    th.c("ink"), "topleft", bold=True)
-        yy += name_px * 1.4
+        yy += vp.tv(name_px) * 1.4
         for wrapped in lines:
             for line in wrapped:
                 if yy + step > y + h:

@@ -69,15 +69,32 @@ def mark_shape(app: App, surface: pygame.Surface, mark: str, pos: tuple[float, f
         paint.text(surface, app, mark, (pos[0], pos[1] + 0.5), half * 2.2, colour, "center")
 
 
+#: The size of the line over the bottom of the board that says why a drop went back, and how far above
+#: the board's bottom its (first line's) centre sits.
+MESSAGE_PX, MESSAGE_ABOVE = 15.0, 14.0
+
+
+def pill_lines(app: App, text: str, px: float, max_w: float | None = None) -> list[str]:
+    """The lines of a :func:`pill` of ``text`` (one, unless it is wider than ``max_w``)."""
+    em = app.vp.tv(px)
+    if max_w is not None and paint.text_width(app, text, px, True) + em * 1.6 > max_w:
+        return paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), text, app.vp.s(max_w - em * 1.6))
+    return [text]
+
+
+def pill_reach(app: App, text: str, px: float, max_w: float | None = None) -> float:
+    """How far above its centre (one line's) a :func:`pill` reaches: it grows upwards with its lines."""
+    em = app.vp.tv(px)
+    return em * 1.3 * (len(pill_lines(app, text, px, max_w)) - 1) + em * 0.95
+
+
 def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
          fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255,
          max_w: float | None = None) -> None:
     """``text`` on a rounded label centred on ``centre_pos``; with ``max_w``, a text wider than that wraps
     onto more lines and the label grows upwards (its bottom edge stays where one line's would be)."""
-    lines = [text]
+    lines = pill_lines(app, text, px, max_w)
     em = app.vp.tv(px)
-    if max_w is not None and paint.text_width(app, text, px, True) + em * 1.6 > max_w:
-        lines = paint.wrap_lines(app.fonts.font(app.vp.fs(px), True), text, app.vp.s(max_w - em * 1.6))
     step = em * 1.3
     w = max(paint.text_width(app, line, px, True) for line in lines) + em * 1.6
     h = em * 1.9 + step * (len(lines) - 1)

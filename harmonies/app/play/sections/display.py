@@ -34,7 +34,8 @@ class Display(Section):
                 back = self.kit.cardart.back(vp.s(dw), vp.s(dh))
                 for k in range(min(3, g.deck_size), 0, -1):
                     surface.blit(back, vp.p(dx + k * 2, dy - k * 2))
-            paint.text(surface, app, app.t("play.deck", n=g.deck_size), (dx + dw / 2, dy + dh + 15), 14,
+            words = app.t("play.deck", n=g.deck_size)   # under the deck, as wide as it (beside the swaps)
+            paint.text(surface, app, words, (dx + dw / 2, dy + dh + 15), paint.fit_px(app, words, 14, dw + 8, True),
                        th.c("ink_dim"), "center", bold=True)
         else:
             paint.text(surface, app, app.t("play.deck", n=g.deck_size), (x + w - 12, y + 8), 14, th.c("ink_dim"),

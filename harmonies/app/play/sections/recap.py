@@ -10,7 +10,7 @@ import pygame
 from ... import paint
 from ..frame import Frame, Kit
 from ..where import seat_layout
-from .common import Section
+from .common import MESSAGE_ABOVE, MESSAGE_PX, Section, pill_reach
 
 #: Height of one line of the summaries, and their size.
 LINE_H, LINE_PX = 24.0, 15.0
@@ -42,7 +42,7 @@ class Recap(Section):
         """Whether the player reaches for the board's cells under the summaries: the pointer over them, or a
         token or cube held (dragged or chosen), or the keyboard ring on a cell."""
         rows = sum(len(lines) for _seat, lines in self.wrapped(f))
-        x, y, w, h = self.box(rows)
+        x, y, w, h = self.box(rows, f)
         over = x <= f.mouse[0] <= x + w and y <= f.mouse[1] <= y + h
         return over or f.drag is not None or f.selection is not None or f.ring_cell is not None
 
@@ -59,12 +59,15 @@ class Recap(Section):
             out.append((r.seat, lines))
         return out
 
-    def box(self, rows: int) -> tuple[float, float, float, float]:
+    def box(self, rows: int, f: Frame | None = None) -> tuple[float, float, float, float]:
         """Where ``rows`` lines go: over the bottom of the board, above the line that says why a drop went
-        back."""
+        back (however many lines that takes)."""
         x, y, w, h = self.rect
         height = LINE_H * rows + 14
-        return (x, y + h - 44 - height, w, height)
+        below = 44.0
+        if f is not None and f.message_alpha > 0 and f.message:
+            below = max(below, MESSAGE_ABOVE + pill_reach(self.kit.app, f.message, MESSAGE_PX, w + 32 - 30) + 8)
+        return (x, y + h - below - height, w, height)
 
     def _draw(self, surface: pygame.Surface, f: Frame) -> None:
         app, L = self.kit.app, self.kit.layout
@@ -78,7 +81,7 @@ class Recap(Section):
                 pygame.draw.circle(surface, th.c("ink"), centre, radius + max(1, vp.s(1)), max(2, vp.s(4)))
                 pygame.draw.circle(surface, colour, centre, radius, max(1, vp.s(2.5)))
         rows = self.wrapped(f)
-        x, y, w, h = self.box(sum(len(lines) for _seat, lines in rows))
+        x, y, w, h = self.box(sum(len(lines) for _seat, lines in rows), f)
         paint.panel(surface, app, (x, y, w, h), th.c("panel"), radius=12, edge=th.c("panel_edge"), width=1.5,
                     shadow=True)
         k = 0
