@@ -22,7 +22,8 @@ from .advice import suggested_turn
 from .evaluate import load_weights
 from .finish import finish_turn
 from .helper import Helper, cached_searcher, turn_game
-from .planner import Planner, PlanOptions, play_plan
+from .planner import Planner, play_plan
+from .turn_root import PlanOptions
 
 #: The score rows a playout's final points are split into (their ``score.`` catalogue keys).
 ROWS = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
