@@ -29,11 +29,12 @@ from ..rules import CardSet, Command, Deal, EndTurn, Game, GameSetup, command_to
 from .advice import turn_seed
 from .helper import shared_helper
 from .review_reasons import Reason, turn_reasons
-from .review_turn import best_turn, value_turns
+from .judge import judge_turns
+from .review_turn import best_turn
 
 #: The review method's version: a kept review made by another method is made again
 #: (harmonies/persist/reviews.py). Raise it when a change gives other numbers.
-METHOD = 1
+METHOD = 2
 
 #: A turn's mark, by its loss (:func:`mark_of`).
 Mark = Literal["best", "good", "inaccuracy", "mistake"]
@@ -197,7 +198,7 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
     best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, helper)
     if cancelled is not None and cancelled():
         return None
-    values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
+    values = judge_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
                          bounds=(0.0, GOOD_BELOW, MISTAKE_FROM))
     if cancelled is not None and cancelled():
         return None
