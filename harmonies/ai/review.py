@@ -8,7 +8,8 @@ For every complete turn of the chosen seat, from what that seat could see at the
 - the expected final score of the seat after the played turn and after the best turn, both valued on
   the **same** sampled futures (common random numbers: each world is the view with its hidden order
   dealt again from one seed, ``Game.sample_hidden``; the played turn and the best turn are each
-  played on it, then the rest of the game is played out by a fast greedy planner for every seat);
+  played on it, then the rest of the game is played out by the judge's continuation player for every
+  seat, :mod:`harmonies.ai.judge`);
 - the loss, best minus played (0 when the two turns are the same), with the standard error of the
   paired difference over the worlds, a mark from the loss (:func:`mark_of`) and the reasons, made
   from what differs between the two turns (:mod:`harmonies.ai.review_reasons`).
