@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from harmonies.ai import HardPlayer, make_player, play_game
 from harmonies.ai.base import Player
-from harmonies.ai.planner import CandidateTurn
+from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import Colour, Game
 from harmonies.rules.cards import LANDSCAPES
 from harmonies.session.challenges import Challenge, check_goal, goal_met

@@ -5,96 +5,22 @@ The value is the exact score of the board (landscapes, animal cards, spirit) plu
 buildings short of colours, lone fields, animal cards whose pattern is a few tokens away. The
 potential is scaled down as the game nears its end (nothing unfinished scores at the end), which
 is what makes a planner stop starting things it cannot finish. The weights are tuned offline by
-``scripts/tune`` and shipped in ``weights.yaml``.
+``scripts/tune`` and shipped in ``weights.yaml`` (``weights.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from functools import lru_cache
-from importlib import resources
 from collections.abc import Sequence
-from typing import Any
-
-import yaml
 
 from ..rules import CardSet, Colour, rules_data
 from ..rules.kernels import (
     BUILDING, FIELD, MOUNTAIN, WATER, field_groups, landscape_table, longest_river, river_points, scoring_mountains,
     spirit_cells, spirit_group_points, spirit_points, stack_table, water_points,
 )
+from .card_index import CardIndex
 from .card_prior import load_prior
 from .tables import FAR, PlacementCosts, Tables
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Everything the evaluation weighs; names are the keys of weights.yaml."""
-
-    # growth of a stack that is not finished yet (per cell, no cube on it)
-    brown1: float = 1.5       # [brown]: a tree of 3 or 7 later
-    brown2: float = 3.0       # [brown, brown]: a green away from 7
-    gray1: float = 1.0        # [gray]: may grow
-    gray2: float = 2.0        # [gray, gray]: one more makes 7 (if it has a neighbour)
-    lone_mountain: float = 0.4  # fraction of a mountain's points it may get once a neighbour comes
-    red1: float = 0.8         # [red]: half a building
-    building0: float = 0.5    # building with 0/1/2 neighbour colours and room to get more
-    building1: float = 1.5
-    building2: float = 3.0
-    field1: float = 1.5       # a yellow cell not yet in a group of two
-    empty: float = 0.6        # room to build later
-    blue_waste: float = -0.5  # blue cells outside the longest river (side A)
-    river_end: float = 1.0    # the longest river can still grow at an end (side A)
-    # animal cards: share of the next cube's points by tokens still missing (0, 1, 2, 3, 4, 5+)
-    card0: float = 0.9
-    card1: float = 0.6
-    card2: float = 0.4
-    card3: float = 0.25
-    card4: float = 0.12
-    card5: float = 0.05
-    card_more: float = 0.35   # share of the later cubes' points, times the same factor
-    card_held: float = -0.5   # each unfinished card (a slot used)
-    card_crowd: float = 0.0   # each unfinished card beyond two: a full hand takes no better card later
-    display: float = 0.7      # the best face-up card, while a card may still be taken this turn
-    card_prior: float = 0.0   # times a card's prior (card_prior.yaml), for each unfinished card held
-    swap_prior: float = 1.0   # share of that the solo swap weighs when it picks the face-up card to discard
-    spirit_unplaced: float = 0.6  # share of the spirit's points before its cube is down
-    # end of the game: potential counts fully with this many of my turns left, less below
-    horizon: float = 2.5
-    future: float = 4.0       # points per turn I still get to play (filling the board early ends the game)
-    # My turns a board still gives before it ends the game: this many with one cell more empty than
-    # the end leaves, then one more per two empty cells (planner.TurnRoot.turns_left). 0.5 is
-    # (empty cells - 2) / 2; hard solo counts a whole turn there, since the next turn is played
-    # whatever it covers (weights.yaml, docs/ai.md).
-    room_turns: float = 0.5
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (to the helper process) through the constructor: the compiled build's frozen
-        # dataclass refuses pickle's default of setting each field on a bare object.
-        return (Weights, tuple(getattr(self, f.name) for f in fields(self)))
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Weights":
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: float(v) for k, v in data.items() if k in known})
-
-    def to_dict(self) -> dict[str, float]:
-        return {k: round(float(v), 4) for k, v in asdict(self).items()}
-
-    def with_values(self, **changes: float) -> "Weights":
-        return replace(self, **changes)
-
-
-@lru_cache(maxsize=None)
-def load_weights(name: str = "hard") -> Weights:
-    """A named weight set from the shipped weights.yaml (defaults when the file lacks it)."""
-    try:
-        text = resources.files(__package__).joinpath("weights.yaml").read_text(encoding="utf-8")
-        data = yaml.safe_load(text) or {}
-    except FileNotFoundError:
-        data = {}
-    entry = data.get(name)
-    return Weights.from_dict(entry) if isinstance(entry, dict) else Weights()
+from .weights import Weights, load_weights
 
 
 class Evaluator:
@@ -342,115 +268,4 @@ class Evaluator:
         return value
 
 
-_UNSEEN = 1 << 30  # above any distance, FAR's included
-
-
-class CardIndex:
-    """One card's live placements at the start of a turn, indexed for quick re-evaluation.
-
-    While a turn's tokens are being placed only a few cells change, and only the placements
-    through those cells can change distance, by what those cells now need; everything else is
-    read from the turn's start.
-    """
-
-    __slots__ = ("cube_of", "d0", "by_cell", "per_cube", "best0", "root", "_moves", "_found")
-
-    def __init__(self, placements: tuple[PlacementCosts, ...], stacks: list[int], cubes: int, size: int) -> None:
-        self.root = stacks[:]
-        self.cube_of: list[int] = []
-        self.d0: list[int] = []
-        self.by_cell: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(size)]
-        per_cube: dict[int, list[tuple[int, int]]] = {}
-        for cube, cells in placements:
-            d = 0
-            for j, need in cells:
-                n = need[stacks[j]]
-                if n and (cubes >> j) & 1:
-                    n = FAR
-                d += n
-            if d >= 9:
-                continue  # three tokens a turn: it cannot come under 6 before the turn ends
-            p = len(self.d0)
-            for j, need in cells:
-                self.by_cell[j].append((p, need))
-            self.d0.append(d)
-            self.cube_of.append(cube)
-            per_cube.setdefault(cube, []).append((d, p))
-        for lst in per_cube.values():
-            lst.sort()
-        self.per_cube = per_cube
-        self.best0 = sorted((lst[0][0], c) for c, lst in per_cube.items() if lst[0][0] < 6)
-        # (cell, its stack now) -> the placements whose distance that changes, with by how much:
-        # a turn's search asks about the same few cells growing the same ways thousands of times.
-        self._moves: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-        # (want, the changed cells that matter to this card with their stacks) -> distances: most of
-        # a search's boards differ from each other only in cells this card does not look at.
-        self._found: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
-
-    def _moved(self, j: int, new: int) -> tuple[tuple[int, int], ...]:
-        old = self.root[j]
-        hit = self._moves[j, new] = tuple(
-            (p, need[new] - need[old]) for p, need in self.by_cell[j] if need[new] != need[old]
-        )
-        return hit
-
-    def distances(self, stacks: list[int], changed: tuple[int, ...], want: int) -> tuple[int, ...]:
-        """Sorted distances (under 6) of the ``want`` nearest distinct cube cells now (a tuple: the
-        same answer is handed to every later call with these changes)."""
-        moves = self._moves
-        relevant: list[tuple[int, int]] = []
-        shifts: list[tuple[tuple[int, int], ...]] = []
-        for j in sorted(set(changed)):
-            new = stacks[j]
-            moved = moves.get((j, new))
-            if moved is None:
-                moved = self._moved(j, new)
-            if moved:
-                relevant.append((j, new))
-                shifts.append(moved)
-        key = (want, tuple(relevant))
-        hit = self._found.get(key)
-        if hit is None:
-            if len(self._found) >= 4096:
-                self._found.clear()
-            hit = self._found[key] = self._distances(shifts, want)
-        return hit
-
-    def _distances(self, shifts: list[tuple[tuple[int, int], ...]], want: int) -> tuple[int, ...]:
-        if len(shifts) == 1:
-            delta = dict(shifts[0])
-        else:
-            delta = {}
-            for moved in shifts:
-                for p, dd in moved:
-                    delta[p] = delta.get(p, 0) + dd
-        if not delta:
-            return tuple(d for d, _ in self.best0[:want])
-        d0 = self.d0
-        cube_of = self.cube_of
-        newd: dict[int, int] = {}
-        get = newd.get
-        for p, dd in delta.items():
-            d = d0[p] + dd
-            c = cube_of[p]
-            if d < get(c, _UNSEEN):
-                newd[c] = d  # recorded even when out of reach, so the start's value is not reused
-        per_cube = self.per_cube
-        out = []
-        for c, d in newd.items():
-            for dp, p in per_cube[c]:
-                if p not in delta:
-                    if dp < d:
-                        d = dp
-                    break
-            if d < 6:
-                out.append(d)
-        n = 0
-        for d, c in self.best0:
-            if c not in newd:
-                out.append(d)
-                n += 1
-                if n >= want:
-                    break
-        out.sort()
-        return tuple(out[:want])
+__all__ = ["CardIndex", "Evaluator", "Weights", "load_weights"]

@@ -45,7 +45,7 @@ Placed = list[tuple[float, list[int], list[tuple[Colour, int]]]]
 
 class Searcher(Protocol):
     """A search the helper can repeat: ``spec`` is what it needs to rebuild it (a planner or a
-    look-ahead, harmonies/ai/planner.py)."""
+    look-ahead, harmonies/ai/lookahead.py)."""
 
     def spec(self) -> bytes: ...
 

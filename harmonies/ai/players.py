@@ -7,11 +7,11 @@
 - hard: a wider search with the tuned weights of weights.yaml, whose potential terms (growth of
   stacks, cards a few tokens away, river ends, how many turns remain) value the turns to come; its
   best few turns (even two that differ only in where a token goes) are then played forward on
-  sampled pouches (planner.Lookahead), one of its own turns ahead at a table, two in solo, where the
+  sampled pouches (lookahead.Lookahead), one of its own turns ahead at a table, two in solo, where the
   best 12 get three samples each and the best 6 and then 3 of those more (SOLO_STAGES); when all
   of them would fill its board, so end the game, a turn that leaves room for another is played
   forward too. At a table it expects another board to end the game at the pace that board has
-  been filling (planner._turns_to_fill).
+  been filling (turn_root._turns_to_fill).
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ from ..rules import ChooseSpirit, Command, EndTurn, Game
 from .evaluate import Weights, load_weights
 from .finish import finish_turn
 from .helper import Helper, shared_helper
-from .planner import LeafValue, Lookahead, PlanOptions, Planner, CandidateTurn
+from .lookahead import LeafValue, Lookahead
+from .planner import Planner
+from .turn_root import CandidateTurn, PlanOptions
 
 
 class PlannerPlayer:
@@ -143,7 +145,7 @@ class MediumPlayer(PlannerPlayer):
         super().__init__(seed, load_weights("medium"), PlanOptions(beam=2, finals=2, look_at_display=False))
 
 
-# The look-ahead's stages, (candidates kept, new samples for each) in turn (planner.Lookahead).
+# The look-ahead's stages, (candidates kept, new samples for each) in turn (lookahead.Lookahead).
 # Solo: the best 12 turns on three samples each, the best 6 of them on six more, the best 3 on nine
 # more: 96 sample games a turn. The planner's best turn by many samples is nearly always among its
 # first 8, so width past 12 buys little; samples pay, since on one sample two turns differ by

@@ -8,7 +8,8 @@ For every complete turn of the chosen seat, from what that seat could see at the
 - the expected final score of the seat after the played turn and after the best turn, both valued on
   the **same** sampled futures (common random numbers: each world is the view with its hidden order
   dealt again from one seed, ``Game.sample_hidden``; the played turn and the best turn are each
-  played on it, then the rest of the game is played out by a fast greedy planner for every seat);
+  played on it, then the rest of the game is played out by the judge's continuation player for every
+  seat, :mod:`harmonies.ai.judge`);
 - the loss, best minus played (0 when the two turns are the same), with the standard error of the
   paired difference over the worlds, a mark from the loss (:func:`mark_of`) and the reasons, made
   from what differs between the two turns (:mod:`harmonies.ai.review_reasons`).
@@ -29,11 +30,12 @@ from ..rules import CardSet, Command, Deal, EndTurn, Game, GameSetup, command_to
 from .advice import turn_seed
 from .helper import shared_helper
 from .review_reasons import Reason, turn_reasons
-from .review_turn import best_turn, value_turns
+from .judge import judge_turns
+from .review_turn import best_turn
 
 #: The review method's version: a kept review made by another method is made again
 #: (harmonies/persist/reviews.py). Raise it when a change gives other numbers.
-METHOD = 1
+METHOD = 2
 
 #: A turn's mark, by its loss (:func:`mark_of`).
 Mark = Literal["best", "good", "inaccuracy", "mistake"]
@@ -197,7 +199,7 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
     best = tuple(chooser(view, seed)) if chooser is not None else best_turn(view, helper)
     if cancelled is not None and cancelled():
         return None
-    values = value_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
+    values = judge_turns(view, played, best, seed, samples, cancelled, shared_helper() if helper else None,
                          bounds=(0.0, GOOD_BELOW, MISTAKE_FROM))
     if cancelled is not None and cancelled():
         return None

@@ -22,7 +22,7 @@ import yaml
 from ..ai.card_prior import parse_prior
 from ..ai.base import take_turn
 from ..ai.evaluate import load_weights
-from ..ai.planner import TurnRoot
+from ..ai.turn_root import TurnRoot
 from ..ai.players import HardPlayer
 from ..persist.atomic import atomic_write_text
 from ..rules import CardSet, Game, GameSetup

@@ -18,7 +18,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import fields
 
 from ..ai.evaluate import Weights
-from ..ai.planner import Planner, PlanOptions, CandidateTurn, TurnRoot
+from ..ai.planner import Planner
+from ..ai.turn_root import CandidateTurn, PlanOptions, TurnRoot
 from ..ai.base import take_turn
 from ..ai.players import PlannerPlayer
 from ..rules import Game, GameSetup

@@ -1,9 +1,9 @@
 """A learned value of a position for the look-ahead's leaves: a linear model over features of the
 position that the seat may see, read from a data file (``value.yaml`` beside this module).
 
-The look-ahead (planner.Lookahead.follow) values the sampled game at its leaf, my last turn of the
+The look-ahead (lookahead.Lookahead.follow) values the sampled game at its leaf, my last turn of the
 look-ahead, by the fast planner's best turn there (its one-turn value) plus the points of the cards
-already completed. A :class:`LearnedValue` fills the AI's ``LeafValue`` protocol (ai/planner.py),
+already completed. A :class:`LearnedValue` fills the AI's ``LeafValue`` protocol (ai/lookahead.py),
 which ``HardPlayer(value=...)`` accepts, and replaces that sum by ``intercept + sum(weight *
 feature)``, where the features are the parts of that value and of the position: the exact score by
 rows, today's potential terms in groups, the cards held, the turns left, and a few of their products
@@ -25,7 +25,8 @@ from typing import Any
 import yaml
 
 from ..ai.evaluate import Evaluator
-from ..ai.planner import CandidateTurn, Planner, TurnRoot
+from ..ai.planner import Planner
+from ..ai.turn_root import CandidateTurn, TurnRoot
 from ..rules import Game
 
 # The fitted value kept with the tools (docs/ai.md says which fit it holds and how it played).

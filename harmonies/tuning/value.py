@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..ai.base import take_turn
-from ..ai.planner import CandidateTurn, Lookahead, play_plan
+from ..ai.lookahead import Lookahead
+from ..ai.planner import play_plan
+from ..ai.turn_root import CandidateTurn
 from ..ai.players import HardPlayer
 from ..rules import Game, GameSetup
 from .leaf_value import FEATURES, TODAY, LearnedValue, features

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from harmonies.ai import HardPlayer
-from harmonies.ai.planner import Lookahead, CandidateTurn
+from harmonies.ai.lookahead import Lookahead
+from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import Game, GameSetup
 
 

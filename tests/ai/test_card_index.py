@@ -7,7 +7,7 @@ import random
 import pytest
 
 from harmonies.ai import make_player, take_turn
-from harmonies.ai.planner import TurnRoot
+from harmonies.ai.turn_root import TurnRoot
 from harmonies.ai.tables import FAR
 from harmonies.rules import Game, GameSetup
 

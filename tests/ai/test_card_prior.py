@@ -9,7 +9,8 @@ import pytest
 
 from harmonies.ai.card_prior import load_prior, parse_prior
 from harmonies.ai.evaluate import load_weights
-from harmonies.ai.planner import Planner, PlanOptions
+from harmonies.ai.planner import Planner
+from harmonies.ai.turn_root import PlanOptions
 from harmonies.rules import Game, GameSetup
 from harmonies.tuning.card_prior import (GameRecord, Held, card_priors, cube_rows, fit_odds, odds, record_game,
                                          write_prior)

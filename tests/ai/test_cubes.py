@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from harmonies.ai import HardPlayer, MediumPlayer
-from harmonies.ai.planner import TurnRoot
+from harmonies.ai.turn_root import TurnRoot
 from harmonies.rules import Game
 
 DATA = Path(__file__).parent / "data"

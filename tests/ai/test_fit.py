@@ -10,7 +10,8 @@ import pytest
 from harmonies.ai import make_player, take_turn
 from harmonies.ai.evaluate import load_weights
 from harmonies.tuning.fit import LANDSCAPE, LINEAR, game_groups, ridge_fit, terms, unit_planners
-from harmonies.ai.planner import Planner, PlanOptions, TurnRoot
+from harmonies.ai.planner import Planner
+from harmonies.ai.turn_root import PlanOptions, TurnRoot
 from harmonies.rules import Game, GameSetup
 
 

@@ -16,7 +16,8 @@ from harmonies import cli
 from harmonies.ai import HardPlayer, RandomPlayer, hint, commands_for_turn, play_game, take_turn
 from harmonies.ai.finish import finish_turn
 from harmonies.ai.helper import Helper, Session
-from harmonies.ai.planner import Planner, CandidateTurn
+from harmonies.ai.planner import Planner
+from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import ChooseSpirit, Command, EndTurn, Game, GameSetup, TakeTokens
 from harmonies.session import ComputerSeat, Jobs, SeatTurns, plan_hint, seat_view
 

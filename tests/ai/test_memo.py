@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from harmonies.ai import make_player, take_turn
 from harmonies.ai.evaluate import Weights
-from harmonies.ai.planner import PlanOptions, Planner
+from harmonies.ai.planner import Planner
+from harmonies.ai.turn_root import PlanOptions
 from harmonies.rules import Game, GameSetup, TakeCard, TakeTokens
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harmonies.ai.planner import _turns_to_fill
+from harmonies.ai.turn_root import _turns_to_fill
 from harmonies.rules import Colour, EndTurn, Game, GameSetup, PlaceToken, TakeTokens
 from harmonies.rules.tables import rules_data
 

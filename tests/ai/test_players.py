@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, commands_for_turn, play_game, take_turn
-from harmonies.ai.planner import CandidateTurn
+from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken, Result, SoloSwap, TakeCard, TakeTokens
 
 LEVELS = ("easy", "medium", "hard")
@@ -183,7 +183,7 @@ def test_lookahead_work_is_capped_by_a_count_not_a_clock() -> None:
 
 def _board_value(player: Player, game: Game, last_turn: bool) -> float:
     """What a player's planner thinks of the current board, as if this were (not) its last turn."""
-    from harmonies.ai.planner import TurnRoot
+    from harmonies.ai.turn_root import TurnRoot
 
     planner = player.planner  # type: ignore[attr-defined]
     root = TurnRoot(game, planner.evaluator(game), planner.opts)

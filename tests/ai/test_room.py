@@ -7,7 +7,7 @@ from pathlib import Path
 
 from harmonies.ai import HardPlayer
 from harmonies.ai.evaluate import load_weights
-from harmonies.ai.planner import CandidateTurn
+from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import Game
 
 DATA = Path(__file__).parent / "data"

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from harmonies.ai.evaluate import Evaluator, Weights, load_weights
-from harmonies.ai.planner import PlanOptions, Planner, TurnRoot
+from harmonies.ai.planner import Planner
+from harmonies.ai.turn_root import PlanOptions, TurnRoot
 from harmonies.rules import Game, GameSetup
 from harmonies.rules.tables import rules_data
 

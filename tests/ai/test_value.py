@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from harmonies.ai import HardPlayer, take_turn
-from harmonies.ai.planner import Lookahead
+from harmonies.ai.lookahead import Lookahead
 from harmonies.rules import Command, Game, GameSetup
 from harmonies.tuning.leaf_value import (
     FEATURES, TODAY, LearnedValue, features, format_value, parse_value, read_value,
