@@ -26,6 +26,7 @@ from .viewport import MIN_TEXT_PX
 
 if TYPE_CHECKING:
     from .app import App
+    from .look import Look
 
 
 def pattern_stack(stacks: tuple[tuple[object, ...], ...]) -> tuple[str, ...]:
@@ -266,7 +267,7 @@ class CardArt:
         surf.blit(label, label.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
 
 
-def _fitted_lines(app: App, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:
+def _fitted_lines(app: Look, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:
     """The font (``px`` at the most, ``min_px`` at the least) and lines with which ``text`` fits ``box``."""
     while True:
         font = app.fonts.font(px)

@@ -18,7 +18,7 @@ from . import paint
 from .input import Chord, Intent, ListRow, key_name
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 Box = tuple[float, float, float, float]
 #: Separator between two parts of the key line.
@@ -37,19 +37,19 @@ class KeyRow:
     heading: str = ""
 
 
-def rows(app: App) -> list[KeyRow]:
+def rows(app: Look) -> list[KeyRow]:
     """The rows of the key list, in the map's order."""
     return [_row(app, r) for r in app.input.key_list]
 
 
-def _row(app: App, r: ListRow) -> KeyRow:
+def _row(app: Look, r: ListRow) -> KeyRow:
     if r.heading:
         return KeyRow(heading=app.t(f"keys.headings.{r.heading}"))
     line = app.t(f"keys.lines.{r.row}", keys=keys_text(app, r.line)) if r.line else ""
     return KeyRow(keys_text(app, r.intents, r.groups), app.t(f"keys.rows.{r.row}"), line)
 
 
-def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
+def keys_text(app: Look, intents: tuple[Intent, ...], groups: int = 0) -> str:
     """The keys of ``intents`` as the list shows them: each once (a keypad key beside its twin is not
     repeated), the four arrows as "Arrows", a run of digits as a range, in runs of ``groups`` if given."""
     names = list(dict.fromkeys(_plain(c) for i in intents for c in app.input.chords(i)))
@@ -62,7 +62,7 @@ def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
     return sep.join(_ranged(app, names))
 
 
-def chord_text(app: App, chord: Chord) -> str:
+def chord_text(app: Look, chord: Chord) -> str:
     """One chord in the catalogue's words (``Maj+Tab``)."""
     return _shown(app, chord.name)
 
@@ -72,11 +72,11 @@ def _plain(chord: Chord) -> str:
     return "+".join((*chord.mods, key_name(chord.key).removeprefix("Keypad ")))
 
 
-def _shown(app: App, name: str) -> str:
+def _shown(app: Look, name: str) -> str:
     return "+".join(app.t(f"keys.names.{part}", default=part) for part in name.split("+"))
 
 
-def _ranged(app: App, names: list[str]) -> list[str]:
+def _ranged(app: Look, names: list[str]) -> list[str]:
     out: list[str] = []
     k = 0
     while k < len(names):
@@ -93,12 +93,12 @@ def _ranged(app: App, names: list[str]) -> list[str]:
     return out
 
 
-def line_parts(app: App) -> list[str]:
+def line_parts(app: Look) -> list[str]:
     """The key line's parts, most needed first."""
     return [row.line for row in rows(app) if row.line]
 
 
-def fitted_line(app: App, px: float, max_w: float, min_px: float = 13) -> tuple[str, float]:
+def fitted_line(app: Look, px: float, max_w: float, min_px: float = 13) -> tuple[str, float]:
     """The key line and its size for ``max_w``: every part at ``px`` or a little smaller (down to ``min_px``),
     else as many parts as fit, dropping the least needed first; ("", px) when not even one fits."""
     parts = line_parts(app)
@@ -113,12 +113,12 @@ def fitted_line(app: App, px: float, max_w: float, min_px: float = 13) -> tuple[
     return "", px
 
 
-def table_height(app: App, width: float, px: float) -> float:
+def table_height(app: Look, width: float, px: float) -> float:
     """The virtual height :func:`draw_table` needs at text size ``px`` in a box ``width`` wide."""
     return _layout(app, None, (0.0, 0.0, width, 0.0), px)
 
 
-def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
+def draw_table(surface: pygame.Surface, app: Look, box: Box) -> None:
     """The key list in ``box``: the keys in bold on the left, what they do beside them, under headings;
     at the largest text size (18 down to 11) that keeps it inside the box."""
     px = 18.0
@@ -127,7 +127,7 @@ def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
     _layout(app, surface, box, px)
 
 
-def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> float:
+def _layout(app: Look, surface: pygame.Surface | None, box: Box, px: float) -> float:
     """Lay the rows out in ``box`` (and draw them when ``surface`` is given); returns the height used."""
     x, y0, w, _h = box
     th = app.theme

@@ -25,6 +25,7 @@ from .saving import confirm_replace
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..look import Look
 
 #: The longest name taken from the last setup (the setup screen's name fields hold 16 characters).
 _NAME_MAX = 16
@@ -153,7 +154,7 @@ def start_try(app: App, day: date) -> bool:
     return True
 
 
-def player_name(app: App) -> str:
+def player_name(app: Look) -> str:
     """The name of the first human seat of the last game set up (the player, most likely), else "Player 1"."""
     seats = app.settings.last_setup.get("seats")
     for raw in seats if isinstance(seats, list) else []:

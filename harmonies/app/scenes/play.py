@@ -57,6 +57,7 @@ from .saving import banner_lines
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..look import Look
 
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
@@ -73,7 +74,7 @@ PULSE_FRAME = 1 / 20
 DOTS_PER_SECOND = 3
 
 
-def default_config(app: App) -> MatchConfig:
+def default_config(app: Look) -> MatchConfig:
     return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), COMPUTER)))
 
 

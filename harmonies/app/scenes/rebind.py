@@ -17,6 +17,7 @@ from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..look import Look
 
 #: The intents' rows: three columns from (x0, y0), each row this tall.
 COLUMNS, ROW_H, ROW_W, X0, Y0 = 3, 34.0, 376.0, 60.0, 100.0
@@ -33,7 +34,7 @@ class IntentRow(Button):
         self.intent = intent
         self.waiting = waiting
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th = app.theme
         x, y, w, h = self.rect
         waiting = self.waiting() == self.intent

@@ -26,18 +26,19 @@ from .confirm import Action, Dialog, Page
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..look import Look
 
 #: Folder offered for "save elsewhere", inside the player's home folder.
 RESCUE_NAME = "Harmonies-saves"
 
 
-def reason_text(app: App, problem: SaveProblem) -> str:
+def reason_text(app: Look, problem: SaveProblem) -> str:
     """The system's reason, with plainer words first when the error is a known one."""
     words = app.t(f"save.words.{problem.code}", default="") if problem.code else ""
     return app.t("save.reason", words=words, system=problem.reason) if words else problem.reason
 
 
-def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
+def fit_folder(app: Look, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
     """The text ``key`` with ``folder`` in it, the folder cut in its middle if needed to fit ``max_w``.
 
     The start and the end of a path say most about where it is; the end of the text says what to do."""
@@ -51,19 +52,19 @@ def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: 
     return text
 
 
-def banner_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+def banner_lines(app: Look, problem: SaveProblem, max_w: float) -> tuple[str, str]:
     """The play screen's two lines (at 15 and 13 px): what failed and why, then the folder."""
     return (app.t("save.not_saved", reason=reason_text(app, problem)),
             fit_folder(app, "save.not_saved_where", problem.folder, 13, max_w))
 
 
-def menu_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+def menu_lines(app: Look, problem: SaveProblem, max_w: float) -> tuple[str, str]:
     """The menu's two lines (at 16 px bold, then 15 px) when the data folder cannot be used."""
     return (fit_folder(app, "menu.folder_problem", problem.folder, 16, max_w, True, reason=reason_text(app, problem)),
             app.t("menu.folder_problem_more"))
 
 
-def when_text(app: App, saved_at: str | None) -> str:
+def when_text(app: Look, saved_at: str | None) -> str:
     """When a game was last saved, in the player's local time."""
     if saved_at is None:
         return app.t("games.when_unknown")
@@ -73,7 +74,7 @@ def when_text(app: App, saved_at: str | None) -> str:
         return app.t("games.when_unknown")
 
 
-def row_label(app: App, game: Any) -> str:
+def row_label(app: Look, game: Any) -> str:
     """One line for a ``GameSummary``: the players, then when it was saved and its round."""
     if not game.readable:
         return app.t("games.unreadable", file=Path(game.path).name)

@@ -28,6 +28,7 @@ from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..look import Look
 
 CHARTS = ("scores", "categories", "suns", "levels")
 TABS_RECT = (30.0, 82.0, 1220.0, 44.0)
@@ -66,7 +67,7 @@ class ChartTabs(Widget):
     def activate(self) -> None:
         self.step(1)
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.vpos):
             for k, chart in enumerate(CHARTS):
                 x, y, w, h = self.tab_rect(k)
@@ -79,7 +80,7 @@ class ChartTabs(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th, vp = app.theme, app.vp
         hover = app.mouse_virtual()
         for k, chart in enumerate(CHARTS):
