@@ -22,7 +22,8 @@ from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
 from .input import InputMap, Intent, player_map
 from .loop import MAX_DT, Pacer, Plan, WindowPacer
-from .navigation import Navigator, OpenMenu
+from .navigation import OpenMenu
+from .navigator import Navigator
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
 from .settings import MemorySettingsStore, Settings, SettingsStore

@@ -25,7 +25,6 @@ from .tokens import ANY_BASE, TokenArt, cname, draw_cube
 from .viewport import MIN_TEXT_PX
 
 if TYPE_CHECKING:
-    from .app import App
     from .look import Look
 
 
@@ -50,7 +49,7 @@ def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
 
 
 class CardArt:
-    def __init__(self, app: App, cards: CardSet, tokens: TokenArt) -> None:
+    def __init__(self, app: Look, cards: CardSet, tokens: TokenArt) -> None:
         self.app = app
         self.cards = cards
         self.tokens = tokens

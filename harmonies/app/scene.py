@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from harmonies.rules import CardSet
     from harmonies.session import SaveSlot
 
-    from .app import App
     from .navigation import Destination
     from .settings import Settings
 
@@ -49,7 +48,7 @@ class Scene:
     #: Set by :meth:`redraw`: the next pass of the loop draws the window (cleared once drawn).
     dirty = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def on_enter(self) -> None:

@@ -29,7 +29,7 @@ from .confirm import Action, Dialog, Page
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 LIST_RECT = (30.0, 112.0, 560.0, 526.0)
@@ -56,7 +56,7 @@ class ChallengesScene(WidgetScene):
     name = "challenges"
     title_key = "challenge.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         #: One line for the player: the file or the progress that could not be used, a reset that failed.
         self.notice = ""

@@ -14,7 +14,7 @@ from ..scene import Scene
 from ..widgets import TextField, WidgetGroup, caret_turns_in
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 
@@ -27,7 +27,7 @@ class WidgetScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.ui = WidgetGroup()
 

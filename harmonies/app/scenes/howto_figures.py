@@ -20,7 +20,6 @@ from ..cardart import CardArt
 from ..tokens import TokenArt, cname, stack_names
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..look import Look
 
 Box = tuple[float, float, float, float]
@@ -37,7 +36,7 @@ class Pictures:
     examples: Mapping[str, Any]
 
 
-Figure = Callable[[pygame.Surface, "App", Pictures, Box], None]
+Figure = Callable[[pygame.Surface, "Look", Pictures, Box], None]
 
 
 def _cell(surface: pygame.Surface, app: Look, art: TokenArt, names: tuple[str, ...], centre: tuple[float, float],

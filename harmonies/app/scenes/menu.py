@@ -24,7 +24,7 @@ from .daily_words import menu_line
 from .saving import confirm_leave, confirm_replace, menu_lines
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 # A little landscape shown beside the title: (cell, stack bottom->top).
 _VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
@@ -85,7 +85,7 @@ _DAILY = (912.0, 30.0, 320.0, 46.0)
 class MenuScene(WidgetScene):
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self._retry_in = 0.0
         self.art = TokenArt(app.theme)

@@ -56,7 +56,7 @@ from .daily_start import back_to_daily
 from .saving import banner_lines
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
@@ -81,7 +81,7 @@ def default_config(app: Look) -> MatchConfig:
 class PlayScene(Scene):
     name = "play"
 
-    def __init__(self, app: App, start: Start | None = None, demo: bool = False,
+    def __init__(self, app: Host, start: Start | None = None, demo: bool = False,
                  exit_when_done: bool = False, guide: Guide | None = None) -> None:
         super().__init__(app)
         self.demo = demo

@@ -16,7 +16,7 @@ from ..widgets import Button, Rect
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 #: The intents' rows: three columns from (x0, y0), each row this tall.
@@ -27,7 +27,7 @@ COLUMN_GAP = 12.0
 class IntentRow(Button):
     """One intent: its name on the left, its keys on the right (a question mark while it waits for one)."""
 
-    def __init__(self, rect: Rect, app: App, intent: Intent, choose: Callable[[Intent], None],
+    def __init__(self, rect: Rect, app: Host, intent: Intent, choose: Callable[[Intent], None],
                  waiting: Callable[[], Intent | None]) -> None:
         super().__init__(rect, lambda: app.t(f"keys.intents.{intent.value}"), lambda: choose(intent),
                          name=f"intent_{intent.value}")
@@ -54,7 +54,7 @@ class RebindScene(WidgetScene):
     name = "rebind"
     title_key = "keys.rebind_title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         t = app.t
         #: The intent whose new key is awaited (None: choosing).

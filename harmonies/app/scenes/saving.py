@@ -25,7 +25,7 @@ from ..options import data_dir_option, start_command
 from .confirm import Action, Dialog, Page
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 #: Folder offered for "save elsewhere", inside the player's home folder.
@@ -84,7 +84,7 @@ def row_label(app: Look, game: Any) -> str:
     return f"{names} · {detail}{latest}"
 
 
-def unsaved_line(app: App) -> str:
+def unsaved_line(app: Host) -> str:
     slot = app.saves
     problem = slot.problem
     folder = str(problem.folder) if problem else str(slot.folder)
@@ -100,7 +100,7 @@ def rescue_folder() -> Path:
         return Path(tempfile.gettempdir()) / RESCUE_NAME
 
 
-def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_replace(app: Host, kind: str, proceed: Callable[[], None]) -> None:
     """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``).
 
     A finished game whose archiving failed is not in progress, but a new game would drop it all the same:
@@ -128,7 +128,7 @@ def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
     app.scenes.push(dialog)
 
 
-def confirm_leave(app: App, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_leave(app: Host, kind: str, proceed: Callable[[], None]) -> None:
     """Before unsaved actions are left behind (``kind``: ``menu``, ``close``, or ``finished`` for the
     scoresheet of a game that could not be archived)."""
     if not app.saves.unsaved:

@@ -28,7 +28,7 @@ from .final_boards import draw_boards
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
 #: How far a column's numbers stand in from the rule on their right.
@@ -44,7 +44,7 @@ class ScoringScene(WidgetScene):
     #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
     exit_after = 4.0
 
-    def __init__(self, app: App, game: Game, config: MatchConfig, demo: bool = False,
+    def __init__(self, app: Host, game: Game, config: MatchConfig, demo: bool = False,
                  exit_when_done: bool = False, review: bool = False) -> None:
         super().__init__(app)
         self.game = game

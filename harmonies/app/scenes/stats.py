@@ -27,7 +27,7 @@ from ..widgets import Button, Choice, Rect, Widget, sideways
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
     from ..look import Look
 
 CHARTS = ("scores", "categories", "suns", "levels")
@@ -103,7 +103,7 @@ class StatsScene(WidgetScene):
     name = "stats"
     title_key = "stats.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         store = app.saves.store
         self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None
