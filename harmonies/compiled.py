@@ -35,10 +35,11 @@ PACKAGE = Path(__file__).resolve().parent
 # The rules modules that stay Python: the package's __init__ (it only gathers the public names, and
 # the package itself is then always found in the tree) and the modules that read what comes from
 # outside (commands and colours from saves, setups, YAML and cards files, board files, JSON text,
-# positions). They must answer anything sent with a ValueError or a refusal, which compiled code's
-# own type checks would turn into a TypeError, and none of them is on the path of a move.
-PURE_RULES = frozenset({"__init__", "commands", "colours", "setup", "cards", "yamlfile", "boardfile", "jsontext",
-                        "capped", "saves", "position"})
+# positions, and the card types the cards file reader builds). They must answer anything sent with a
+# ValueError or a refusal, which compiled code's own type checks would turn into a TypeError, and none
+# of them is on the path of a move.
+PURE_RULES = frozenset({"__init__", "commands", "colours", "setup", "cards", "cardtypes", "yamlfile", "boardfile",
+                        "jsontext", "capped", "saves", "position"})
 # The AI modules compiled besides the rest of harmonies/rules: the search and its evaluation, and the
 # random player's turn (the engine's benchmark load).
 AI_MODULES = ("ai/weights.py", "ai/card_index.py", "ai/evaluate.py", "ai/tables.py", "ai/turn_root.py",

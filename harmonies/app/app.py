@@ -23,7 +23,8 @@ from .assets import AssetError, asset
 from .device import is_steam_deck
 from .input import PAD_GONE, InputMap, Intent, Pads, player_map
 from .loop import MAX_DT, Pacer, Plan, WindowPacer, soonest
-from .navigation import Navigator, OpenMenu, OpenPadLost
+from .navigation import OpenMenu, OpenPadLost
+from .navigator import Navigator
 from .scene import Scene, SceneStack
 from .scenes.registry import ask_before_closing, build_scene
 from .settings import DECK_DEFAULTS, MemorySettingsStore, Settings, SettingsStore

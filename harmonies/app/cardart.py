@@ -25,7 +25,7 @@ from .tokens import ANY_BASE, TokenArt, cname, draw_cube
 from .viewport import MIN_TEXT_PX
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 
 def pattern_stack(stacks: tuple[tuple[object, ...], ...]) -> tuple[str, ...]:
@@ -51,7 +51,7 @@ def _mix(a: pygame.Color, b: pygame.Color, t: float) -> pygame.Color:
 
 
 class CardArt:
-    def __init__(self, app: App, cards: CardSet, tokens: TokenArt) -> None:
+    def __init__(self, app: Look, cards: CardSet, tokens: TokenArt) -> None:
         self.app = app
         self.cards = cards
         self.tokens = tokens
@@ -291,7 +291,7 @@ def track_slots(widths: Sequence[int], centre: float, room: float, left: float, 
     return [start + sum(spans[:i]) + spans[i] / 2 for i in range(n)], [(w + pad * 0.4, 2 * r) for w in widths]
 
 
-def _fitted_lines(app: App, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:
+def _fitted_lines(app: Look, text: str, box: pygame.Rect, px: int, min_px: int = 9) -> tuple[pygame.font.Font, list[str]]:
     """The font (``px`` at the most, ``min_px`` at the least) and lines with which ``text`` fits ``box``."""
     while True:
         font = app.fonts.font(px)

@@ -29,7 +29,7 @@ from harmonies.persist.summary import CATEGORIES
 from . import paint
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 Rect = tuple[float, float, float, float]
 #: A chart's mapping of a value (a game's number, a score) to a virtual coordinate.
@@ -51,7 +51,7 @@ def nice_step(span: float, most: int) -> float:
     return float(10 * power)
 
 
-def decimal(app: App, value: float) -> str:
+def decimal(app: Look, value: float) -> str:
     """``value`` with one decimal, written the way the player's language writes numbers (67.7, 67,7)."""
     try:
         return str(format_decimal(value, format="0.0", locale=app.catalogue.language))
@@ -59,14 +59,14 @@ def decimal(app: App, value: float) -> str:
         return f"{value:.1f}"
 
 
-def _label(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], room: float, colour: pygame.Color,
+def _label(surface: pygame.Surface, app: Look, s: str, pos: tuple[float, float], room: float, colour: pygame.Color,
            anchor: str = "topleft", px: float = LABEL_PX, bold: bool = False) -> None:
     """``s`` in at most ``room`` virtual units: smaller first, then cut."""
     size = paint.fit_px(app, s, px, room, bold, min_px=12)
     paint.text(surface, app, paint.ellipsize(app, s, size, room, bold), pos, size, colour, anchor, bold)
 
 
-def _message(surface: pygame.Surface, app: App, rect: Rect, words: str) -> None:
+def _message(surface: pygame.Surface, app: Look, rect: Rect, words: str) -> None:
     """A chart with nothing to show: what it will show, centred in words."""
     x, y, w, h = rect
     px = 20.0
@@ -79,7 +79,7 @@ def _message(surface: pygame.Surface, app: App, rect: Rect, words: str) -> None:
                      align="center")
 
 
-def sun(surface: pygame.Surface, app: App, centre: tuple[float, float], radius: float) -> None:
+def sun(surface: pygame.Surface, app: Look, centre: tuple[float, float], radius: float) -> None:
     """A small sun: a disc with eight rays."""
     vp, th = app.vp, app.theme
     cx, cy = centre
@@ -90,7 +90,7 @@ def sun(surface: pygame.Surface, app: App, centre: tuple[float, float], radius: 
     pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), max(2, vp.s(radius)))
 
 
-def _swatch(surface: pygame.Surface, app: App, x: float, y: float, colour: pygame.Color, kind: str) -> float:
+def _swatch(surface: pygame.Surface, app: Look, x: float, y: float, colour: pygame.Color, kind: str) -> float:
     """A legend's sample (a line, a bar, a hollow bar or a band) at ``(x, y)`` (its middle); its width."""
     vp = app.vp
     if kind in ("line", "plain"):
@@ -111,7 +111,7 @@ LegendItem = tuple[str, pygame.Color, str]
 LEGEND_ROW = 26.0
 
 
-def legend_rows(app: App, items: Sequence[LegendItem], room: float) -> list[list[LegendItem]]:
+def legend_rows(app: Look, items: Sequence[LegendItem], room: float) -> list[list[LegendItem]]:
     """``items`` packed into rows no wider than ``room`` at the legend's size, in order."""
     rows: list[list[LegendItem]] = [[]]
     used = 0.0
@@ -125,7 +125,7 @@ def legend_rows(app: App, items: Sequence[LegendItem], room: float) -> list[list
     return rows
 
 
-def legend(surface: pygame.Surface, app: App, items: Sequence[LegendItem], x: float, y: float, room: float) -> float:
+def legend(surface: pygame.Surface, app: Look, items: Sequence[LegendItem], x: float, y: float, room: float) -> float:
     """Samples and their words from ``(x, y)`` (the first row's middle), in as many rows as they need
     within ``room``; returns the height the rows take. A single item wider than ``room`` is cut."""
     rows = legend_rows(app, items, room)
@@ -140,7 +140,7 @@ def legend(surface: pygame.Surface, app: App, items: Sequence[LegendItem], x: fl
 
 
 # ---------------------------------------------------------------------------- solo scores over time
-def draw_scores(surface: pygame.Surface, app: App, rect: Rect, series: SoloSeries,
+def draw_scores(surface: pygame.Surface, app: Look, rect: Rect, series: SoloSeries,
                 thresholds: Sequence[tuple[int, int]]) -> None:
     """The solo scores (``series``) in time order over the bands of ``thresholds`` ((minimum score, suns),
     any order), with the personal-best line."""
@@ -178,7 +178,7 @@ def draw_scores(surface: pygame.Surface, app: App, rect: Rect, series: SoloSerie
     _best_line(surface, app, series, area, x_of, y_of)
 
 
-def _sun_bands(surface: pygame.Surface, app: App, area: Rect, thresholds: Sequence[tuple[int, int]], ymax: float,
+def _sun_bands(surface: pygame.Surface, app: Look, area: Rect, thresholds: Sequence[tuple[int, int]], ymax: float,
                y_of: Scale) -> None:
     """The suns the score earns: a band from each threshold to the next (every other one shaded), numbered
     with a sun on the right of the plot."""
@@ -198,7 +198,7 @@ def _sun_bands(surface: pygame.Surface, app: App, area: Rect, thresholds: Sequen
         paint.text(surface, app, str(suns), (ax + aw + 28, mid), 16, th.c("ink_dim"), "midleft", bold=True)
 
 
-def _best_line(surface: pygame.Surface, app: App, series: SoloSeries, area: Rect, x_of: Scale, y_of: Scale) -> None:
+def _best_line(surface: pygame.Surface, app: Look, series: SoloSeries, area: Rect, x_of: Scale, y_of: Scale) -> None:
     """The personal best: a step up at each game that beat every one before it, on to the right edge, where
     its value is written (one game: a short line across its dot)."""
     th, vp = app.theme, app.vp
@@ -224,7 +224,7 @@ def day(when: str | None) -> str:
         return when or ""
 
 
-def _game_axis(surface: pygame.Surface, app: App, series: SoloSeries, area: Rect, position: Scale) -> None:
+def _game_axis(surface: pygame.Surface, app: Look, series: SoloSeries, area: Rect, position: Scale) -> None:
     """Game numbers under the plot, and under them the dates the games span, the best and the mean."""
     th = app.theme
     ax, ay, aw, ah = area
@@ -243,7 +243,7 @@ def _game_axis(surface: pygame.Surface, app: App, series: SoloSeries, area: Rect
     _label(surface, app, words, (ax + aw / 2, ay + ah + 32), aw + 40, th.c("ink"), "midtop")
 
 
-def _score_marks(surface: pygame.Surface, app: App, series: SoloSeries, xs: Scale, ys: Scale) -> None:
+def _score_marks(surface: pygame.Surface, app: Look, series: SoloSeries, xs: Scale, ys: Scale) -> None:
     """Each game's score as a dot joined by a thin line; for groups, their spread and the line of their means."""
     vp, th = app.vp, app.theme
     colour = th.c("chart_you")
@@ -261,7 +261,7 @@ def _score_marks(surface: pygame.Surface, app: App, series: SoloSeries, xs: Scal
 
 
 # ---------------------------------------------------------------------------- average points per category
-def draw_categories(surface: pygame.Surface, app: App, rect: Rect, solo: Averages, table: Averages,
+def draw_categories(surface: pygame.Surface, app: Look, rect: Rect, solo: Averages, table: Averages,
                     hard: dict[str, float], spirits: bool) -> None:
     """Bars of the average points per category: the player's solo and table means, the hard player's
     solo means (hollow); ``spirits``: whether the spirit category is shown."""
@@ -316,7 +316,7 @@ def draw_categories(surface: pygame.Surface, app: App, rect: Rect, solo: Average
 
 
 # ---------------------------------------------------------------------------- suns
-def draw_suns(surface: pygame.Surface, app: App, rect: Rect, counts: Sequence[int]) -> None:
+def draw_suns(surface: pygame.Surface, app: Look, rect: Rect, counts: Sequence[int]) -> None:
     """How many solo games earned each number of suns (at least 0 to 5 along the bottom)."""
     t, th, vp = app.t, app.theme, app.vp
     if not any(counts):
@@ -354,7 +354,7 @@ LEVEL_COLUMNS = (("stats.col_level", 0.04, 0.22), ("stats.col_games", 0.27, 0.11
                  ("stats.col_lost", 0.51, 0.11), ("stats.col_share", 0.63, 0.34))
 
 
-def draw_levels(surface: pygame.Surface, app: App, rect: Rect, levels: Sequence[LevelRecord]) -> None:
+def draw_levels(surface: pygame.Surface, app: Look, rect: Rect, levels: Sequence[LevelRecord]) -> None:
     """A table: each computer level played against at a table, the games, won, lost, and the share won."""
     t, th, vp = app.t, app.theme, app.vp
     if not levels:

@@ -23,7 +23,8 @@ from .widgets import Widget
 if TYPE_CHECKING:
     from harmonies.persist.bests import NewBest
 
-    from .app import App
+    from .look import Look
+    from .scene import Host
 
 #: Seconds before the first row, between two rows, for the totals to count up, between two suns, that the
 #: last of it stays on show, and of the fade back to the sheet.
@@ -57,14 +58,14 @@ class Ending:
     best: str = ""
 
 
-def best_line(app: App, news: NewBest | None) -> str:
+def best_line(app: Look, news: NewBest | None) -> str:
     """The personal best a game set, in a line ("" for none)."""
     if news is None:
         return ""
     return app.t("score.new_best") if news.previous is not None else app.t("score.first_best")
 
 
-def ending_of(app: App, game: Any, names: list[str], best: str) -> Ending:
+def ending_of(app: Look, game: Any, names: list[str], best: str) -> Ending:
     """The finale of a finished ``game`` (its outcome's score sheets), worded by the app's catalogue."""
     oc = game.outcome
     water = "score.water_river" if game.shape.water == "river" else "score.water_islands"
@@ -80,7 +81,7 @@ def ending_of(app: App, game: Any, names: list[str], best: str) -> Ending:
 class Finale:
     """The finale's clock and drawing."""
 
-    def __init__(self, app: App, ending: Ending) -> None:
+    def __init__(self, app: Host, ending: Ending) -> None:
         self.app = app
         self.ending = ending
         self.t = 0.0
@@ -244,7 +245,7 @@ class Finale:
                        th.c("ink"), "center", bold=True)
 
 
-def _sun(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:
+def _sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
     """A sun: a disc with eight rays, in the accent colour."""
     vp, th = app.vp, app.theme
     for i in range(8):

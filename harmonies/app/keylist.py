@@ -22,7 +22,7 @@ from . import paint
 from .input import DPAD, HEX_STEPS, Chord, Intent, ListRow, key_name
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 Box = tuple[float, float, float, float]
 #: Separator between two parts of the key line.
@@ -41,17 +41,17 @@ class KeyRow:
     heading: str = ""
 
 
-def pad_style(app: App) -> str | None:
+def pad_style(app: Look) -> str | None:
     """The style of the pad last used (its prompts are shown), or None when the keys were used last."""
     return app.pads.style
 
 
-def rows(app: App) -> list[KeyRow]:
+def rows(app: Look) -> list[KeyRow]:
     """The rows of the key list, in the map's order (without those the device in use has nothing for)."""
     return [_row(app, r) for r in app.input.key_list if r.heading or _has_input(app, r.intents)]
 
 
-def _has_input(app: App, intents: tuple[Intent, ...]) -> bool:
+def _has_input(app: Look, intents: tuple[Intent, ...]) -> bool:
     if pad_style(app) is None:
         return any(app.input.chords(i) for i in intents)
     return _is_hex(intents) or any(app.input.buttons(i) for i in intents)
@@ -61,7 +61,7 @@ def _is_hex(intents: tuple[Intent, ...]) -> bool:
     return bool(intents) and all(i in HEX_STEPS for i in intents)
 
 
-def _row(app: App, r: ListRow) -> KeyRow:
+def _row(app: Look, r: ListRow) -> KeyRow:
     if r.heading:
         return KeyRow(heading=app.t(f"keys.headings.{r.heading}"))
     line = app.t(f"keys.lines.{r.row}", keys=keys_text(app, r.line)) if r.line and _has_input(app, r.line) else ""
@@ -71,7 +71,7 @@ def _row(app: App, r: ListRow) -> KeyRow:
     return KeyRow(keys_text(app, r.intents, r.groups), does, line)
 
 
-def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
+def keys_text(app: Look, intents: tuple[Intent, ...], groups: int = 0) -> str:
     """The keys of ``intents`` as the list shows them (or their buttons, while a pad is in use): each once (a
     keypad key beside its twin is not repeated), the four arrows as "Arrows", a run of digits as a range,
     in runs of ``groups`` if given."""
@@ -88,7 +88,7 @@ def keys_text(app: App, intents: tuple[Intent, ...], groups: int = 0) -> str:
     return sep.join(_ranged(app, names))
 
 
-def buttons_text(app: App, intents: tuple[Intent, ...], style: str) -> str:
+def buttons_text(app: Look, intents: tuple[Intent, ...], style: str) -> str:
     """The buttons of ``intents`` with the labels of a ``style`` pad: the d-pad's four as "D-pad", the six hex
     directions as the left stick (its angle chooses the neighbour)."""
     if _is_hex(intents):
@@ -99,12 +99,12 @@ def buttons_text(app: App, intents: tuple[Intent, ...], style: str) -> str:
     return app.t("keys.sep").join(_label(app, b, style) for b in buttons)
 
 
-def button_text(app: App, button: str) -> str:
+def button_text(app: Look, button: str) -> str:
     """One button with the label of the pad in use (an Xbox pad's while none is)."""
     return _label(app, button, pad_style(app) or "xbox")
 
 
-def _label(app: App, button: str, style: str) -> str:
+def _label(app: Look, button: str, style: str) -> str:
     """A button's label on a ``style`` pad; a d-pad button's arrow after the catalogue's name of the d-pad."""
     label = app.input.label(button, style)
     return f"{app.t('keys.names.Dpad')} {label}" if button in DPAD else label
@@ -115,7 +115,7 @@ _NAMED = {"use": Intent.USE, "back": Intent.BACK, "help": Intent.HELP, "pause": 
           "undo": Intent.UNDO, "log": Intent.LOG, "area": Intent.AREA_NEXT}
 
 
-def say(app: App, key: str, **params: Any) -> str:
+def say(app: Look, key: str, **params: Any) -> str:
     """The catalogue's line ``key``; while a pad is in use, its pad wording (``pad.say.<key>``, naming the
     pad's buttons as ``{use}``, ``{back}`` …) where the catalogue has one."""
     style = pad_style(app)
@@ -125,7 +125,7 @@ def say(app: App, key: str, **params: Any) -> str:
     return app.t(f"pad.say.{key}", **named, **params)
 
 
-def chord_text(app: App, chord: Chord) -> str:
+def chord_text(app: Look, chord: Chord) -> str:
     """One chord in the catalogue's words (``Maj+Tab``)."""
     return _shown(app, chord.name)
 
@@ -135,11 +135,11 @@ def _plain(chord: Chord) -> str:
     return "+".join((*chord.mods, key_name(chord.key).removeprefix("Keypad ")))
 
 
-def _shown(app: App, name: str) -> str:
+def _shown(app: Look, name: str) -> str:
     return "+".join(app.t(f"keys.names.{part}", default=part) for part in name.split("+"))
 
 
-def _ranged(app: App, names: list[str]) -> list[str]:
+def _ranged(app: Look, names: list[str]) -> list[str]:
     out: list[str] = []
     k = 0
     while k < len(names):
@@ -156,12 +156,12 @@ def _ranged(app: App, names: list[str]) -> list[str]:
     return out
 
 
-def line_parts(app: App) -> list[str]:
+def line_parts(app: Look) -> list[str]:
     """The key line's parts, most needed first."""
     return [row.line for row in rows(app) if row.line]
 
 
-def fitted_line(app: App, px: float, max_w: float, min_px: float = 13) -> tuple[str, float]:
+def fitted_line(app: Look, px: float, max_w: float, min_px: float = 13) -> tuple[str, float]:
     """The key line and its size for ``max_w``: every part at ``px`` or a little smaller (down to ``min_px``),
     else as many parts as fit, dropping the least needed first; ("", px) when not even one fits."""
     parts = line_parts(app)
@@ -176,12 +176,12 @@ def fitted_line(app: App, px: float, max_w: float, min_px: float = 13) -> tuple[
     return "", px
 
 
-def table_height(app: App, width: float, px: float) -> float:
+def table_height(app: Look, width: float, px: float) -> float:
     """The virtual height :func:`draw_table` needs at text size ``px`` in a box ``width`` wide."""
     return _layout(app, None, (0.0, 0.0, width, 0.0), px)
 
 
-def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
+def draw_table(surface: pygame.Surface, app: Look, box: Box) -> None:
     """The key list in ``box``: the keys in bold on the left, what they do beside them, under headings;
     at the largest text size (18 down to 11 at 100 % text, as far back at 125 and 150 %) that keeps it
     inside the box."""
@@ -191,7 +191,7 @@ def draw_table(surface: pygame.Surface, app: App, box: Box) -> None:
     _layout(app, surface, box, px)
 
 
-def draw_with_note(surface: pygame.Surface, app: App, box: Box, note: str, note_px: float = 15) -> None:
+def draw_with_note(surface: pygame.Surface, app: Look, box: Box, note: str, note_px: float = 15) -> None:
     """The key list in ``box`` above ``note`` (a centred paragraph, never larger than the list's text),
     at the largest size at which both fit."""
     x, y, w, h = box
@@ -206,7 +206,7 @@ def draw_with_note(surface: pygame.Surface, app: App, box: Box, note: str, note_
     paint.text_block(surface, app, note, (x, y + h - note_h), small, app.theme.c("ink_dim"), w, align="center")
 
 
-def _layout(app: App, surface: pygame.Surface | None, box: Box, px: float) -> float:
+def _layout(app: Look, surface: pygame.Surface | None, box: Box, px: float) -> float:
     """Lay the rows out in ``box`` (and draw them when ``surface`` is given); returns the height used."""
     x, y0, w, _h = box
     th = app.theme

@@ -1,4 +1,4 @@
-"""Where a scene can send the player: one small frozen value per screen, and the navigator that opens it.
+"""Where a scene can send the player: one small frozen value per screen (``navigator.py`` opens it).
 
 A scene never imports another scene's module. It asks the app to open a screen by value, for example
 ``app.navigate.push(OpenSettings())``; the registry (``scenes/registry.py``, the one module that
@@ -13,15 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from harmonies.persist.store import GameSummary
 from harmonies.rules import CardSet, Command, Deal, Game, GameSetup
 from harmonies.session import MatchConfig, PlaySession, Resume
-
-if TYPE_CHECKING:
-    from .app import App
-    from .scene import Scene
 
 
 @dataclass(frozen=True)
@@ -180,31 +176,3 @@ class OpenJoin:
 Destination = Union[OpenMenu, OpenSetup, OpenPlay, OpenPause, OpenScoring, OpenFinished, OpenReplay, OpenHowTo,
                     OpenSettings, OpenKeys, OpenGames, OpenHandover, OpenGuide, OpenGuideDone, OpenDaily,
                     OpenChallenges, OpenStats, OpenRebind, OpenPadLost, OpenHost, OpenJoin]
-
-#: Builds the scene for a destination (the registry's ``build_scene``).
-Builder = Callable[["App", Destination], "Scene"]
-
-
-class Navigator:
-    """The app's ``navigate``: opens a destination on the scene stack. Like the stack's own requests, each
-    takes effect between frames; the scene is built at once, as a scene built by hand would be."""
-
-    def __init__(self, app: App, build: Builder) -> None:
-        self._app = app
-        self._build = build
-
-    def scene(self, to: Destination) -> Scene:
-        """The scene for ``to``, built but not opened."""
-        return self._build(self._app, to)
-
-    def push(self, to: Destination) -> None:
-        """Open ``to`` over the current scene."""
-        self._app.scenes.push(self.scene(to))
-
-    def replace(self, to: Destination) -> None:
-        """Open ``to`` in place of the current scene."""
-        self._app.scenes.replace(self.scene(to))
-
-    def reset(self, to: Destination) -> None:
-        """Empty the stack and open ``to`` (e.g. back to the menu)."""
-        self._app.scenes.reset(self.scene(to))

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 ColourLike = pygame.Color | tuple[int, ...]
 
 
-def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
+def text(surface: pygame.Surface, app: Look, s: str, pos: tuple[float, float], px: float,
          colour: ColourLike, anchor: str = "topleft", bold: bool = False, wrap: float = 0) -> pygame.Rect:
     """Draw ``s`` at virtual ``pos``; returns the real rect used. ``px`` is a virtual size."""
     vp = app.vp
@@ -22,12 +22,12 @@ def text(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px
     return rect
 
 
-def text_width(app: App, s: str, px: float, bold: bool = False) -> float:
+def text_width(app: Look, s: str, px: float, bold: bool = False) -> float:
     """Width of ``s`` in virtual units."""
     return app.fonts.size(s, app.vp.fs(px), bold)[0] / app.vp.scale
 
 
-def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
+def fit_px(app: Look, s: str, px: float, max_w: float, bold: bool = False, min_px: float = 9) -> float:
     """The largest size <= ``px`` at which ``s`` fits into ``max_w`` virtual units. ``min_px`` is the
     smallest size at the normal text size: at 125 or 150 % a text that does not fit may shrink back that
     far, so whatever fits at 100 % fits at every text size."""
@@ -37,13 +37,13 @@ def fit_px(app: App, s: str, px: float, max_w: float, bold: bool = False, min_px
     return px
 
 
-def fit_scaled(app: App, s: str, px: float, max_w: float, bold: bool = False) -> float:
+def fit_scaled(app: Look, s: str, px: float, max_w: float, bold: bool = False) -> float:
     """The largest size <= ``px`` at which ``s`` fits ``max_w``, giving up no more than the text size
     setting added: never under what ``px`` is at the normal text size."""
     return fit_px(app, s, px, max_w, bold, min_px=px)
 
 
-def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> str:
+def ellipsize(app: Look, s: str, px: float, max_w: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it fits ``max_w`` virtual units at size ``px``."""
     if text_width(app, s, px, bold) <= max_w:
         return s
@@ -52,7 +52,7 @@ def ellipsize(app: App, s: str, px: float, max_w: float, bold: bool = False) -> 
     return s.rstrip() + "…"
 
 
-def panel(surface: pygame.Surface, app: App, rect: tuple[float, float, float, float], fill: ColourLike,
+def panel(surface: pygame.Surface, app: Look, rect: tuple[float, float, float, float], fill: ColourLike,
           radius: float = 10, edge: ColourLike | None = None, width: float = 1.5, shadow: bool = False) -> pygame.Rect:
     """A rounded panel; drawn once per look and size, then blitted (panels are most of a frame)."""
     vp = app.vp
@@ -178,13 +178,13 @@ def wrap_lines(font: pygame.font.Font, s: str, max_px: int) -> list[str]:
     return lines
 
 
-def block_height(app: App, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
+def block_height(app: Look, s: str, px: float, width: float, bold: bool = False, line: float = 1.32) -> float:
     """The virtual height :func:`text_block` would use for ``s``."""
     font = app.fonts.font(app.vp.fs(px), bold)
     return len(wrap_lines(font, s, app.vp.s(width))) * app.vp.tv(px) * line
 
 
-def text_block(surface: pygame.Surface, app: App, s: str, pos: tuple[float, float], px: float,
+def text_block(surface: pygame.Surface, app: Look, s: str, pos: tuple[float, float], px: float,
                colour: ColourLike, width: float, bold: bool = False, line: float = 1.32,
                align: str = "left") -> float:
     """Wrapped text with comfortable line spacing; returns the virtual height used."""

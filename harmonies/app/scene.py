@@ -22,12 +22,19 @@ every frame, so a scene that says nothing is drawn as often as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import pygame
 
+from .look import Look
+
 if TYPE_CHECKING:
-    from .app import App
+    from harmonies.rules import CardSet
+    from harmonies.session import SaveSlot
+
+    from .navigation import Destination
+    from .settings import Settings
 
 
 class Scene:
@@ -41,7 +48,7 @@ class Scene:
     #: Set by :meth:`redraw`: the next pass of the loop draws the window (cleared once drawn).
     dirty = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def on_enter(self) -> None:
@@ -179,3 +186,72 @@ class SceneStack:
             if not scene.passes_input:
                 return result
         return event
+
+
+# -- what a scene is given ---------------------------------------------------------
+class Opens(Protocol):
+    """Opens a screen by value (:mod:`.navigation`); each takes effect between frames."""
+
+    def push(self, to: Destination) -> None: ...
+
+    def replace(self, to: Destination) -> None: ...
+
+    def reset(self, to: Destination) -> None: ...
+
+
+class Navigation(Protocol):
+    """The scene stack and the screens a scene may open."""
+
+    @property
+    def scenes(self) -> SceneStack: ...
+
+    @property
+    def navigate(self) -> Opens: ...
+
+
+class Preferences(Protocol):
+    """The player's settings and the language shown, and changing them."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def language(self) -> str: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...
+
+    def set_language(self, language: str) -> None: ...
+
+
+class Keeping(Protocol):
+    """Where games are kept: the save slot, the data folder, the cards in use."""
+
+    @property
+    def saves(self) -> SaveSlot: ...
+
+    @property
+    def data_dir(self) -> Path | None: ...
+
+    @property
+    def cards(self) -> CardSet | None: ...
+
+
+class Telling(Protocol):
+    """What the player is told: the menu's messages, and sounds."""
+
+    @property
+    def messages(self) -> list[str]: ...
+
+    def tell(self, message: str) -> None: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+
+class Host(Look, Navigation, Preferences, Keeping, Telling, Protocol):
+    """Everything a scene is given (the app meets it): the look, navigation, settings, the saves, the
+    player's messages and sounds, the window, and closing it."""
+
+    @property
+    def window(self) -> pygame.Surface: ...
+
+    def quit(self) -> None: ...

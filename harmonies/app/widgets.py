@@ -15,7 +15,7 @@ from . import paint
 from .input import Intent
 
 if TYPE_CHECKING:
-    from .app import App
+    from .look import Look
 
 Rect = tuple[float, float, float, float]
 
@@ -56,13 +56,13 @@ class Widget:
     def hit(self, pos: tuple[float, float]) -> bool:
         return self.visible and _inside(self.rect, pos)
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         return False
 
     def activate(self) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         pass
 
 
@@ -86,7 +86,7 @@ class Button(Widget):
         if self.enabled and self.visible:
             self.action()
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.hit(event.vpos):
             self.activate()
             return True
@@ -94,7 +94,7 @@ class Button(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         if not self.visible:
             return
         th = app.theme
@@ -145,7 +145,7 @@ class Choice(Widget):
         vx = x + w * self.label_w
         return (vx, y, h, h), (x + w - h, y, h, h)
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.vpos):
             left, _right = self._arrows()
             self.step(-1 if _inside(left, event.vpos) else 1)
@@ -156,7 +156,7 @@ class Choice(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         if not self.visible:
             return
         th = app.theme
@@ -210,7 +210,7 @@ class TextField(Widget):
         self.px = px
         self.name = name
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.vpos):
             return True
         if not focused:
@@ -235,7 +235,7 @@ class TextField(Widget):
     def erase(self) -> None:
         self.set(self.get()[:-1])
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         if not self.visible:
             return
         th = app.theme
@@ -279,7 +279,7 @@ class Slider(Widget):
         frac = min(1.0, max(0.0, (vx - tx) / tw))
         self.set(int(round((self.lo + frac * (self.hi - self.lo)) / self.stepv) * self.stepv))
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.vpos):
             self.dragging = True
             self._set_from(event.vpos[0])
@@ -296,7 +296,7 @@ class Slider(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th = app.theme
         x, y, w, h = self.rect
         paint.text(surface, app, self.label(), (x, y + h / 2), self.px, th.c("table_text"), "midleft")
@@ -346,7 +346,7 @@ class WidgetGroup:
             return self.widgets[self.focus]
         return None
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, w in enumerate(self.widgets):
                 if w.hit(event.vpos) and w.focusable:
@@ -370,6 +370,6 @@ class WidgetGroup:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Look) -> None:
         for i, w in enumerate(self.widgets):
             w.draw(surface, app, i == self.focus)

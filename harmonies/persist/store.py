@@ -23,17 +23,16 @@ from __future__ import annotations
 
 import json
 import os
-from contextlib import suppress
-from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, overload
 
 from ..rules import CardSet, Game, GameSetup, default_cards
 from . import document
 from .errors import LoadProblem, SaveError
-from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
+from .atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps
 from .archive import archived_as, holding, place
 from .identity import GAME_ID_KEY, META_KEY, game_id_of, identity_of, new_game_id
+from .gamefile import archive_name, autosave_is_part_of, read_game, retire_stale_autosave
 from .in_progress import IN_PROGRESS_DIR, KEEP_REPLACED, GameSummary, free_name, kept_files, summary_of, trim_kept
 from .lock import writing
 from .paths import Dirs, resolve_dirs
@@ -121,7 +120,7 @@ class Store:
         remove_stale_temps(path)
         if not path.is_file():
             return None
-        game, meta, _ = self._read(path, "saved game")
+        game, meta, _ = read_game(path, "saved game", self.cards)
         if game.over:
             self.archive_finished(game, meta)
             return None
@@ -262,11 +261,11 @@ class Store:
                 if fresh:
                     self._write(path, document.encode(game, full, document.KIND_FINISHED, self._cards_path(game)))
             except (SaveError, OSError) as e:
-                self._retire_stale_autosave(game)
+                retire_stale_autosave(self.dirs, game)
                 if isinstance(e, SaveError):
                     raise
                 raise SaveError(self.dirs.finished, e.strerror or str(e)) from None
-            if self._autosave_is_part_of(game):
+            if autosave_is_part_of(self.autosave_path, game):
                 self.clear_autosave()
         return Archived(path, fresh)
 
@@ -286,7 +285,7 @@ class Store:
 
     def holds_step_of(self, game: Game) -> bool:
         """Whether the autosave holds ``game`` as it was at some step (its setup, and a start of its log)."""
-        return self._autosave_is_part_of(game)
+        return autosave_is_part_of(self.autosave_path, game)
 
     def finished_games(self) -> list[Path]:
         """Files of finished games, newest first."""
@@ -297,7 +296,7 @@ class Store:
 
     def load_finished(self, path: str | Path) -> SavedGame:
         """A finished game from :meth:`finished_games`; a bad file is set aside (:class:`LoadProblem`)."""
-        game, meta, _ = self._read(Path(path), "finished game")
+        game, meta, _ = read_game(Path(path), "finished game", self.cards)
         return SavedGame(game, meta)
 
     # ------------------------------------------------------------------ settings
@@ -347,66 +346,9 @@ class Store:
         except OSError as e:
             raise SaveError(path, e.strerror or str(e)) from None
 
-    def _read(self, path: Path, what: str) -> tuple[Game, dict[str, Any], str]:
-        try:
-            data = document.read_limited(path)
-        except OSError as e:
-            raise LoadProblem(what, path, f"cannot read it ({e.strerror or e})", None) from None
-        try:
-            return document.decode(document.parse_json(data), self.cards)
-        except document.SaveFormatError as e:
-            if e.other_cards:
-                raise LoadProblem(what, path, str(e), None,
-                                  " The file was left where it is: start Harmonies with those cards "
-                                  "(--cards) to continue it.") from None
-            raise self._set_aside(what, path, str(e)) from None
-        except RecursionError:
-            raise self._set_aside(what, path, "the file is nested too deeply to read") from None
-        except Exception as e:  # decoding promises SaveFormatError; a surprise must still be a message
-            raise self._set_aside(what, path, f"it cannot be read ({type(e).__name__}: {e})"[:300]) from None
-
-    def _set_aside(self, what: str, path: Path, reason: str) -> LoadProblem:
-        try:
-            moved = set_aside(path)
-        except OSError as e:
-            return LoadProblem(what, path, reason, None,
-                               f" It could not be set aside ({e.strerror or e}); move it away by hand.")
-        return LoadProblem(what, path, reason, moved)
-
-    def _autosave_is_part_of(self, game: Game) -> bool:
-        """Whether the autosave file holds ``game``'s setup and a start of its command log (read without replaying)."""
-        try:
-            doc = document.parse_json(document.read_limited(self.autosave_path))
-            saved = doc["game"]
-            setup, commands = saved["setup"], saved["commands"]
-        except (OSError, ValueError, KeyError, TypeError):
-            return False
-        mine = game.to_json()
-        return (setup == mine["setup"] and isinstance(commands, list)
-                and commands == mine["commands"][: len(commands)])
-
-    def _retire_stale_autosave(self, game: Game) -> None:
-        """Rename the autosave aside when it holds an earlier step of the finished ``game`` (best effort:
-        a rename needs no free space, but a read-only folder refuses it)."""
-        if not self._autosave_is_part_of(game):
-            return
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        with suppress(OSError):
-            os.rename(self.autosave_path, self.dirs.data / f"autosave.superseded-{stamp}.json")
-
     @staticmethod
     def _archive_name(game: Game, started: str) -> str:
         return archive_name(game.setup, started)
 
 
-def archive_name(setup: GameSetup, started: str) -> str:
-    """The file name of a finished game in ``finished/``: when it started (local time), then its setup."""
-    try:
-        when = datetime.fromisoformat(started).astimezone()
-    except ValueError:
-        when = datetime.now()
-    s = setup
-    return f"{when:%Y%m%d-%H%M%S}-{s.players}p-{s.side}{'-spirits' if s.spirits else ''}-seed{s.seed}.json"
-
-
-__all__ = ["IN_PROGRESS_DIR", "KEEP_REPLACED", "Archived", "GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "atomic_write_bytes"]
+__all__ = ["IN_PROGRESS_DIR", "KEEP_REPLACED", "Archived", "GameSummary", "LoadProblem", "SaveError", "SavedGame", "Store", "archive_name", "atomic_write_bytes"]

@@ -1,4 +1,5 @@
-"""Animal and Nature's Spirit cards: the data types and the checking loader for cards.yaml.
+"""Animal and Nature's Spirit cards: the checking loader for cards.yaml (the data types it builds are
+in :mod:`harmonies.rules.cardtypes` and importable from here too).
 
 The file format is described in the header comment of the top-level ``cards.yaml``.
 Every problem in a cards file raises :class:`CardsError`, whose message names the file, the line
@@ -12,14 +13,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Literal, Mapping
+from typing import Callable, Mapping
 
 import yaml
 
 from harmonies.rules.colours import Colour
 from harmonies.rules.yamlfile import ID_RE, Reader, YamlFileError, join, labelled, read_yaml
+
+from harmonies.rules.cardtypes import (
+    LANDSCAPES, LEGAL_STACKS, AnimalCard, CardSet, PatternCell, SpiritCard, SpiritRule, Stack, landscape_code,
+)
 
 __all__ = [
     "AnimalCard",
@@ -37,50 +41,6 @@ __all__ = [
     "USER_CARDS_SECONDS",
 ]
 
-Stack = tuple[Colour, ...]
-
-_B, _G, _N, _E, _Y, _R = Colour.BLUE, Colour.GRAY, Colour.BROWN, Colour.GREEN, Colour.YELLOW, Colour.RED
-
-#: Landscape code -> every exact stack (bottom to top) it accepts on a pattern cell.
-LANDSCAPES: Mapping[str, tuple[Stack, ...]] = {
-    "water": ((_B,),),
-    "field": ((_Y,),),
-    "tree-1": ((_E,),),
-    "tree-2": ((_N, _E),),
-    "tree-3": ((_N, _N, _E),),
-    "mountain-1": ((_G,),),
-    "mountain-2": ((_G, _G),),
-    "mountain-3": ((_G, _G, _G),),
-    "building": ((_N, _R), (_G, _R), (_R, _R)),
-}
-
-# What may go on top of each stack (reference: stacking.may_add_on_top); anything absent is final.
-_ON_TOP: Mapping[Stack, tuple[Colour, ...]] = {
-    (): tuple(Colour),
-    (_N,): (_N, _E, _R),
-    (_N, _N): (_E,),
-    (_G,): (_G, _R),
-    (_G, _G): (_G,),
-    (_R,): (_R,),
-}
-
-
-def _reachable_stacks() -> frozenset[Stack]:
-    found: set[Stack] = set()
-    todo: list[Stack] = [()]
-    while todo:
-        stack = todo.pop()
-        for colour in _ON_TOP.get(stack, ()):
-            grown = stack + (colour,)
-            if grown not in found:
-                found.add(grown)
-                todo.append(grown)
-    return frozenset(found)
-
-
-#: Every stack that can be built on a board (14 of them).
-LEGAL_STACKS: frozenset[Stack] = _reachable_stacks()
-
 _NEIGHBOUR_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 _FAMILY_UNIT = {"group": "group", "count": "landscape"}
 # The solo sun bonus is fixed by the family icon (rulebook p. 11); a mismatch is a typo.
@@ -88,125 +48,6 @@ _FAMILY_SUNS = {"group": 1, "count": 0}
 _TARGETS = ("field", "water", "building", "tree", "mountain")
 _MAX_HEIGHT = 3
 _MAX_TRACK = 5  # the printed cards have 2 to 5 cube slots
-
-
-def landscape_code(stacks: Iterable[Stack]) -> str | None:
-    """The landscape code ("tree-2", "building", ...) accepting exactly ``stacks``, else None."""
-    wanted = frozenset(stacks)
-    for code, accepted in LANDSCAPES.items():
-        if frozenset(accepted) == wanted:
-            return code
-    return None
-
-
-# --------------------------------------------------------------------------- data types
-
-
-@dataclass(frozen=True)
-class PatternCell:
-    """One cell of a card pattern, as an offset from the cube's cell.
-
-    ``stacks`` lists every exact stack (bottom to top) the board cell may hold.
-    """
-
-    q: int
-    r: int
-    stacks: tuple[Stack, ...]
-    cube: bool = False
-
-
-@dataclass(frozen=True)
-class AnimalCard:
-    """An animal card; ``track[k-1]`` is its score with k cubes placed (0 cubes scores 0)."""
-
-    id: str
-    name: str
-    track: tuple[int, ...]
-    cells: tuple[PatternCell, ...]  # cells[0] is the cube cell at (0, 0)
-    stripe: Colour
-
-    @property
-    def cubes(self) -> int:
-        return len(self.track)
-
-
-@dataclass(frozen=True)
-class SpiritRule:
-    """A group size (unit "group") or height (unit "landscape") in [min, max] scores ``points``."""
-
-    min: int
-    max: int | None  # None: no upper bound
-    points: int
-
-    def covers(self, n: int) -> bool:
-        return n >= self.min and (self.max is None or n <= self.max)
-
-
-@dataclass(frozen=True)
-class SpiritCard:
-    """A Nature's Spirit card: one cube, scored at game end by ``rules`` if the cube was placed."""
-
-    id: str
-    name: str
-    family: Literal["group", "count"]
-    solo_suns: int
-    cells: tuple[PatternCell, ...]  # cells[0] is the cube cell at (0, 0)
-    target: str  # field | water | building | tree | mountain
-    unit: Literal["group", "landscape"]
-    rules: tuple[SpiritRule, ...]
-    text: str
-
-    def points_for(self, n: int) -> int:
-        """Points for one group of size n (unit "group") or one space of height n ("landscape")."""
-        for rule in self.rules:
-            if rule.covers(n):
-                return rule.points
-        return 0
-
-
-Card = AnimalCard | SpiritCard
-
-
-@dataclass(frozen=True)
-class CardSet:
-    """All cards of a game, in file order; ids are unique across animals and spirits."""
-
-    animals: tuple[AnimalCard, ...]
-    spirits: tuple[SpiritCard, ...]
-    _by_id: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        by_id: dict[str, Card] = {}
-        cards: list[Card] = [*self.animals, *self.spirits]
-        for card in cards:
-            if card.id in by_id:
-                raise ValueError(f"duplicate card id {card.id!r}")
-            by_id[card.id] = card
-        object.__setattr__(self, "_by_id", by_id)
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        """Every card id: animals first, then spirits."""
-        return tuple(self._by_id)
-
-    def get(self, card_id: str) -> Card:
-        """The animal or spirit card with this id; KeyError if there is none."""
-        try:
-            return self._by_id[card_id]
-        except KeyError:
-            raise KeyError(f"no card with id {card_id!r}") from None
-
-    def animal(self, card_id: str) -> AnimalCard:
-        card = self._by_id.get(card_id)
-        if not isinstance(card, AnimalCard):
-            raise KeyError(f"no animal card with id {card_id!r}")
-        return card
-
-    def spirit(self, card_id: str) -> SpiritCard:
-        card = self._by_id.get(card_id)
-        if not isinstance(card, SpiritCard):
-            raise KeyError(f"no spirit card with id {card_id!r}")
-        return card
 
 
 class CardsError(YamlFileError):

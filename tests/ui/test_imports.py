@@ -30,7 +30,7 @@ REGISTRY = f"{SCENES}.registry"
 SHARED = {f"{SCENES}.{name}" for name in ("common", "confirm", "saving", "final_boards", "finished_list",
                                           "howto_figures", "howto_examples", "daily_start", "daily_words",
                                           "daily_calendar", "challenges_list",
-                                          "challenges_verdict", "onscreen_keys")}
+                                          "challenges_verdict", "onscreen_keys", "menu_art", "scoring_solo")}
 PLAY_SCENE = f"{SCENES}.play"
 PLAY_PARTS = "harmonies.app.play."
 

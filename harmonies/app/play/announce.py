@@ -11,10 +11,10 @@ from ..navigation import OpenHandover
 from .sections import top_bar
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from .actions import PlayActions
 
 
-def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
+def announce(sc: PlayActions, events: tuple[Event, ...]) -> None:
     """Banners for what ``events`` say (no "last round" once the game is over)."""
     ended = any(isinstance(ev, GameEnded) for ev in events)
     for ev in events:
@@ -34,7 +34,7 @@ def announce(sc: PlayScene, events: tuple[Event, ...]) -> None:
             sc.ending = 1.0 if not sc.demo else 1.5
 
 
-def hand_over(sc: PlayScene, seat: int) -> None:
+def hand_over(sc: PlayActions, seat: int) -> None:
     """Between two different seats played at this screen, the hand-over screen hides the board until
     the next one is there."""
     if sc.at_screen(seat):

@@ -8,15 +8,16 @@ command a mouse move makes; the rules decide. After a use the focus moves to wha
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..input import HEX_STEPS, Intent
 from .layout import Rect
-from .places import Cell, EndButton, Focus, HandToken, HeldCard, Hex, Slot, UndoButton
+from .places import Cell, EndButton, Focus, HandToken, HeldCard, Hex, Slot, Target, UndoButton
 from .sections.board import ring_cell
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from .actions import PlayActions
 
 #: The six neighbours of a cell on a flat-topped board, as axial steps (``r`` grows down a column).
 UP, DOWN = HEX_STEPS[Intent.HEX_UP], HEX_STEPS[Intent.HEX_DOWN]
@@ -30,8 +31,10 @@ _SIDEWAYS = {Intent.LEFT: (UP_LEFT, DOWN_LEFT), Intent.RIGHT: (UP_RIGHT, DOWN_RI
 class KeyCursor:
     """Where the keyboard focus is (``None``: nowhere, the keys keep their plain meanings)."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayActions, click: Callable[[Target], None]) -> None:
         self.sc = scene
+        #: Uses a target as a click on it would (the pointer's ``click``).
+        self.click = click
         self.focus: Focus | None = None
         self.cell: Hex | None = None
         #: The row (``2r + q``, in half-rows) that Left and Right keep to, from the first sideways step.
@@ -152,7 +155,7 @@ class KeyCursor:
             self.focus = now if now in stops else (stops[0] if stops else None)
             return True
         placing_token = sc.selection is not None and isinstance(sc.selection.target, HandToken)
-        sc.pointer.click(now)
+        self.click(now)
         played = len(sc.game.history) > before
         if isinstance(now, (HandToken, HeldCard)) and sc.selection is not None:
             self._to_board(sc.selection.legal)

@@ -26,7 +26,7 @@ from .places import Drag, Focus, Hex, Ring, Selection, Spot
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 #: Which stops the keyboard ring has: none (no human to play), the spirit choice, every seat's board
 #: (while another seat's board is looked at) or the seat's own table.
@@ -40,7 +40,7 @@ class Kit:
     """The services the sections draw with: the app (theme, fonts, viewport, catalogue, caches), the layout
     and the art of tokens and cards."""
 
-    app: App
+    app: Look
     layout: PlayLayout
     art: TokenArt
     cardart: CardArt

@@ -15,7 +15,7 @@ Pause (a pad's Start) opens the pause menu at once."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from harmonies.rules import TakeTokens
 
@@ -24,16 +24,24 @@ from ..navigation import OpenHowTo
 from .frame import Frame
 from .layout import Rect
 from .logpanel import LogPanel
+from .actions import PlayActions
 from .places import Cell, HandToken, HeldCard, Slot, SpiritOffer, Swap
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from .pointer import Pointer
 
 _PRESS = frozenset({Intent.CONFIRM, Intent.USE})
 _SCROLL = frozenset({Intent.UP, Intent.DOWN, Intent.PAGE_UP, Intent.PAGE_DOWN, Intent.HOME, Intent.END})
 
 
-def key_pressed(sc: PlayScene, intents: frozenset[Intent]) -> None:
+class KeyActions(PlayActions, Protocol):
+    """The play screen as the keys see it: its parts' view, and the pointer whose cursor the keys move."""
+
+    @property
+    def pointer(self) -> Pointer: ...
+
+
+def key_pressed(sc: KeyActions, intents: frozenset[Intent]) -> None:
     """Turn a key press's intents into what they mean on the play screen (a command goes through ``sc.submit``)."""
     if not intents:
         return
@@ -66,7 +74,7 @@ def key_pressed(sc: PlayScene, intents: frozenset[Intent]) -> None:
         _move(sc, intents)
 
 
-def _move(sc: PlayScene, intents: frozenset[Intent]) -> None:
+def _move(sc: KeyActions, intents: frozenset[Intent]) -> None:
     """The ring's moves, the log's scrolling and the central spaces' digits."""
     cursor = sc.pointer.cursor
     arrows = sorted(intents & ARROWS)
@@ -86,7 +94,7 @@ def _move(sc: PlayScene, intents: frozenset[Intent]) -> None:
             cursor.to_hand()
 
 
-def _swapping(sc: PlayScene) -> bool:
+def _swapping(sc: KeyActions) -> bool:
     """The solo swap is asked for or waits for its confirmation, which its note asks of Enter."""
     return sc.pointer.armed_swap is not None or isinstance(sc.pointer.cursor.current(), Swap)
 
@@ -121,7 +129,7 @@ def scroll_log(log: LogPanel, intent: Intent, rect: Rect) -> None:
     log.scroll(lines[intent], rect)
 
 
-def _escape(sc: PlayScene) -> None:
+def _escape(sc: KeyActions) -> None:
     """Back cancels a swap waiting for its confirmation, else lets go of the ring and of what is carried
     (both at once), else hides the hint, else looks back at one's own board, else pauses."""
     if sc.pointer.armed_swap is not None:

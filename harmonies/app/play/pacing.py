@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from ..settings import SPEED_TIMING
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from .actions import PlayActions
 
 
-def speed(sc: PlayScene) -> tuple[float, float]:
+def speed(sc: PlayActions) -> tuple[float, float]:
     """(seconds between a computer's commands, seconds a piece flies) at the speed in the settings."""
     return SPEED_TIMING.get(sc.app.settings.ai_speed, SPEED_TIMING["normal"])
 
@@ -25,7 +25,7 @@ class ComputerPace:
     def __init__(self) -> None:
         self.wait = 0.0
 
-    def step(self, sc: PlayScene, dt: float) -> None:
+    def step(self, sc: PlayActions, dt: float) -> None:
         """Let the seat to move plan, then play its next planned command once it is time."""
         session = sc.session
         state = session.poll_seat()

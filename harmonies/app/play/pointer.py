@@ -26,7 +26,7 @@ from .places import (
 from .sections import display, held, seats
 
 if TYPE_CHECKING:
-    from ..scenes.play import PlayScene
+    from .actions import PlayActions
 
 Point = tuple[float, float]
 Hex = tuple[int, int]
@@ -37,7 +37,7 @@ DRAG_START = 6.0
 class Pointer:
     """The play scene's pointer state (a press, a drag, a selection) and what it does with them."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayActions) -> None:
         self.sc = scene
         self.press: tuple[Target, Point] | None = None
         self.drag: Drag | None = None
@@ -46,7 +46,7 @@ class Pointer:
         #: the swap cannot be undone.
         self.armed_swap: int | None = None
         #: The keyboard's focus, used through :meth:`click` like the mouse.
-        self.cursor = KeyCursor(scene)
+        self.cursor = KeyCursor(scene, self.click)
 
     # ------------------------------------------------------------------ hit-testing
     def target_at(self, pos: Point) -> Target | None:

@@ -16,10 +16,10 @@ from .places import Hex
 from .table import Table, held_items
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 
-def window_layout(app: App, cardart: CardArt, players: int) -> PlayLayout:
+def window_layout(app: Look, cardart: CardArt, players: int) -> PlayLayout:
     """The play screen's layout for the window as it is: its whole shape, cards as wide as their names and
     tracks need at the least size, and the seats' word column as wide as "Computer" and the levels."""
     vp = app.vp

@@ -18,10 +18,10 @@ from ..tokens import TokenArt
 from .layout import SeatBox
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 
-def draw_seats(surface: pygame.Surface, app: App, art: TokenArt, cardart: CardArt, game: Game,
+def draw_seats(surface: pygame.Surface, app: Look, art: TokenArt, cardart: CardArt, game: Game,
                names: Sequence[str], seats: Sequence[SeatBox], title_px: float) -> None:
     """Every seat's panel: the name and points, the board, the held cards (the winners framed at the end)."""
     th = app.theme
@@ -40,7 +40,7 @@ def draw_seats(surface: pygame.Surface, app: App, art: TokenArt, cardart: CardAr
         draw_held(surface, app, cardart, game, seat, sb)
 
 
-def draw_held(surface: pygame.Surface, app: App, cardart: CardArt, game: Game, seat: int, sb: SeatBox) -> None:
+def draw_held(surface: pygame.Surface, app: Look, cardart: CardArt, game: Game, seat: int, sb: SeatBox) -> None:
     """The seat's held cards in its slots (an empty slot dashed), each with the cubes still on it."""
     vp, th = app.vp, app.theme
     items = held_items(game.player(seat))

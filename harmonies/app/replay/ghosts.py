@@ -17,7 +17,7 @@ from ..tokens import TokenArt, cname
 from .layout import text_px
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Cell = tuple[int, int]
 #: How opaque a ghost token is (the hint's own value).
@@ -26,13 +26,13 @@ GHOST_ALPHA = 165
 LIFT = 0.17
 
 
-def badge_radius(app: App, r: float) -> float:
+def badge_radius(app: Look, r: float) -> float:
     """A numbered disc's radius: about ``r``, grown so that its number is never under the viewer's smallest
     text."""
     return max(r, text_px(app.vp, 0) / 1.3)
 
 
-def _badge(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], r: float, fill: pygame.Color,
+def _badge(surface: pygame.Surface, app: Look, text: str, pos: tuple[float, float], r: float, fill: pygame.Color,
            ink: pygame.Color) -> None:
     vp = app.vp
     r = badge_radius(app, r)
@@ -42,7 +42,7 @@ def _badge(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float
     paint.text(surface, app, text, (pos[0], pos[1] + 0.5), px, ink, "center", bold=True)
 
 
-def draw_played(surface: pygame.Surface, app: App, board: HexLayout, played: Sequence[Command]) -> None:
+def draw_played(surface: pygame.Surface, app: Look, board: HexLayout, played: Sequence[Command]) -> None:
     """The cells the played turn covered: a ring in ink with the order the tokens went there."""
     vp, th = app.vp, app.theme
     size = board.size
@@ -62,7 +62,7 @@ def draw_played(surface: pygame.Surface, app: App, board: HexLayout, played: Seq
                    th.c("ink"))
 
 
-def draw_suggested(surface: pygame.Surface, app: App, art: TokenArt, board: HexLayout,
+def draw_suggested(surface: pygame.Surface, app: Look, art: TokenArt, board: HexLayout,
                    stacks: dict[Cell, int], best: Sequence[Command]) -> None:
     """The suggested turn's tokens see-through at their height on the position ``stacks`` (heights at the
     turn's start), numbered in order, and its cubes see-through."""

@@ -13,7 +13,7 @@ from ..play.logpanel import LogPanel, LogRow
 from .marks import draw_mark
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -64,7 +64,7 @@ class ViewerLog(LogPanel):
             self.top = max(0, min(self.max_top(page), index - page // 3))
 
 
-def draw_viewer_log(surface: pygame.Surface, app: App, panel: ViewerLog, rect: Rect, hover: LogRow | None,
+def draw_viewer_log(surface: pygame.Surface, app: Look, panel: ViewerLog, rect: Rect, hover: LogRow | None,
                     title: str, marks: Mapping[int, str], shown_turn: int | None) -> None:
     """The lines that fit in ``rect``, newest first; a turn's heading bold with the seat's badge and, when
     the turn is reviewed, its mark at the right; the heading of the turn on show framed."""
@@ -102,7 +102,7 @@ def draw_viewer_log(surface: pygame.Surface, app: App, panel: ViewerLog, rect: R
         _whole_line(surface, app, panel, hover.text, rect, y + panel.head_h + panel.visible(rect).index(hover) * row_h)
 
 
-def _whole_line(surface: pygame.Surface, app: App, panel: ViewerLog, text: str, rect: Rect, row_y: float) -> None:
+def _whole_line(surface: pygame.Surface, app: Look, panel: ViewerLog, text: str, rect: Rect, row_y: float) -> None:
     """The pointed line in full, on a card just under it, when the panel had to cut it."""
     x, y, w, h = rect
     px = panel.px
@@ -116,14 +116,14 @@ def _whole_line(surface: pygame.Surface, app: App, panel: ViewerLog, text: str, 
     paint.text_block(surface, app, text, (x + 16, top + 5), px, th.c("ink"), w - 40)
 
 
-def _badge(surface: pygame.Surface, app: App, seat: int, pos: Point, r: float) -> None:
+def _badge(surface: pygame.Surface, app: Look, seat: int, pos: Point, r: float) -> None:
     th = app.theme
     style = th.seats[seat % len(th.seats)]
     pygame.draw.circle(surface, style.colour, app.vp.p(*pos), app.vp.s(r))
     pygame.draw.circle(surface, th.c("ink"), app.vp.p(*pos), app.vp.s(r), max(1, app.vp.s(1)))
 
 
-def _scrollbar(surface: pygame.Surface, app: App, panel: ViewerLog, rect: Rect) -> None:
+def _scrollbar(surface: pygame.Surface, app: Look, panel: ViewerLog, rect: Rect) -> None:
     page = panel.page(rect)
     if len(panel.rows) <= page:
         return

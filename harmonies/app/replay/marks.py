@@ -11,17 +11,17 @@ from .. import paint
 from .layout import text_px
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 #: Each mark's symbol (as chess sites mark moves: "?!" an inaccuracy, "?" a mistake).
 SYMBOLS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?"}
 
 
-def mark_colour(app: App, mark: str) -> pygame.Color:
+def mark_colour(app: Look, mark: str) -> pygame.Color:
     return app.theme.c(f"mark_{mark}")
 
 
-def _symbol_px(app: App, mark: str, radius: float) -> tuple[float, float]:
+def _symbol_px(app: Look, mark: str, radius: float) -> tuple[float, float]:
     """The symbol's text size and the disc's radius for a disc of about ``radius``: the symbol is text, so
     never under the smallest size the viewer draws, and the disc grows to hold it."""
     symbol = SYMBOLS.get(mark, "?")
@@ -29,12 +29,12 @@ def _symbol_px(app: App, mark: str, radius: float) -> tuple[float, float]:
     return px, max(radius, px * (0.87 if len(symbol) == 1 else 1.05))
 
 
-def symbol_radius(app: App, mark: str, radius: float) -> float:
+def symbol_radius(app: Look, mark: str, radius: float) -> float:
     """The radius :func:`draw_symbol` draws a disc of about ``radius`` at."""
     return _symbol_px(app, mark, radius)[1]
 
 
-def draw_symbol(surface: pygame.Surface, app: App, mark: str, centre: tuple[float, float], radius: float) -> None:
+def draw_symbol(surface: pygame.Surface, app: Look, mark: str, centre: tuple[float, float], radius: float) -> None:
     """The mark's disc with its symbol in it, ``radius`` in virtual units (grown if the symbol needs it)."""
     vp, th = app.vp, app.theme
     symbol = SYMBOLS.get(mark, "?")
@@ -44,7 +44,7 @@ def draw_symbol(surface: pygame.Surface, app: App, mark: str, centre: tuple[floa
     paint.text(surface, app, symbol, (centre[0], centre[1] + radius * 0.05), px, th.c("ink"), "center", bold=True)
 
 
-def draw_mark(surface: pygame.Surface, app: App, mark: str, right: tuple[float, float], px: float,
+def draw_mark(surface: pygame.Surface, app: Look, mark: str, right: tuple[float, float], px: float,
               colour: pygame.Color | None = None) -> float:
     """The symbol and the mark's word ending at ``right`` (x, middle y); returns the width used."""
     word = app.t(f"review.mark.{mark}")

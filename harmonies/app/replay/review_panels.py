@@ -20,7 +20,7 @@ from .marks import draw_mark, draw_symbol, symbol_radius
 from .reviewer import Reviewer
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Rect = tuple[float, float, float, float]
 PAD = 10.0
@@ -28,18 +28,18 @@ PAD = 10.0
 SIDE_BUTTON_W = 170.0
 
 
-def _line(app: App, px: float) -> float:
+def _line(app: Look, px: float) -> float:
     """From one line of the panels to the next at text size ``px``: the size the text really takes (the text
     size setting makes it up to half as large again), so a line never runs into the next."""
     return round(app.vp.tv(px) * 1.55)
 
 
-def _chips_h(app: App, px: float) -> float:
+def _chips_h(app: Look, px: float) -> float:
     """The room the costliest turns' buttons take, with the text size setting."""
     return max(px * 2.4, app.vp.tv(px) * 2.0)
 
 
-def summary_height(app: App, reviewer: Reviewer, names: Sequence[str], choosing: bool, width: float,
+def summary_height(app: Look, reviewer: Reviewer, names: Sequence[str], choosing: bool, width: float,
                    px: float) -> float:
     """The summary's height at ``width`` (0 when there is nothing to show)."""
     if choosing:
@@ -64,7 +64,7 @@ def _name(reviewer: Reviewer, names: Sequence[str]) -> str:
     return names[reviewer.seat] if reviewer.seat < len(names) else str(reviewer.seat + 1)
 
 
-def _second_line(app: App, reviewer: Reviewer, names: Sequence[str]) -> str:
+def _second_line(app: Look, reviewer: Reviewer, names: Sequence[str]) -> str:
     """The summary's text under its title: the points lost and the marks, or why it stopped."""
     status = reviewer.status
     if status == "failed":
@@ -79,14 +79,14 @@ def _second_line(app: App, reviewer: Reviewer, names: Sequence[str]) -> str:
                  mistakes=marks["mistake"], inaccuracies=marks["inaccuracy"])
 
 
-def chip_w(app: App, turns: Sequence[TurnReview], px: float) -> float:
+def chip_w(app: Look, turns: Sequence[TurnReview], px: float) -> float:
     """The width the costliest turns' buttons need to show their words whole (the mark's disc, the text)."""
     words = max((paint.text_width(app, chip_label(app, t), px, True) for t in turns), default=0.0)
     disc = max((symbol_radius(app, t.mark, px * 0.6) for t in turns), default=px * 0.6)
     return words + 2 * disc + 30   # as MarkButton draws it: the disc at the left, then the words
 
 
-def chips_below(app: App, reviewer: Reviewer, width: float, px: float) -> bool:
+def chips_below(app: Look, reviewer: Reviewer, width: float, px: float) -> bool:
     """Whether the costliest turns' buttons go on a row of their own, under their label (a narrow window)."""
     review = reviewer.review
     if review is None:
@@ -111,7 +111,7 @@ def side_button_rect(rect: Rect, px: float) -> Rect:
     return (x + w - PAD - SIDE_BUTTON_W, y + PAD, SIDE_BUTTON_W, round(px * 1.55) * 2 - 4)
 
 
-def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Reviewer, names: Sequence[str],
+def draw_summary(surface: pygame.Surface, app: Look, rect: Rect, reviewer: Reviewer, names: Sequence[str],
                  choosing: bool, px: float) -> None:
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=10, edge=th.c("hint"), width=2, shadow=True)
@@ -150,11 +150,11 @@ def draw_summary(surface: pygame.Surface, app: App, rect: Rect, reviewer: Review
         _fit(surface, app, label, (x + PAD, label_y), px, w - 2 * PAD, ink, True)
 
 
-def costliest_label_w(app: App, px: float) -> float:
+def costliest_label_w(app: Look, px: float) -> float:
     return paint.text_width(app, app.t("review_view.costliest"), px, True)
 
 
-def chip_label(app: App, turn: TurnReview) -> str:
+def chip_label(app: Look, turn: TurnReview) -> str:
     """A costliest turn's button: its round and the points it lost."""
     return app.t("review_view.chip", round=turn.round, loss=_num(app, turn.loss))
 
@@ -167,7 +167,7 @@ class MarkButton(Button):
         super().__init__(rect, lambda: "", action, px=14, visible=visible, name=name)
         self.turn = turn
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         super().draw(surface, app, focused)
         turn = self.turn()
         if not self.visible or turn is None:
@@ -182,13 +182,13 @@ class MarkButton(Button):
                    app.theme.c("button_text"), "midleft", bold=True)
 
 
-def _values(app: App, turn: TurnReview) -> str:
+def _values(app: Look, turn: TurnReview) -> str:
     """Both expected final scores, each on its line."""
     return (app.t("review_view.played", value=_num(app, turn.played_value)) + "\n"
             + app.t("review_view.suggested", value=_num(app, turn.best_value)))
 
 
-def _verdict(app: App, turn: TurnReview) -> str:
+def _verdict(app: Look, turn: TurnReview) -> str:
     if turn.mark == "best" and turn.loss <= 0 and turn.stderr == 0:
         return app.t("review_view.same")
     if turn.loss < 0:
@@ -196,7 +196,7 @@ def _verdict(app: App, turn: TurnReview) -> str:
     return app.t("review_view.loss", loss=_num(app, turn.loss), error=_num(app, turn.stderr))
 
 
-def _detail_parts(app: App, turn: TurnReview, legend: bool = True) -> list[tuple[str, float, bool, bool]]:
+def _detail_parts(app: Look, turn: TurnReview, legend: bool = True) -> list[tuple[str, float, bool, bool]]:
     """The detail's paragraphs under its heading: (text, size factor, bold, dim); ``legend``: with the
     last one, which says what the marks on the board mean."""
     parts = [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
@@ -204,7 +204,7 @@ def _detail_parts(app: App, turn: TurnReview, legend: bool = True) -> list[tuple
     return parts + [(app.t("review_view.legend"), 0.9, False, True)] if legend else parts
 
 
-def detail_height(app: App, turn: TurnReview | None, width: float, px: float, legend: bool = True) -> float:
+def detail_height(app: Look, turn: TurnReview | None, width: float, px: float, legend: bool = True) -> float:
     if turn is None:
         return 0.0
     room = width - 2 * PAD
@@ -212,12 +212,12 @@ def detail_height(app: App, turn: TurnReview | None, width: float, px: float, le
                                           for text, f, bold, _dim in _detail_parts(app, turn, legend)) + 4
 
 
-def _para_px(app: App, px: float, factor: float) -> float:
+def _para_px(app: Look, px: float, factor: float) -> float:
     """A paragraph's size: ``factor`` times ``px``, drawn at least :data:`MIN_REAL_PX` real pixels tall."""
     return max(px * factor, MIN_REAL_PX / (app.vp.scale * app.vp.text_scale))
 
 
-def detail_fit(app: App, turn: TurnReview, rect: Rect, px: float) -> tuple[float, bool]:
+def detail_fit(app: Look, turn: TurnReview, rect: Rect, px: float) -> tuple[float, bool]:
     """The largest text size up to ``px`` at which the detail fits its panel (the layout gives the detail at
     most part of the column, so the log keeps some lines), and whether the legend is shown: smaller text,
     then no legend, rather than text over the log."""
@@ -231,7 +231,7 @@ def detail_fit(app: App, turn: TurnReview, rect: Rect, px: float) -> tuple[float
     return size, False
 
 
-def draw_detail(surface: pygame.Surface, app: App, rect: Rect, turn: TurnReview, name: str, px: float) -> None:
+def draw_detail(surface: pygame.Surface, app: Look, rect: Rect, turn: TurnReview, name: str, px: float) -> None:
     """The shown turn: its heading and mark, both expected values, the loss, the reasons, the legend."""
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("hint"), width=2, shadow=True)
@@ -251,12 +251,12 @@ def draw_detail(surface: pygame.Surface, app: App, rect: Rect, turn: TurnReview,
     surface.set_clip(clip)
 
 
-def _num(app: App, value: float, decimals: int = 1) -> str:
+def _num(app: Look, value: float, decimals: int = 1) -> str:
     """A number as the player's language writes it ("3.4", "3,4")."""
     return number_text(app.catalogue, value, decimals)
 
 
-def _fit(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], px: float, width: float,
+def _fit(surface: pygame.Surface, app: Look, text: str, pos: tuple[float, float], px: float, width: float,
          colour: pygame.Color, bold: bool) -> None:
     """One line at ``px``, a little smaller if it must, cut only as a last resort."""
     size = paint.fit_px(app, text, px, width, bold, min_px=max(px * 0.85, text_px(app.vp, 0)))

@@ -12,7 +12,7 @@ from harmonies.rules import Game
 from .. import paint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Rect = tuple[float, float, float, float]
 #: Gap between two spaces, in token radii.
@@ -26,16 +26,16 @@ def _radius(px: float) -> float:
     return px * 0.5
 
 
-def _central_width(app: App, game: Game, px: float) -> float:
+def _central_width(app: Look, game: Game, px: float) -> float:
     r = _radius(px)
     return paint.text_width(app, app.t("play.central"), px, True) + 14 + len(game.central) * (6.3 * r + SPACE_GAP * r)
 
 
-def _cards_text(app: App, game: Game, names: list[str]) -> str:
+def _cards_text(app: Look, game: Game, names: list[str]) -> str:
     return app.t("play.display") + ": " + ", ".join(names)
 
 
-def _cards_box(app: App, game: Game, rect: Rect, px: float) -> tuple[float, float, float]:
+def _cards_box(app: Look, game: Game, rect: Rect, px: float) -> tuple[float, float, float]:
     """Where the card names start (x, y) and the width they wrap in."""
     x, y, w, _h = rect
     central = _central_width(app, game, px)
@@ -44,13 +44,13 @@ def _cards_box(app: App, game: Game, rect: Rect, px: float) -> tuple[float, floa
     return x, y + px * 1.6, w
 
 
-def strip_height(app: App, game: Game, names: list[str], width: float, px: float) -> float:
+def strip_height(app: Look, game: Game, names: list[str], width: float, px: float) -> float:
     """The height the strip needs at ``width``."""
     cx, cy, cw = _cards_box(app, game, (0.0, 0.0, width, 0.0), px)
     return max(px * 1.6, cy + paint.block_height(app, _cards_text(app, game, names), px, cw, True))
 
 
-def draw_strip(surface: pygame.Surface, app: App, game: Game, names: list[str], rect: Rect, px: float) -> None:
+def draw_strip(surface: pygame.Surface, app: Look, game: Game, names: list[str], rect: Rect, px: float) -> None:
     th, vp = app.theme, app.vp
     x, y, _w, _h = rect
     mid = y + px * 0.8

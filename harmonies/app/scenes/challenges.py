@@ -29,14 +29,15 @@ from .confirm import Action, Dialog, Page
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 LIST_RECT = (30.0, 112.0, 560.0, 526.0)
 DETAIL_RECT = (610.0, 112.0, 640.0, 526.0)
 PLAY_RECT = (DETAIL_RECT[0] + DETAIL_RECT[2] - 300, 566.0, 276.0, 54.0)
 
 
-def player_name(app: App) -> str:
+def player_name(app: Look) -> str:
     """The first seat's name of the last game set up, else the default name of seat 1."""
     seats = app.settings.last_setup.get("seats")
     first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}
@@ -45,7 +46,7 @@ def player_name(app: App) -> str:
     return name or app.t("setup.default_name", n=1)
 
 
-def challenge_config(app: App, challenge: Challenge) -> MatchConfig:
+def challenge_config(app: Look, challenge: Challenge) -> MatchConfig:
     """The one human seat and the challenge's deal."""
     return MatchConfig((Seat(player_name(app)),), challenge.side, challenge.spirits, challenge.seed,
                        challenge=challenge.id)
@@ -55,7 +56,7 @@ class ChallengesScene(WidgetScene):
     name = "challenges"
     title_key = "challenge.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         #: One line for the player: the file or the progress that could not be used, a reset that failed.
         self.notice = ""

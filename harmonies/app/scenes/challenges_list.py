@@ -19,7 +19,7 @@ from .. import paint
 from ..widgets import OPEN_INTENTS, Rect, Widget, list_move
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 ROW_H = 40.0
 PAD = 8.0
@@ -83,7 +83,7 @@ class ChallengeList(Widget):
         index = self.top + int((pos[1] - y - PAD) // ROW_H)
         return index if index < min(len(self.entries()), self.top + self.page) else None
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.vpos
             return False
@@ -111,7 +111,7 @@ class ChallengeList(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th = app.theme
         x, y, w, h = self.rect
         paint.panel(surface, app, self.rect, th.c("panel"), radius=12, edge=th.c("accent" if focused else "panel_edge"),
@@ -130,7 +130,7 @@ class ChallengeList(Widget):
             top = y + PAD + (track - size) * self.top / max(1, len(rows) - self.page)
             paint.panel(surface, app, (x + w - 13, top, 7, size), th.c("panel_edge"), radius=3)
 
-    def _row(self, surface: pygame.Surface, app: App, entry: Entry, x: float, ry: float, w: float) -> None:
+    def _row(self, surface: pygame.Surface, app: Look, entry: Entry, x: float, ry: float, w: float) -> None:
         th = app.theme
         c = entry.challenge
         cy = ry + ROW_H / 2

@@ -22,7 +22,8 @@ from harmonies.session.challenges_text import checked_text, title
 from .. import paint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 PAD = 16.0
 LINE_PX = 14.0
@@ -44,7 +45,7 @@ class Verdict:
         return all(c.met for c in self.checked)
 
 
-def verdict_of(app: App, game: Game, config: MatchConfig, record: bool) -> Verdict | None:
+def verdict_of(app: Host, game: Game, config: MatchConfig, record: bool) -> Verdict | None:
     """The verdict on ``game`` if it is a finished game of a challenge; with ``record`` (a game just
     finished, not one looked at again), what recording it with its archive did."""
     challenge = find_challenge(config.challenge)
@@ -59,7 +60,7 @@ def verdict_of(app: App, game: Game, config: MatchConfig, record: bool) -> Verdi
     return Verdict(challenge, checked, met and recorded.first_met, problem)
 
 
-def draw_verdict(surface: pygame.Surface, app: App, verdict: Verdict, rect: tuple[float, float, float, float]) -> None:
+def draw_verdict(surface: pygame.Surface, app: Look, verdict: Verdict, rect: tuple[float, float, float, float]) -> None:
     """The panel, as tall as its lines within ``rect``: met or not met (and met for the first time), the
     challenge's name, each condition with the value reached, and why the result was not kept."""
     th, vp = app.theme, app.vp

@@ -15,7 +15,8 @@ from ..widgets import TextField, WidgetGroup, caret_turns_in, typing
 from .onscreen_keys import OnscreenKeys
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 
 #: Seconds between two looks at a background job whose answer a screen waits for.
@@ -27,7 +28,7 @@ class WidgetScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.ui = WidgetGroup()
 
@@ -77,7 +78,7 @@ class WidgetScene(Scene):
         self.ui.draw(surface, self.app)
 
 
-def draw_backdrop(surface: pygame.Surface, app: App) -> None:
+def draw_backdrop(surface: pygame.Surface, app: Look) -> None:
     """A quiet pattern of hex outlines behind the menus (drawn once per window size)."""
     cache = app.cache.setdefault("backdrop", {})
     key = (surface.get_size(), app.vp.scale)
@@ -91,7 +92,7 @@ def draw_backdrop(surface: pygame.Surface, app: App) -> None:
     surface.blit(img, (0, 0))
 
 
-def _backdrop(surface: pygame.Surface, app: App) -> None:
+def _backdrop(surface: pygame.Surface, app: Look) -> None:
     vp = app.vp
     col = app.theme.c("table_dark")
     layout = HexLayout(46 * vp.scale, (vp.ox, vp.oy))

@@ -28,7 +28,7 @@ from .daily_start import daily_service, start_try
 from .daily_words import long_date, month_title, par_words, result_words, weekday_names
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The chosen day's panel, left of the calendar.
 PANEL = (56.0, 112.0, 530.0, 508.0)
@@ -39,7 +39,7 @@ class DailyScene(WidgetScene):
     name = "daily"
     title_key = "daily.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.service = daily_service(app)
         self.today = self.service.today()

@@ -21,7 +21,7 @@ from harmonies.session.daily import FIRST_DAY
 from .. import paint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Rect = tuple[float, float, float, float]
 #: The grid of days (below the month's title and the weekday names).
@@ -61,7 +61,7 @@ def playable(day: date, today: date) -> bool:
     return FIRST_DAY <= day <= today
 
 
-def draw_weekdays(surface: pygame.Surface, app: App, names: list[str]) -> None:
+def draw_weekdays(surface: pygame.Surface, app: Look, names: list[str]) -> None:
     x, y, w, _ = GRID
     cw = w / COLS
     for i, name in enumerate(names[:COLS]):
@@ -69,7 +69,7 @@ def draw_weekdays(surface: pygame.Surface, app: App, names: list[str]) -> None:
         paint.text(surface, app, name, (x + cw * (i + 0.5), y - 14), px, app.theme.c("table_text_dim"), "center")
 
 
-def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: DailyBook, chosen: date,
+def draw_month(surface: pygame.Surface, app: Look, year: int, month: int, book: DailyBook, chosen: date,
                today: date, par_text: str) -> None:
     """Every cell of the month: ``par_text`` words a par for a cell (``{par}``)."""
     th = app.theme
@@ -93,7 +93,7 @@ def draw_month(surface: pygame.Surface, app: App, year: int, month: int, book: D
                         par_text)
 
 
-def _draw_cell_text(surface: pygame.Surface, app: App, rect: Rect, day: date, record: DayRecord, open_: bool, today: bool,
+def _draw_cell_text(surface: pygame.Surface, app: Look, rect: Rect, day: date, record: DayRecord, open_: bool, today: bool,
                     beaten: bool, par_text: str) -> None:
     """A cell's lines: the day's number with its par beside it, the best score (or a dash for a day tried),
     its suns (and the star of a beaten par). Their sizes follow the text size only as far as the lines fit
@@ -134,7 +134,7 @@ def _draw_cell_text(surface: pygame.Surface, app: App, rect: Rect, day: date, re
                    "midright")
 
 
-def _sun(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:
+def _sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
     vp, colour = app.vp, app.theme.c("accent")
     for i in range(8):
         a = math.pi / 4 * i
@@ -143,7 +143,7 @@ def _sun(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> N
     pygame.draw.circle(surface, colour, vp.p(cx, cy), vp.s(r * 0.75))
 
 
-def _star(surface: pygame.Surface, app: App, cx: float, cy: float, r: float) -> None:
+def _star(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
     points = []
     for i in range(10):
         a = -math.pi / 2 + math.pi / 5 * i

@@ -24,17 +24,18 @@ from ..navigation import OpenDaily, OpenMenu, OpenPlay
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 #: The longest name taken from the last setup (the setup screen's name fields hold 16 characters).
 _NAME_MAX = 16
-_SERVICES: weakref.WeakKeyDictionary[App, DailyService] = weakref.WeakKeyDictionary()
+_SERVICES: weakref.WeakKeyDictionary[Host, DailyService] = weakref.WeakKeyDictionary()
 
 
 class DailyService:
     """The daily record of the app's data folder (in memory when games are not saved) and the par keeper."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         store = app.saves.store
         #: The data folder the record is in (None: in memory).
         self.folder = store.dirs.data if store is not None else None
@@ -127,7 +128,7 @@ class DailyService:
         return day
 
 
-def daily_service(app: App) -> DailyService:
+def daily_service(app: Host) -> DailyService:
     """The app's daily service, made on first use (and again if the app's save folder changed)."""
     service = _SERVICES.get(app)
     store = app.saves.store
@@ -136,7 +137,7 @@ def daily_service(app: App) -> DailyService:
     return service
 
 
-def start_try(app: App, day: date) -> bool:
+def start_try(app: Host, day: date) -> bool:
     """Play a new try at ``day``'s deal (asking first if a game in progress would be replaced); False when
     the day's tries are used up."""
     service = daily_service(app)
@@ -153,7 +154,7 @@ def start_try(app: App, day: date) -> bool:
     return True
 
 
-def player_name(app: App) -> str:
+def player_name(app: Look) -> str:
     """The name of the first human seat of the last game set up (the player, most likely), else "Player 1"."""
     seats = app.settings.last_setup.get("seats")
     for raw in seats if isinstance(seats, list) else []:
@@ -164,7 +165,7 @@ def player_name(app: App) -> str:
     return app.t("setup.default_name", n=1)
 
 
-def back_to_daily(app: App) -> None:
+def back_to_daily(app: Host) -> None:
     """From a daily game (Restart, Play again): the Daily screen over the menu, where the next try is offered."""
     app.navigate.reset(OpenMenu())
     app.navigate.push(OpenDaily())

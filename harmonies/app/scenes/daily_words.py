@@ -10,35 +10,35 @@ from harmonies import dates
 from harmonies.persist.daily import TRIES_PER_DAY, DayRecord
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 
-def weekday_names(app: App) -> list[str]:
+def weekday_names(app: Look) -> list[str]:
     """The calendar's heads, Monday first, in the player's language."""
     return dates.weekday_names(app.catalogue.language)
 
 
-def long_date(app: App, day: date) -> str:
+def long_date(app: Look, day: date) -> str:
     """"Thursday, 26 November 2026" in the player's language."""
     return dates.long_date(app.catalogue.language, day)
 
 
-def short_date(app: App, day: date) -> str:
+def short_date(app: Look, day: date) -> str:
     """"26 Nov" in the player's language."""
     return dates.short_date(app.catalogue.language, day)
 
 
-def month_title(app: App, year: int, month: int) -> str:
+def month_title(app: Look, year: int, month: int) -> str:
     return dates.month_title(app.catalogue.language, year, month)
 
 
-def par_words(app: App, par: int | None, working: bool) -> str:
+def par_words(app: Look, par: int | None, working: bool) -> str:
     if par is not None:
         return app.t("daily.par", par=par)
     return app.t("daily.par_working" if working else "daily.par_later")
 
 
-def result_words(app: App, record: DayRecord) -> str:
+def result_words(app: Look, record: DayRecord) -> str:
     """The day's best against par: beaten by how much, level, how far short, or no result yet."""
     best = record.best
     if best is None or best.score is None:
@@ -53,7 +53,7 @@ def result_words(app: App, record: DayRecord) -> str:
     return app.t("daily.short", score=best.score, n=-gap)
 
 
-def menu_line(app: App, day: date, record: DayRecord, par: int | None, working: bool) -> str:
+def menu_line(app: Look, day: date, record: DayRecord, par: int | None, working: bool) -> str:
     """"26 Nov · 1 of 3 tries · best 118 · par 121": today's state at a glance."""
     parts = [short_date(app, day), app.t("daily.menu_tries", n=len(record.attempts), total=TRIES_PER_DAY)]
     best = record.best
@@ -66,7 +66,7 @@ def menu_line(app: App, day: date, record: DayRecord, par: int | None, working: 
     return " · ".join(parts)
 
 
-def scoresheet_line(app: App, day: date, record: DayRecord, score: int) -> tuple[str, str]:
+def scoresheet_line(app: Look, day: date, record: DayRecord, score: int) -> tuple[str, str]:
     """The scoresheet's two lines after a daily game: this result against par, and the tries left."""
     if record.par is None:
         first = app.t("daily.sheet_no_par", date=short_date(app, day), score=score)

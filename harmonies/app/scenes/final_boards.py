@@ -15,7 +15,7 @@ from ..hexgrid import SQRT3, HexLayout
 from ..tokens import TokenArt, cname
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Rect = tuple[float, float, float, float]
 #: Height of a board's title above it.
@@ -39,7 +39,7 @@ def fit_layout(side: str, rect: Rect) -> HexLayout:
     return HexLayout(size, (cx, cy))
 
 
-def draw_board(surface: pygame.Surface, app: App, art: TokenArt, game: Game, seat: int, rect: Rect) -> None:
+def draw_board(surface: pygame.Surface, app: Look, art: TokenArt, game: Game, seat: int, rect: Rect) -> None:
     """Seat ``seat``'s board of ``game``, as large as fits in ``rect``."""
     vp, th = app.vp, app.theme
     layout = fit_layout(game.setup.side, rect)
@@ -75,7 +75,7 @@ def grid(count: int, rect: Rect, side: str, gap: float = 16.0) -> list[Rect]:
     return boxes(max(range(1, count + 1), key=board_size))
 
 
-def draw_boards(surface: pygame.Surface, app: App, art: TokenArt, game: Game, names: Sequence[str],
+def draw_boards(surface: pygame.Surface, app: Look, art: TokenArt, game: Game, names: Sequence[str],
                 rect: Rect) -> None:
     """Each player's board in a panel titled with the name and the total, the winners' framed."""
     th = app.theme

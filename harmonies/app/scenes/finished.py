@@ -34,7 +34,7 @@ from .confirm import Action, Dialog, Page
 from .finished_list import GameList, Row, Skipped, when_text
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 LIST_RECT = (30.0, 112.0, 870.0, 526.0)
 BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
@@ -49,7 +49,7 @@ class FinishedScene(WidgetScene):
     name = "finished"
     title_key = "finished.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         store = app.saves.store
         self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None

@@ -26,7 +26,7 @@ from ..widgets import OPEN_INTENTS, Rect, Widget, list_move
 from .daily_words import short_date
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 HEAD_H = 34.0
 #: A row holds two lines: the day over the time, what game over who played it.
@@ -55,7 +55,7 @@ class Skipped:
 Row = FinishedSummary | Skipped
 
 
-def when_lines(app: App, when: str) -> tuple[str, str]:
+def when_lines(app: Look, when: str) -> tuple[str, str]:
     """The day and the time of day a game ended, in the player's local time and language."""
     try:
         return dates.day_and_time(app.catalogue.language, datetime.fromisoformat(when))
@@ -63,7 +63,7 @@ def when_lines(app: App, when: str) -> tuple[str, str]:
         return when, ""
 
 
-def when_text(app: App, when: str) -> str:
+def when_text(app: Look, when: str) -> str:
     """When a game ended, on one line."""
     return " ".join(part for part in when_lines(app, when) if part)
 
@@ -94,7 +94,7 @@ def challenge_number(seed: int, side: str, spirits: bool) -> int | None:
     return found.number if found is not None else None
 
 
-def deal_mark(app: App, g: FinishedSummary) -> str | None:
+def deal_mark(app: Look, g: FinishedSummary) -> str | None:
     """"Daily deal 26 Nov" or "Challenge 4" for a solo game dealt by one, found from its set-up (the list's
     index keeps no more than the seed, the side and the spirits)."""
     if not g.solo or g.seed is None:
@@ -112,7 +112,7 @@ def deal_mark(app: App, g: FinishedSummary) -> str | None:
     return app.t("finished.daily_mark", day=short_date(app, day))
 
 
-def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
+def row_cells(app: Look, g: FinishedSummary) -> tuple[str, str, str, str, str]:
     """The texts of one row: when, what game (marked when a daily deal or a challenge dealt it), who played,
     the scores, the result."""
     kind = app.t("finished.solo") if g.solo else app.t("finished.table", n=g.players)
@@ -131,7 +131,7 @@ def row_cells(app: App, g: FinishedSummary) -> tuple[str, str, str, str, str]:
     return when_text(app, g.finished), game, seats, scores, result
 
 
-def row_lines(app: App, g: Row) -> tuple[tuple[str, ...], ...]:
+def row_lines(app: Look, g: Row) -> tuple[tuple[str, ...], ...]:
     """The lines of each column of one row: the day and the time, the game and its players, the scores,
     the result. A skipped entry: the word, then its name over the reason."""
     if isinstance(g, Skipped):
@@ -216,7 +216,7 @@ class GameList(Widget):
         index = self.top + int((pos[1] - y - HEAD_H) // ROW_H)
         return index if index < min(self.total, self.top + self.page) else None
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.vpos  # where the wheel scrolls (a wheel event carries no position)
             return False
@@ -244,7 +244,7 @@ class GameList(Widget):
         return False
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th = app.theme
         x, y, w, h = self.rect
         paint.panel(surface, app, self.rect, th.c("panel"), radius=12, edge=th.c("accent" if focused else "panel_edge"),
@@ -271,7 +271,7 @@ class GameList(Widget):
                                "midleft")
         self._scrollbar(surface, app)
 
-    def _scrollbar(self, surface: pygame.Surface, app: App) -> None:
+    def _scrollbar(self, surface: pygame.Surface, app: Look) -> None:
         total = self.total
         if total <= self.page:
             return

@@ -15,7 +15,7 @@ from .common import WidgetScene
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The panel, in virtual units.
 _PANEL = (640 - 300, 170, 600, 370)
@@ -27,7 +27,7 @@ class GuideDoneScene(WidgetScene):
     name = "guide_done"
     transparent = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         t = app.t
         x, y, w, h = _PANEL

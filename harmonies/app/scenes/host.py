@@ -26,7 +26,7 @@ from ..widgets import Button
 from .common import POLL_EVERY, WidgetScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The seats' rows: left edge, width, first row's top, distance between rows, height.
 ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
@@ -34,7 +34,7 @@ ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
 NOTICES_SHOWN = 2
 
 
-def open_table(app: App, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> NetSession:
+def open_table(app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> NetSession:
     """The table, listening: a new one dealt for ``start``'s seats, or a hosted table resumed (its
     code, tokens and port from the save's ``meta``). ``OSError`` when it cannot listen."""
     jobs = Jobs(log_folder(app.data_dir))
@@ -47,7 +47,7 @@ class HostScene(WidgetScene):
     name = "host"
     title_key = "net.host_title"
 
-    def __init__(self, app: App, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
+    def __init__(self, app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.start_with = start
         self.problem: str | None = None
@@ -185,6 +185,6 @@ class HostScene(WidgetScene):
                    th.c("danger") if waiting else th.c("ink_dim"), "midright", bold=waiting)
 
 
-def t_name(app: App, host: str) -> str:
+def t_name(app: Host, host: str) -> str:
     """The table's name on the network: the host player's table."""
     return app.t("net.table_of", name=host) if host else app.t("net.table")

@@ -24,7 +24,7 @@ from .howto_figures import Pictures
 from .saving import confirm_leave
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The rules panel and the box of a page's drawing, in virtual units.
 _PANEL = (70, 86, 1140, 544)
@@ -37,7 +37,7 @@ class HowToScene(WidgetScene):
     name = "howto"
     title_key = "howto.title"
 
-    def __init__(self, app: App, topic: str = "") -> None:
+    def __init__(self, app: Host, topic: str = "") -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
         self.pictures = Pictures(self.art, CardArt(app, default_cards(), self.art), rules_data(),

@@ -21,7 +21,7 @@ from .howto_figures import (Box, Figure, Pictures, _arrow, _caption, _cell, _hea
                             stacks, trees_mountains)
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 #: The six cells around a cell, as virtual offsets for a cell radius of 1 (flat-topped hexes).
 _AROUND = ((0.0, -2.0), (1.73, 1.0), (-1.73, 1.0), (1.73, -1.0), (-1.73, -1.0), (0.0, 2.0))
@@ -34,7 +34,7 @@ def _lone_red_points(pic: Pictures) -> int:
     return pic.rules.building_points if alone is not None and table.kind[alone] == BUILDING else 0
 
 
-def fields_buildings(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def fields_buildings(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """The smallest field that scores; then a wrong-vs-right pair: a lone red token among enough colours scores
     nothing, red on top of another token (a building) scores."""
     x, y, w, _h = box
@@ -61,7 +61,7 @@ def fields_buildings(surface: pygame.Surface, app: App, pic: Pictures, box: Box)
                          align="center")
 
 
-def water(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def water(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """Side A: river length against points, then a river longer than the table worked out (each token past
     the table adds the same); side B: one island."""
     x, y, w, _h = box
@@ -99,7 +99,7 @@ def water(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
     _points(surface, app, str(rd.island_points), (cx + 134, cy))
 
 
-def _habitat(surface: pygame.Surface, app: App, pic: Pictures, card_id: str, box: Box, cube: str) -> None:
+def _habitat(surface: pygame.Surface, app: Look, pic: Pictures, card_id: str, box: Box, cube: str) -> None:
     """A card's habitat formed on board cells, inside a virtual box, its cube (``animal`` or ``spirit``) placed."""
     vp = app.vp
     card = pic.cards.cards.get(card_id)
@@ -115,7 +115,7 @@ def _habitat(surface: pygame.Surface, app: App, pic: Pictures, card_id: str, box
         surface.blit(spr, spr.get_rect(center=centre))
 
 
-def animal_card(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def animal_card(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """One animal card worked through: taken with every cube on its track (it scores nothing yet), its habitat
     formed on the board and the lowest cube moved there, the card then worth its first number; under it the
     whole track: cubes moved against points."""
@@ -143,7 +143,7 @@ def animal_card(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> N
         _points(surface, app, str(value), (cx, top + 92), 20)
 
 
-def spirits(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def spirits(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """The two spirit cards dealt: one kept with its cube, one back in the box; then the kept card's habitat
     with the spirit cube placed, which makes the card score by its rule."""
     x, y, w, _h = box

@@ -20,7 +20,7 @@ from ..cardart import CardArt
 from ..tokens import TokenArt, cname, stack_names
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..look import Look
 
 Box = tuple[float, float, float, float]
 
@@ -36,10 +36,10 @@ class Pictures:
     examples: Mapping[str, Any]
 
 
-Figure = Callable[[pygame.Surface, "App", Pictures, Box], None]
+Figure = Callable[[pygame.Surface, "Look", Pictures, Box], None]
 
 
-def _cell(surface: pygame.Surface, app: App, art: TokenArt, names: tuple[str, ...], centre: tuple[float, float],
+def _cell(surface: pygame.Surface, app: Look, art: TokenArt, names: tuple[str, ...], centre: tuple[float, float],
           radius: float, cube: str = "") -> None:
     """One board cell with a stack on it, centred at a virtual point."""
     r = app.vp.s(radius)
@@ -51,7 +51,7 @@ def _cell(surface: pygame.Surface, app: App, art: TokenArt, names: tuple[str, ..
         surface.blit(spr, spr.get_rect(center=app.vp.p(*centre)))
 
 
-def _points(surface: pygame.Surface, app: App, value: str, centre: tuple[float, float], size: float = 22) -> None:
+def _points(surface: pygame.Surface, app: Look, value: str, centre: tuple[float, float], size: float = 22) -> None:
     """A number on a round sun-yellow badge, as the points are shown on the scoresheet."""
     th = app.theme
     pygame.draw.circle(surface, th.c("accent"), app.vp.p(*centre), app.vp.s(size))
@@ -59,20 +59,20 @@ def _points(surface: pygame.Surface, app: App, value: str, centre: tuple[float, 
     paint.text(surface, app, value, centre, px, th.c("accent_ink"), "center", bold=True)
 
 
-def _heading(surface: pygame.Surface, app: App, key: str, pos: tuple[float, float], width: float) -> None:
+def _heading(surface: pygame.Surface, app: Look, key: str, pos: tuple[float, float], width: float) -> None:
     label = app.t(key)
     paint.text(surface, app, label, pos, paint.fit_px(app, label, 20, width, bold=True), app.theme.c("ink"),
                "midtop", bold=True)
 
 
-def _caption(surface: pygame.Surface, app: App, text: str, pos: tuple[float, float], width: float,
+def _caption(surface: pygame.Surface, app: Look, text: str, pos: tuple[float, float], width: float,
              px: float = 15) -> None:
     """A grey line under a drawing, shrunk (never under 12) to fit its width."""
     paint.text(surface, app, text, pos, paint.fit_px(app, text, px, width, min_px=12), app.theme.c("ink_dim"),
                "midtop")
 
 
-def _column(surface: pygame.Surface, app: App, art: TokenArt, key: str, rows: list[tuple[tuple[str, ...], int]],
+def _column(surface: pygame.Surface, app: Look, art: TokenArt, key: str, rows: list[tuple[tuple[str, ...], int]],
             x: float, y: float, width: float) -> None:
     """A titled column of 'this stack scores this many points' rows."""
     _heading(surface, app, key, (x + width / 2, y), width)
@@ -85,13 +85,13 @@ def _column(surface: pygame.Surface, app: App, art: TokenArt, key: str, rows: li
         _points(surface, app, str(pts), (x + width / 2 + 40, cy))
 
 
-def _arrow(surface: pygame.Surface, app: App, centre: tuple[float, float], size: float = 7) -> None:
+def _arrow(surface: pygame.Surface, app: Look, centre: tuple[float, float], size: float = 7) -> None:
     x, y = app.vp.p(*centre)
     s = app.vp.s(size)
     pygame.draw.polygon(surface, app.theme.c("ink_dim"), [(x - s, y - s), (x + s, y), (x - s, y + s)])
 
 
-def _mark(surface: pygame.Surface, app: App, right: bool, centre: tuple[float, float], size: float = 12) -> None:
+def _mark(surface: pygame.Surface, app: Look, right: bool, centre: tuple[float, float], size: float = 12) -> None:
     """A tick (right) or a cross (wrong), drawn with lines so that no font needs the glyph."""
     vp = app.vp
     x, y = vp.p(*centre)
@@ -106,7 +106,7 @@ def _mark(surface: pygame.Surface, app: App, right: bool, centre: tuple[float, f
         pygame.draw.line(surface, colour, (x - s, y + s), (x + s, y - s), width)
 
 
-def stacks(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def stacks(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """The six tokens named by the words the log and the refusals use, then every taller legal stack of the
     rules' stack table: the trees, the mountains and the buildings, each row named."""
     x, y, w, _h = box
@@ -134,7 +134,7 @@ def stacks(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
             _cell(surface, app, pic.art, stack_names(s), (x + label_w + 46 + i * 108, cy), 38)
 
 
-def trees_mountains(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def trees_mountains(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """Trees by height, mountains by height (the 'next to a mountain' condition is in the page's text)."""
     x, y, w, _h = box
     rd = pic.rules
@@ -144,7 +144,7 @@ def trees_mountains(surface: pygame.Surface, app: App, pic: Pictures, box: Box) 
     _column(surface, app, pic.art, "score.mountains", mountains, x + w / 2, y, w / 2)
 
 
-def solo_suns(surface: pygame.Surface, app: App, pic: Pictures, box: Box) -> None:
+def solo_suns(surface: pygame.Surface, app: Look, pic: Pictures, box: Box) -> None:
     """The score thresholds for suns, then the suns the side and playing without a spirit add."""
     x, y, w, _h = box
     th = app.theme

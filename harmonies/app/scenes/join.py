@@ -26,7 +26,7 @@ from ..widgets import Button, TextField
 from .common import POLL_EVERY, WidgetScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The found tables' rows: how many are shown, where the first is, their step and size.
 ROWS = 4
@@ -41,7 +41,7 @@ class JoinScene(WidgetScene):
     name = "join"
     title_key = "join.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         seats = app.settings.last_setup.get("seats") if isinstance(app.settings.last_setup, dict) else None
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}

@@ -12,7 +12,6 @@ from harmonies.session import Resume, screen_seats
 
 from .. import keylist, paint
 from ..input import Intent
-from ..hexgrid import HexLayout
 from ..loop import soonest
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
@@ -23,18 +22,11 @@ from ..widgets import Button
 from .common import POLL_EVERY, WidgetScene, draw_backdrop
 from .daily_start import daily_service
 from .daily_words import menu_line
-from .saving import confirm_leave, confirm_replace, menu_lines
+from .menu_art import draw_folder_problem, draw_vignette
+from .saving import confirm_leave, confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
-
-# A little landscape shown beside the title: (cell, stack bottom->top).
-_VIGNETTE: tuple[tuple[tuple[int, int], tuple[str, ...]], ...] = (
-    ((0, 0), ("brown", "brown", "green")), ((1, 0), ("blue",)), ((2, -1), ("gray", "gray")),
-    ((1, -1), ("gray", "gray", "gray")), ((0, 1), ("yellow",)), ((2, 0), ("gray", "red")),
-    ((-1, 1), ("yellow",)), ((3, -1), ("blue",)), ((-1, 0), ("brown", "green")),
-)
-
+    from ..scene import Host
 
 #: Vertical distance between two menu buttons, and their height, when there is room.
 _GAP = 62
@@ -89,7 +81,7 @@ _JOIN = (48.0, 30.0, 320.0, 46.0)
 class MenuScene(WidgetScene):
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self._retry_in = 0.0
         self.art = TokenArt(app.theme)
@@ -347,13 +339,13 @@ class MenuScene(WidgetScene):
         paint.text(surface, app, app.t("app.subtitle"), (640, _SUBTITLE_Y + self._subtitle_growth() / 2 - self.lift),
                    _SUBTITLE_PX, th.c("table_text_dim"), "center")
         if self.vignette_y is not None:
-            self._draw_vignette(surface, (226, self.vignette_y), 38)
-            self._draw_vignette(surface, (1054, self.vignette_y), 38, mirror=True)
+            draw_vignette(surface, app, self.art, (226, self.vignette_y), 38)
+            draw_vignette(surface, app, self.art, (1054, self.vignette_y), 38, mirror=True)
         if not app.messages:
             self._draw_guide_offer(surface)
         self._draw_daily_line(surface)
         self.ui.draw(surface, app)
-        self._draw_folder_problem(surface)
+        draw_folder_problem(surface, app, app.saves.problem, self.lift)
         for lines, (_, top, _, _) in self.message_boxes:
             for i, line in enumerate(lines):
                 paint.text(surface, app, line, (640, top + i * _MSG_LINE), _MSG_PX, th.c("notice"), "midtop")
@@ -387,33 +379,3 @@ class MenuScene(WidgetScene):
         else:  # a long line at a large text size: on two lines under the button rather than cut or tiny
             paint.text_block(surface, app, words, (x, y + h + 6), 16, th.c("table_text"), w, line=1.15,
                              align="center")
-
-    def _draw_folder_problem(self, surface: pygame.Surface) -> None:
-        """While games cannot be saved, a notice between the title and the buttons says where and why."""
-        app, th = self.app, self.app.theme
-        problem = app.saves.problem
-        if problem is None:
-            return
-        first, second = menu_lines(app, problem, 1000)
-        px = paint.fit_px(app, first, 16, 1000, bold=True, min_px=12)
-        w = max(paint.text_width(app, first, px, True), paint.text_width(app, second, 15)) + 44
-        y = 246 - self.lift
-        paint.panel(surface, app, (640 - w / 2, y, w, 58), th.c("panel"), radius=14, edge=th.c("danger"), width=3,
-                    shadow=True)
-        paint.text(surface, app, first, (640, y + 18), px, th.c("danger"), "center", bold=True)
-        paint.text(surface, app, second, (640, y + 41), 15, th.c("ink"), "center")
-
-    def _draw_vignette(self, surface: pygame.Surface, origin: tuple[float, float], size: float, mirror: bool = False) -> None:
-        vp = self.app.vp
-        layout = HexLayout(size * vp.scale, vp.pf(*origin))
-        radius = max(4, int(layout.size))
-        cell = self.art.hex_cell(radius, tuple(self.app.theme.c("board")), tuple(self.app.theme.c("board_edge")))
-        for (q, r), stack in _VIGNETTE:
-            h = (-q, q + r) if mirror else (q, r)
-            cx, cy = layout.to_pixel(h)
-            surface.blit(cell, cell.get_rect(center=(int(cx), int(cy))))
-        for (q, r), stack in sorted(_VIGNETTE, key=lambda it: layout.to_pixel((-it[0][0], it[0][0] + it[0][1]) if mirror else it[0])[1]):
-            h = (-q, q + r) if mirror else (q, r)
-            cx, cy = layout.to_pixel(h)
-            spr = self.art.stack(stack, radius, self.app.settings.symbols)
-            surface.blit(spr, spr.get_rect(center=(int(cx), int(cy))))

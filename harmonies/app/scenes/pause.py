@@ -18,7 +18,7 @@ from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 
 class PauseScene(WidgetScene):
@@ -29,7 +29,7 @@ class PauseScene(WidgetScene):
     name = "pause"
     transparent = True
 
-    def __init__(self, app: App, game: Game, names: tuple[str, ...], restart: Callable[[], None],
+    def __init__(self, app: Host, game: Game, names: tuple[str, ...], restart: Callable[[], None],
                  guided: bool = False, networked: bool = False, joined: bool = False) -> None:
         super().__init__(app)
         self.game = game

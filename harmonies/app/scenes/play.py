@@ -61,7 +61,8 @@ from .daily_start import back_to_daily
 from .saving import banner_lines
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
@@ -78,14 +79,14 @@ PULSE_FRAME = 1 / 20
 DOTS_PER_SECOND = 3
 
 
-def default_config(app: App) -> MatchConfig:
+def default_config(app: Look) -> MatchConfig:
     return MatchConfig((Seat(app.t("setup.default_name", n=1)), Seat(app.t("setup.default_name", n=2), COMPUTER)))
 
 
 class PlayScene(Scene):
     name = "play"
 
-    def __init__(self, app: App, start: Start | None = None, demo: bool = False,
+    def __init__(self, app: Host, start: Start | None = None, demo: bool = False,
                  exit_when_done: bool = False, guide: Guide | None = None, session: PlaySession | None = None) -> None:
         super().__init__(app)
         self.demo = demo

@@ -18,7 +18,8 @@ from ..widgets import Button, Rect
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 #: The intents' rows: three columns from (x0, y0), each row this tall.
 COLUMNS, ROW_H, ROW_W, X0, Y0 = 3, 34.0, 376.0, 60.0, 100.0
@@ -30,14 +31,14 @@ NOTICE_END, NOTICE_ROOM = 634.0, 80.0
 class IntentRow(Button):
     """One intent: its name on the left, its keys on the right (a question mark while it waits for one)."""
 
-    def __init__(self, rect: Rect, app: App, intent: Intent, choose: Callable[[Intent], None],
+    def __init__(self, rect: Rect, app: Host, intent: Intent, choose: Callable[[Intent], None],
                  waiting: Callable[[], Intent | None]) -> None:
         super().__init__(rect, lambda: app.t(f"keys.intents.{intent.value}"), lambda: choose(intent),
                          name=f"intent_{intent.value}")
         self.intent = intent
         self.waiting = waiting
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th = app.theme
         x, y, w, h = self.rect
         waiting = self.waiting() == self.intent
@@ -57,7 +58,7 @@ class RebindScene(WidgetScene):
     name = "rebind"
     title_key = "keys.rebind_title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         t = app.t
         #: The intent whose new key is awaited (None: choosing).

@@ -39,10 +39,10 @@ from .setup import SetupScene
 from .stats import StatsScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 
-def build_scene(app: App, to: Destination) -> Scene:
+def build_scene(app: Host, to: Destination) -> Scene:
     """The scene that shows ``to``."""
     match to:
         case OpenMenu():
@@ -93,7 +93,7 @@ def build_scene(app: App, to: Destination) -> Scene:
             return _unreachable(to)
 
 
-def ask_before_closing(app: App) -> None:
+def ask_before_closing(app: Host) -> None:
     """The window's close button: quit, after asking first when actions could not be saved."""
     confirm_leave(app, "close", app.quit)
 

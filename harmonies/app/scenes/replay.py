@@ -49,7 +49,7 @@ from ..widgets import OPEN_INTENTS, Button, WidgetGroup
 from .common import POLL_EVERY, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 #: The stepping buttons' width, and the step from one to the next.
 NAV_W, NAV_STEP = 104.0, 112.0
@@ -62,7 +62,7 @@ def _label(t: Callable[..., str], key: str) -> Callable[[], str]:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: App, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
+    def __init__(self, app: Host, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
                  cards: CardSet | None = None, seat: int = 0, review: bool = False, deal: Deal | None = None) -> None:
         super().__init__(app)
         self.replay = Replay(setup, commands, cards, deal)

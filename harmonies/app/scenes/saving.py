@@ -25,19 +25,20 @@ from ..options import data_dir_option, start_command
 from .confirm import Action, Dialog, Page
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 #: Folder offered for "save elsewhere", inside the player's home folder.
 RESCUE_NAME = "Harmonies-saves"
 
 
-def reason_text(app: App, problem: SaveProblem) -> str:
+def reason_text(app: Look, problem: SaveProblem) -> str:
     """The system's reason, with plainer words first when the error is a known one."""
     words = app.t(f"save.words.{problem.code}", default="") if problem.code else ""
     return app.t("save.reason", words=words, system=problem.reason) if words else problem.reason
 
 
-def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
+def fit_folder(app: Look, key: str, folder: Path, px: float, max_w: float, bold: bool = False, **params: str) -> str:
     """The text ``key`` with ``folder`` in it, the folder cut in its middle if needed to fit ``max_w``.
 
     The start and the end of a path say most about where it is; the end of the text says what to do."""
@@ -51,19 +52,19 @@ def fit_folder(app: App, key: str, folder: Path, px: float, max_w: float, bold: 
     return text
 
 
-def banner_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+def banner_lines(app: Look, problem: SaveProblem, max_w: float) -> tuple[str, str]:
     """The play screen's two lines (at 15 and 13 px): what failed and why, then the folder."""
     return (app.t("save.not_saved", reason=reason_text(app, problem)),
             fit_folder(app, "save.not_saved_where", problem.folder, 13, max_w))
 
 
-def menu_lines(app: App, problem: SaveProblem, max_w: float) -> tuple[str, str]:
+def menu_lines(app: Look, problem: SaveProblem, max_w: float) -> tuple[str, str]:
     """The menu's two lines (at 16 px bold, then 15 px) when the data folder cannot be used."""
     return (fit_folder(app, "menu.folder_problem", problem.folder, 16, max_w, True, reason=reason_text(app, problem)),
             app.t("menu.folder_problem_more"))
 
 
-def when_text(app: App, saved_at: str | None) -> str:
+def when_text(app: Look, saved_at: str | None) -> str:
     """When a game was last saved, in the player's local time."""
     if saved_at is None:
         return app.t("games.when_unknown")
@@ -73,7 +74,7 @@ def when_text(app: App, saved_at: str | None) -> str:
         return app.t("games.when_unknown")
 
 
-def row_label(app: App, game: Any) -> str:
+def row_label(app: Look, game: Any) -> str:
     """One line for a ``GameSummary``: the players, then when it was saved and its round."""
     if not game.readable:
         return app.t("games.unreadable", file=Path(game.path).name)
@@ -83,7 +84,7 @@ def row_label(app: App, game: Any) -> str:
     return f"{names} · {detail}{latest}"
 
 
-def unsaved_line(app: App) -> str:
+def unsaved_line(app: Host) -> str:
     slot = app.saves
     problem = slot.problem
     folder = str(problem.folder) if problem else str(slot.folder)
@@ -99,7 +100,7 @@ def rescue_folder() -> Path:
         return Path(tempfile.gettempdir()) / RESCUE_NAME
 
 
-def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_replace(app: Host, kind: str, proceed: Callable[[], None]) -> None:
     """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``).
 
     A finished game whose archiving failed is not in progress, but a new game would drop it all the same:
@@ -127,7 +128,7 @@ def confirm_replace(app: App, kind: str, proceed: Callable[[], None]) -> None:
     app.scenes.push(dialog)
 
 
-def confirm_leave(app: App, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_leave(app: Host, kind: str, proceed: Callable[[], None]) -> None:
     """Before unsaved actions are left behind (``kind``: ``menu``, ``close``, or ``finished`` for the
     scoresheet of a game that could not be archived)."""
     if not app.saves.unsaved:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,21 +22,17 @@ from ..widgets import Button
 from .challenges_verdict import Verdict, draw_verdict, verdict_of
 from .common import WidgetScene, draw_backdrop
 from .daily_start import back_to_daily, daily_service
-from .daily_words import scoresheet_line
 from .final_boards import draw_boards
 from ..finale import Finale, best_line, ending_of
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
+from .scoring_solo import draw_daily, draw_news, draw_suns, suns_height
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
 #: How far a column's numbers stand in from the rule on their right.
 NUMBER_INSET = 18.0
-
-
-#: The size of the words under the suns' total saying why the side and the spirit gave suns.
-SUNS_WHY_PX = 14
 
 
 class ScoringScene(WidgetScene):
@@ -46,7 +40,7 @@ class ScoringScene(WidgetScene):
     #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
     exit_after = 4.0
 
-    def __init__(self, app: App, game: Game, config: MatchConfig, demo: bool = False,
+    def __init__(self, app: Host, game: Game, config: MatchConfig, demo: bool = False,
                  exit_when_done: bool = False, review: bool = False) -> None:
         super().__init__(app)
         self.game = game
@@ -264,16 +258,18 @@ class ScoringScene(WidgetScene):
         self._save_banner(surface)
         if solo and oc.suns is not None:
             # the panels under the suns move down by what the suns' words add to their panel
-            down = max(0.0, 120 + self._suns_height() + 16 - 436)
-            self._suns(surface, sheet_x + sheet_w + 30, 120)
+            down = max(0.0, 120 + suns_height(app, oc.suns) + 16 - 436)
+            draw_suns(surface, app, self.game, oc.suns, oc.scores[0].total, sheet_x + sheet_w + 30, 120)
             if self.verdict is not None:
                 # above the failed-archive banner while it shows
                 room = 150 if app.saves.problem is not None and app.saves.unsaved else 206
                 draw_verdict(surface, app, self.verdict, (sheet_x + sheet_w + 30, 436 + down, 300, room - down))
             if self.news is not None:
-                self._news(surface, sheet_x + sheet_w + 30, 440 + down if self.verdict is None else 10)
-            if self.daily is not None:
-                self._daily(surface, sheet_x + sheet_w + 30, (548 if self.news is not None else 440) + down)
+                draw_news(surface, app, self.news, self.game, self.cardart, sheet_x + sheet_w + 30,
+                          440 + down if self.verdict is None else 10)
+            if self.daily is not None and self.config.daily is not None:
+                draw_daily(surface, app, self.config.daily.day, self.daily, oc.scores[0].total, sheet_x + sheet_w + 30,
+                           (548 if self.news is not None else 440) + down)
         self.ui.draw(surface, app)
         if self.finale is not None:
             unsaved = app.saves.problem is not None and app.saves.unsaved
@@ -367,87 +363,3 @@ class ScoringScene(WidgetScene):
         else:
             return
         paint.text(surface, app, line, (640, y + 34), 15, th.c("table_text_dim"), "midtop")
-
-    def _suns_why(self) -> str:
-        """Why suns came besides the score's: the board side's and the spirit's come whatever the score, which a
-        weak game's total would otherwise leave unexplained ("" when there are none)."""
-        s = self.outcome.suns
-        if s is None or s.side_suns + s.spirit_suns == 0:
-            return ""
-        return self.app.t("score.suns_why")
-
-    def _suns_height(self) -> float:
-        """The suns panel's height: 300, or more when its words take more lines at a large text size."""
-        why = self._suns_why()
-        below = 180 + (self.app.vp.tv(22) - 22) * 0.6 + self.app.vp.tv(20) * 0.7 + (paint.block_height(self.app, why, SUNS_WHY_PX, 268) + 12 if why else 0.0)
-        rows = max(1, 1 + (self._sun_count() - 1) // 8)
-        return max(300.0, max(226.0, below + 26) + 34 * (rows - 1) + 28)
-
-    def _sun_count(self) -> int:
-        return self.outcome.suns.total if self.outcome.suns is not None else 0
-
-    def _suns(self, surface: pygame.Surface, x: float, y: float) -> None:
-        app, th = self.app, self.app.theme
-        s = self.outcome.suns
-        assert s is not None
-        paint.panel(surface, app, (x, y, 300, self._suns_height()), th.c("panel"), radius=12, edge=th.c("panel_edge"),
-                    shadow=True)
-        paint.text(surface, app, app.t("score.suns_title"), (x + 16, y + 14), 22, th.c("ink"), bold=True)
-        lines = [
-            (app.t("score.suns_score", score=self.outcome.scores[0].total), s.score_suns),
-            (app.t("score.suns_side", side=self.game.setup.side), s.side_suns),
-            (app.t("score.suns_spirit") if self.game.setup.spirits else app.t("score.suns_no_spirit"), s.spirit_suns),
-        ]
-        yy = y + 60 + (app.vp.tv(22) - 22) * 0.6   # under the title however large the text size makes it
-        for label, n in lines:
-            paint.text(surface, app, label, (x + 16, yy), paint.fit_scaled(app, label, 17, 220), th.c("ink"), "midleft")
-            paint.text(surface, app, f"+{n}", (x + 284, yy), 18, th.c("ink"), "midright", bold=True)
-            yy += 38
-        pygame.draw.line(surface, th.c("panel_edge"), app.vp.p(x + 14, yy - 14), app.vp.p(x + 286, yy - 14), 2)
-        paint.text(surface, app, app.t("score.suns_total", n=s.total), (x + 16, yy + 6), 20, th.c("ink"), "midleft",
-                   bold=True)
-        why = self._suns_why()
-        below = yy + 6 + app.vp.tv(20) * 0.7
-        if why:
-            below += paint.text_block(surface, app, why, (x + 16, below + 4), SUNS_WHY_PX, th.c("ink_dim"), 268) + 8
-        # the suns themselves
-        for k in range(s.total):
-            cx = x + 30 + (k % 8) * 34
-            cy = max(yy + 52, below + 26) + (k // 8) * 34
-            self._sun(surface, cx, cy, 12)
-
-    def _news(self, surface: pygame.Surface, x: float, y: float) -> None:
-        app, th = self.app, self.app.theme
-        news = self.news
-        assert news is not None
-        setup = self.game.setup
-        spirit = self.game.player(0).spirit
-        config = app.t("score.best_config", side=setup.side,
-                       spirit=self.cardart.name(spirit) if spirit and self.cardart else app.t("finished.no_spirit"))
-        title = app.t("score.new_best") if news.previous is not None else app.t("score.first_best")
-        detail = app.t("score.best_before", score=news.score, previous=news.previous) \
-            if news.previous is not None else app.t("score.best_first", score=news.score)
-        paint.panel(surface, app, (x, y, 300, 104), th.c("panel"), radius=12, edge=th.c("accent"), width=3, shadow=True)
-        paint.text(surface, app, title, (x + 16, y + 12), 20, th.c("ink"), bold=True)
-        paint.text(surface, app, paint.ellipsize(app, config, 15, 268), (x + 16, y + 46), 15, th.c("ink_dim"))
-        paint.text(surface, app, paint.ellipsize(app, detail, 16, 268), (x + 16, y + 72), 16, th.c("ink"))
-
-    def _daily(self, surface: pygame.Surface, x: float, y: float) -> None:
-        """After a daily game: this result against par, and the tries left for its day."""
-        app, th = self.app, self.app.theme
-        mark, record = self.config.daily, self.daily
-        assert mark is not None and record is not None
-        first, second = scoresheet_line(app, date.fromisoformat(mark.day), record, self.outcome.scores[0].total)
-        paint.panel(surface, app, (x, y, 300, 100), th.c("panel"), radius=12, edge=th.c("guide"), width=3, shadow=True)
-        paint.text(surface, app, app.t("daily.sheet_title"), (x + 16, y + 8), 17, th.c("ink"), bold=True)
-        paint.text(surface, app, first, (x + 16, y + 32), 15, th.c("ink"), wrap=268)
-        paint.text(surface, app, second, (x + 16, y + 76), paint.fit_px(app, second, 14, 268, min_px=11),
-                   th.c("ink_dim"))
-
-    def _sun(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
-        vp, th = self.app.vp, self.app.theme
-        for i in range(8):
-            a = math.pi / 4 * i
-            pygame.draw.line(surface, th.c("accent"), vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
-                             vp.p(cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), max(1, vp.s(2)))
-        pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(r * 0.75))

@@ -18,14 +18,14 @@ ROW_X, ROW_W, ROW_H, ROW_GAP, LABEL_W = 140.0, 1000.0, 48.0, 57.0, 0.46
 LABEL_PX = 20.0
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 
 class SettingsScene(WidgetScene):
     name = "settings"
     title_key = "settings.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         t = app.t
         x, w, h, gap = ROW_X, ROW_W, ROW_H, ROW_GAP

@@ -18,7 +18,7 @@ from ..widgets import Button, Choice, TextField
 from .common import WidgetScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -67,7 +67,7 @@ class SetupScene(WidgetScene):
     name = "setup"
     title_key = "setup.title"
 
-    def __init__(self, app: App, config: MatchConfig | None = None) -> None:
+    def __init__(self, app: Host, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.levels = computer_levels()
         default_level = "medium" if "medium" in self.levels else self.levels[0]

@@ -27,7 +27,8 @@ from ..widgets import Button, Choice, Rect, Widget, sideways
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import Host
+    from ..look import Look
 
 CHARTS = ("scores", "categories", "suns", "levels")
 TABS_RECT = (30.0, 82.0, 1220.0, 44.0)
@@ -66,7 +67,7 @@ class ChartTabs(Widget):
     def activate(self) -> None:
         self.step(1)
 
-    def handle(self, event: pygame.event.Event, app: App, focused: bool) -> bool:
+    def handle(self, event: pygame.event.Event, app: Look, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event.vpos):
             for k, chart in enumerate(CHARTS):
                 x, y, w, h = self.tab_rect(k)
@@ -79,7 +80,7 @@ class ChartTabs(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         th, vp = app.theme, app.vp
         hover = app.mouse_virtual()
         for k, chart in enumerate(CHARTS):
@@ -102,7 +103,7 @@ class StatsScene(WidgetScene):
     name = "stats"
     title_key = "stats.title"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         store = app.saves.store
         self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None

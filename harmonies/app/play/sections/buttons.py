@@ -19,7 +19,7 @@ from .common import Section
 from .log import toggle_button
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class TwoLineButton(Button):
     """A button whose label of several words goes on two lines rather than shrinking far on one ("Fin du tour"
     in a narrow window at a large text size)."""
 
-    def draw(self, surface: pygame.Surface, app: App, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, app: Look, focused: bool) -> None:
         label = self.label()
         x, y, w, h = self.rect
         if (not self.visible or " " not in label

@@ -13,7 +13,7 @@ from ..frame import Frame, Kit
 from ..places import Stop, Spot, Target
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 Rect = tuple[float, float, float, float]
 Hex = tuple[int, int]
@@ -21,7 +21,7 @@ Hex = tuple[int, int]
 Hidden = Mapping[Spot, int]
 
 
-def cached(app: App, surface: pygame.Surface, key: Hashable, rect: Rect,
+def cached(app: Look, surface: pygame.Surface, key: Hashable, rect: Rect,
             draw: Callable[[pygame.Surface], None]) -> None:
     """Blit a panel drawn once per game state (its text is much of a frame's cost)."""
     r = app.vp.r(rect).inflate(app.vp.s(12), app.vp.s(12)).clip(surface.get_rect())
@@ -42,7 +42,7 @@ def blit_centred(surface: pygame.Surface, img: pygame.Surface, pos: tuple[int, i
     surface.blit(img, img.get_rect(center=pos))
 
 
-def badge(app: App, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
+def badge(app: Look, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
     """A seat's disc in its colour with its mark (● ▲ ■ ◆) drawn as a shape of the disc's size: a glyph
     would stay at the smallest text size in a small window and cover the disc."""
     th = app.theme
@@ -52,7 +52,7 @@ def badge(app: App, surface: pygame.Surface, seat: int, pos: tuple[float, float]
     mark_shape(app, surface, style.mark, pos, r * 0.48, th.c("ink"))
 
 
-def mark_shape(app: App, surface: pygame.Surface, mark: str, pos: tuple[float, float], half: float,
+def mark_shape(app: Look, surface: pygame.Surface, mark: str, pos: tuple[float, float], half: float,
                colour: pygame.Color) -> None:
     """A seat's mark as a filled shape ``half`` (virtual) from its centre to its edge; another mark as text."""
     cx, cy = app.vp.pf(*pos)
@@ -74,7 +74,7 @@ def mark_shape(app: App, surface: pygame.Surface, mark: str, pos: tuple[float, f
 MESSAGE_PX, MESSAGE_ABOVE = 15.0, 14.0
 
 
-def pill_lines(app: App, text: str, px: float, max_w: float | None = None) -> list[str]:
+def pill_lines(app: Look, text: str, px: float, max_w: float | None = None) -> list[str]:
     """The lines of a :func:`pill` of ``text`` (one, unless it is wider than ``max_w``)."""
     em = app.vp.tv(px)
     if max_w is not None and paint.text_width(app, text, px, True) + em * 1.6 > max_w:
@@ -82,13 +82,13 @@ def pill_lines(app: App, text: str, px: float, max_w: float | None = None) -> li
     return [text]
 
 
-def pill_reach(app: App, text: str, px: float, max_w: float | None = None) -> float:
+def pill_reach(app: Look, text: str, px: float, max_w: float | None = None) -> float:
     """How far above its centre (one line's) a :func:`pill` reaches: it grows upwards with its lines."""
     em = app.vp.tv(px)
     return em * 1.3 * (len(pill_lines(app, text, px, max_w)) - 1) + em * 0.95
 
 
-def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
+def pill(app: Look, surface: pygame.Surface, text: str, centre_pos: tuple[float, float], px: float,
          fill: pygame.Color, ink: pygame.Color, edge: pygame.Color | None = None, alpha: int = 255,
          max_w: float | None = None) -> None:
     """``text`` on a rounded label centred on ``centre_pos``; with ``max_w``, a text wider than that wraps
@@ -120,11 +120,11 @@ def pill(app: App, surface: pygame.Surface, text: str, centre_pos: tuple[float, 
     surface.blit(layer, (r.x - 4, r.y - 4))
 
 
-def title(app: App, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
+def title(app: Look, surface: pygame.Surface, text: str, pos: tuple[float, float], anchor: str = "topleft") -> None:
     paint.text(surface, app, text, pos, 15, app.theme.c("ink_dim"), anchor, bold=True)
 
 
-def titled_panel(app: App, surface: pygame.Surface, rect: tuple[float, float, float, float], key: str) -> None:
+def titled_panel(app: Look, surface: pygame.Surface, rect: tuple[float, float, float, float], key: str) -> None:
     """A section's panel with its title in the top-left corner (the catalogue's ``key``)."""
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)

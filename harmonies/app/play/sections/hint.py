@@ -16,25 +16,25 @@ from ..where import big_layout
 from .common import Rect, Section, blit_centred
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 
 #: How opaque a ghost token is.
 GHOST_ALPHA = 165
 
 
-def _hint_pulse(app: App) -> float:
+def _hint_pulse(app: Look) -> float:
     return 0.5 + 0.5 * math.sin(app.time * 3.0)
 
 
-def hint_frame(app: App, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
+def hint_frame(app: Look, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
     vp = app.vp
     col = app.theme.c("hint")
     r = (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad)
     pygame.draw.rect(surface, col, vp.r(r), max(2, vp.s(3 + _hint_pulse(app))), border_radius=vp.s(radius))
 
 
-def _hint_badge(app: App, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
+def _hint_badge(app: Look, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
     """A numbered disc in the hint colour: the order in which to place the tokens."""
     vp = app.vp
     pygame.draw.circle(surface, app.theme.c("hint"), vp.p(*pos), vp.s(r))

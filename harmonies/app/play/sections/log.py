@@ -16,10 +16,10 @@ from ..where import cell_pos, held_pos, seat_layout
 from .common import Section
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 
-def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hover: LogRow | None,
+def draw_log(surface: pygame.Surface, app: Look, panel: LogPanel, rect: Rect, hover: LogRow | None,
              title: str) -> None:
     """The lines that fit in ``rect``, newest first; turn headings bold with the seat's badge."""
     th = app.theme
@@ -50,7 +50,7 @@ def draw_log(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect, hov
         _whole_line(surface, app, hover.text, rect, y + HEAD_H + panel.visible(rect).index(hover) * row_h, row_h)
 
 
-def _whole_line(surface: pygame.Surface, app: App, text: str, rect: Rect, row_y: float, row_h: float) -> None:
+def _whole_line(surface: pygame.Surface, app: Look, text: str, rect: Rect, row_y: float, row_h: float) -> None:
     """The pointed line in full, on a card just under it, when the panel had to cut it."""
     x, y, w, h = rect
     if paint.text_width(app, text, 14) <= w - 62:
@@ -63,14 +63,14 @@ def _whole_line(surface: pygame.Surface, app: App, text: str, rect: Rect, row_y:
     paint.text_block(surface, app, text, (x + 16, top + 5), 14, th.c("ink"), w - 40)
 
 
-def _badge(surface: pygame.Surface, app: App, seat: int, pos: Point) -> None:
+def _badge(surface: pygame.Surface, app: Look, seat: int, pos: Point) -> None:
     th = app.theme
     style = th.seats[seat % len(th.seats)]
     pygame.draw.circle(surface, style.colour, app.vp.p(*pos), app.vp.s(7))
     pygame.draw.circle(surface, th.c("ink"), app.vp.p(*pos), app.vp.s(7), max(1, app.vp.s(1)))
 
 
-def _scrollbar(surface: pygame.Surface, app: App, panel: LogPanel, rect: Rect) -> None:
+def _scrollbar(surface: pygame.Surface, app: Look, panel: LogPanel, rect: Rect) -> None:
     page = panel.page(rect)
     if len(panel.rows) <= page:
         return

@@ -13,7 +13,7 @@ from .common import Section, badge, cached, titled_panel
 from .log import TOGGLE_H, draw_log
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 
 #: The narrowest label column, and the size of the row names.
@@ -46,7 +46,7 @@ class Scores(Section):
                    lambda s: draw_scores(app, s, f.table, self.rect))
 
 
-def draw_totals(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
+def draw_totals(app: Look, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
     """Every seat's total in one row (its badge and name over it), left of the log's button."""
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("panel_edge"), shadow=True)
@@ -70,7 +70,7 @@ def draw_totals(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, 
                    bold=True)
 
 
-def draw_scores(app: App, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
+def draw_scores(app: Look, surface: pygame.Surface, g: Table, rect: tuple[float, float, float, float]) -> None:
     th = app.theme
     titled_panel(app, surface, rect, "play.scores")
     x, y, w, h = rect

@@ -13,7 +13,7 @@ from ..table import Table
 from .common import Section, badge, pill
 
 if TYPE_CHECKING:
-    from ...app import App
+    from ...look import Look
 
 
 class TopBar(Section):
@@ -81,7 +81,7 @@ def _key_line(kit: Kit, surface: pygame.Surface, x0: float) -> None:
         paint.text(surface, app, text, (right, kit.layout.top_bar[1] + 25), px, app.theme.c("table_text_dim"), "midright")
 
 
-def end_warning_text(app: App, g: Table) -> str:
+def end_warning_text(app: Look, g: Table) -> str:
     """The words for the table's end warning: this turn may trigger the end, and why."""
     key = f"play.end_near_{g.end_warning}" + ("_solo" if g.players == 1 else "")
     return app.t(key, n=g.empty_cells, m=g.end_empty_cells)
