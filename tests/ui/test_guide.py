@@ -50,7 +50,8 @@ def next_button(sc: Any) -> tuple[float, float]:
 
 def last_cell(sc: Any) -> tuple[int, int]:
     """A cell where the last token in hand may go."""
-    return sorted(sc.table.token_cells[sc.table.hand[0]])[0]
+    cells: list[tuple[int, int]] = sorted(sc.table.token_cells[sc.table.hand[0]])
+    return cells[0]
 
 
 def play_by_mouse(d: Driver) -> None:
