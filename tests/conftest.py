@@ -1,16 +1,25 @@
-"""Suite-wide: which build the tests run on, the tests only the pure-Python build can run, and the
-check that a slow test is marked ``slow``."""
+"""Suite-wide: which build the tests run on, the tests only the pure-Python build can run, the
+check that a slow test is marked ``slow``, and the text catalogues parsed once per process."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Generator
 
+import pluggy
 import pytest
 
+from harmonies import catalogue
 from harmonies.compiled import COMPILED, build_name
+from parse_cache import by_file
 
 BUILD = build_name()
+
+# Every App reads the catalogues of its language and English: parsed once per process, each reader
+# gets its own copy (tests/parse_cache.py). A file that changes, or is missing or broken, is read for real.
+# The path is looked up as the catalogue looks it up (its module's resource_path, which a test may replace).
+catalogue._read_yaml = by_file(
+    catalogue._read_yaml, lambda language: getattr(catalogue, "resource_path")(f"assets/locales/{language}.yaml"))
 #: CPU seconds (setup and call) over which a test must be marked ``slow``.
 SLOW_CPU = 2.0
 #: With ``--check-slow``, an unmarked test over this many times SLOW_CPU fails the run; those between
@@ -28,6 +37,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--check-slow", action="store_true",
                      help=f"fail the run when a test not marked slow takes over {SLOW_CPU * FAIL_FACTOR:.0f} CPU "
                           f"seconds (those over {SLOW_CPU:.0f} are listed in any case)")
+    parser.addoption("--cpu-top", type=int, default=0, metavar="N",
+                     help="list the N tests that took the most CPU seconds, marked slow or not")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -64,7 +75,8 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     outcome = yield
     report = outcome.get_result()
     if report.when == "call":
@@ -76,14 +88,18 @@ _CPU = pytest.StashKey[float]()
 _OVER: dict[str, float] = {}
 #: CPU seconds of the tests run (setup and call): those marked slow, and the others.
 _TOTAL = {"slow": 0.0, "other": 0.0}
+#: CPU seconds of every test that passed, for --cpu-top.
+_ALL: dict[str, float] = {}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when != "call" or not report.passed:
         return
     props = dict(report.user_properties)
-    cpu = float(props.get("cpu_seconds", 0.0))
+    cpu = props.get("cpu_seconds", 0.0)
+    assert isinstance(cpu, float), props
     _TOTAL["slow" if props.get("marked_slow", False) else "other"] += cpu
+    _ALL[report.nodeid] = cpu
     if not props.get("marked_slow", True) and cpu > SLOW_CPU:
         _OVER[report.nodeid] = cpu
 
@@ -93,6 +109,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     if _TOTAL["slow"] or _TOTAL["other"]:
         terminalreporter.write_line(f"CPU seconds of the tests that passed: {_TOTAL['other']:.0f} not marked slow, "
                                     f"{_TOTAL['slow']:.0f} marked slow")
+    top = int(config.getoption("--cpu-top"))
+    if top > 0 and _ALL:
+        terminalreporter.section(f"the {min(top, len(_ALL))} tests that took the most CPU seconds")
+        for nodeid, cpu in sorted(_ALL.items(), key=lambda kv: -kv[1])[:top]:
+            terminalreporter.write_line(f"{cpu:6.2f} CPU s  {nodeid}")
     if not _OVER:
         return
     terminalreporter.section("tests over the slow limit, not marked slow")

@@ -1,4 +1,5 @@
-"""Headless UI tests: the dummy video and audio drivers, one offscreen app per test."""
+"""Headless UI tests: the dummy video and audio drivers, one offscreen app per test, and the fonts
+shared between the apps of one process."""
 
 from __future__ import annotations
 
@@ -9,10 +10,38 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
+
+from harmonies.app import theme  # noqa: E402  (after the drivers are chosen)
+
+# Each App opens its fonts again, one per size it draws (a few milliseconds each, some twenty per
+# window): the apps of a test process share them instead, per font file. A font is read-only once
+# open; those of a font module that was shut down since (pygame.quit) are dropped and opened again.
+_SHARED_FONTS: dict[tuple[tuple[str, str], ...], dict[tuple[int, bool], Any]] = {}
+_fonts_init = theme.Fonts.__init__
+
+
+def _alive(font: Any) -> bool:
+    try:
+        font.get_height()
+    except pygame.error:
+        return False
+    return True
+
+
+def _sharing_fonts(self: theme.Fonts, *args: Any, **kwargs: Any) -> None:
+    _fonts_init(self, *args, **kwargs)
+    shared = _SHARED_FONTS.setdefault(tuple(sorted((k, str(p)) for k, p in self.paths.items())), {})
+    if shared and not _alive(next(iter(shared.values()))):
+        shared.clear()
+    self._fonts = shared
+
+
+theme.Fonts.__init__ = _sharing_fonts  # type: ignore[method-assign]
 
 
 @pytest.fixture
