@@ -3,6 +3,7 @@ check that a slow test is marked ``slow``, and the text catalogues parsed once p
 
 from __future__ import annotations
 
+import resource
 import time
 from collections.abc import Generator
 
@@ -58,20 +59,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # -- the slow check ----------------------------------------------------------------------------
 # The CPU time of each test's setup and call is measured where the test runs (a pytest-xdist worker)
-# and travels in its report's user_properties to the process that prints the summary.
+# and travels in its report's user_properties to the process that prints the summary. The CPU time
+# of the processes a test started and waited for (the command line, a killed writer) is measured
+# apart: --cpu-top shows it, the slow check counts the test's own.
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
-    start = time.process_time()
+    start, children = time.process_time(), _children_cpu()
     yield
     item.stash[_CPU] = time.process_time() - start
+    item.stash[_CHILD_CPU] = _children_cpu() - children
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    start = time.process_time()
+    start, children = time.process_time(), _children_cpu()
     yield
     item.stash[_CPU] = item.stash.get(_CPU, 0.0) + time.process_time() - start
+    item.stash[_CHILD_CPU] = item.stash.get(_CHILD_CPU, 0.0) + _children_cpu() - children
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -81,15 +91,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     report = outcome.get_result()
     if report.when == "call":
         report.user_properties.append(("cpu_seconds", item.stash.get(_CPU, 0.0)))
+        report.user_properties.append(("child_cpu_seconds", item.stash.get(_CHILD_CPU, 0.0)))
         report.user_properties.append(("marked_slow", item.get_closest_marker("slow") is not None))
 
 
 _CPU = pytest.StashKey[float]()
+_CHILD_CPU = pytest.StashKey[float]()
 _OVER: dict[str, float] = {}
 #: CPU seconds of the tests run (setup and call): those marked slow, and the others.
-_TOTAL = {"slow": 0.0, "other": 0.0}
-#: CPU seconds of every test that passed, for --cpu-top.
-_ALL: dict[str, float] = {}
+_TOTAL = {"slow": 0.0, "other": 0.0, "children": 0.0}
+#: CPU seconds of every test that passed, its own and its child processes', for --cpu-top.
+_ALL: dict[str, tuple[float, float]] = {}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -99,7 +111,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     cpu = props.get("cpu_seconds", 0.0)
     assert isinstance(cpu, float), props
     _TOTAL["slow" if props.get("marked_slow", False) else "other"] += cpu
-    _ALL[report.nodeid] = cpu
+    child = props.get("child_cpu_seconds", 0.0)
+    assert isinstance(child, float), props
+    _TOTAL["children"] += child
+    _ALL[report.nodeid] = (cpu, child)
     if not props.get("marked_slow", True) and cpu > SLOW_CPU:
         _OVER[report.nodeid] = cpu
 
@@ -108,12 +123,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
                             config: pytest.Config) -> None:
     if _TOTAL["slow"] or _TOTAL["other"]:
         terminalreporter.write_line(f"CPU seconds of the tests that passed: {_TOTAL['other']:.0f} not marked slow, "
-                                    f"{_TOTAL['slow']:.0f} marked slow")
+                                    f"{_TOTAL['slow']:.0f} marked slow; {_TOTAL['children']:.0f} in the "
+                                    f"processes they started")
     top = int(config.getoption("--cpu-top"))
     if top > 0 and _ALL:
         terminalreporter.section(f"the {min(top, len(_ALL))} tests that took the most CPU seconds")
-        for nodeid, cpu in sorted(_ALL.items(), key=lambda kv: -kv[1])[:top]:
-            terminalreporter.write_line(f"{cpu:6.2f} CPU s  {nodeid}")
+        for nodeid, (cpu, child) in sorted(_ALL.items(), key=lambda kv: -sum(kv[1]))[:top]:
+            started = f" + {child:.2f} in its processes" if child >= 0.01 else ""
+            terminalreporter.write_line(f"{cpu:6.2f} CPU s{started}  {nodeid}")
     if not _OVER:
         return
     terminalreporter.section("tests over the slow limit, not marked slow")
