@@ -1,5 +1,5 @@
 """Headless UI tests: the dummy video and audio drivers, one offscreen app per test, and the fonts
-shared between the apps of one process."""
+and sound effects shared between the apps of one process."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from harmonies.app import theme  # noqa: E402  (after the drivers are chosen)
+from harmonies.app import sound, theme  # noqa: E402  (after the drivers are chosen)
 
 # Each App opens its fonts again, one per size it draws (a few milliseconds each, some twenty per
 # window): the apps of a test process share them instead, per font file. A font is read-only once
@@ -42,6 +42,24 @@ def _sharing_fonts(self: theme.Fonts, *args: Any, **kwargs: Any) -> None:
 
 
 theme.Fonts.__init__ = _sharing_fonts  # type: ignore[method-assign]
+
+# Each App synthesises its sound effects again, in pure Python on a thread of its own (more CPU than
+# the rest of opening the window, even with the dummy audio driver): a tone is a pure function of its
+# arguments, made once per process here and its bytes shared.
+_TONES: dict[tuple[Any, ...], bytes] = {}
+_make_tone = sound._tone
+
+
+def _kept_tone(rate: int, channels: int, dur: float, parts: list[tuple[float, float]], decay: float,
+               noise: float = 0.0, seed: int = 1) -> bytes:
+    key = (rate, channels, dur, tuple(parts), decay, noise, seed)
+    made = _TONES.get(key)
+    if made is None:
+        made = _TONES[key] = _make_tone(rate, channels, dur, parts, decay, noise, seed)
+    return made
+
+
+sound._tone = _kept_tone
 
 
 @pytest.fixture
