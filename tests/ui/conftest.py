@@ -1,5 +1,5 @@
-"""Headless UI tests: the dummy video and audio drivers, one offscreen app per test, and the fonts
-and sound effects shared between the apps of one process."""
+"""Headless UI tests: the dummy video and audio drivers, one offscreen app per test, and the fonts,
+sound effects and theme shared between the apps of one process."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from harmonies.app import sound, theme  # noqa: E402  (after the drivers are chosen)
+from parse_cache import by_file  # noqa: E402
 
 # Each App opens its fonts again, one per size it draws (a few milliseconds each, some twenty per
 # window): the apps of a test process share them instead, per font file. A font is read-only once
@@ -60,6 +61,9 @@ def _kept_tone(rate: int, channels: int, dur: float, parts: list[tuple[float, fl
 
 
 sound._tone = _kept_tone
+
+# The theme's YAML, parsed once per process like the catalogues (tests/parse_cache.py).
+theme.load_yaml = by_file(theme.load_yaml, lambda name: getattr(theme, "asset")(name))
 
 
 @pytest.fixture
