@@ -16,7 +16,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from harmonies.app import sound, theme  # noqa: E402  (after the drivers are chosen)
+from harmonies.app import assets, sound, theme  # noqa: E402  (after the drivers are chosen)
 from parse_cache import by_file  # noqa: E402
 
 # Each App opens its fonts again, one per size it draws (a few milliseconds each, some twenty per
@@ -62,8 +62,9 @@ def _kept_tone(rate: int, channels: int, dur: float, parts: list[tuple[float, fl
 
 sound._tone = _kept_tone
 
-# The theme's YAML, parsed once per process like the catalogues (tests/parse_cache.py).
-theme.load_yaml = by_file(theme.load_yaml, lambda name: getattr(theme, "asset")(name))
+# The theme's YAML, parsed once per process like the catalogues (tests/parse_cache.py); the theme
+# module holds its own name for the reader (``from .assets import load_yaml``).
+setattr(theme, "load_yaml", by_file(assets.load_yaml, lambda name: assets.asset(name)))
 
 
 @pytest.fixture
