@@ -111,7 +111,7 @@ def window(screen: str, data: str) -> None:
             never = threading.Event()
             try:  # a seat's controller plans its turn (an older checkout: ai.commands_for_turn)
                 from harmonies.session.seats import ComputerSeat
-                ComputerSeat.next_commands = lambda seat, view: never.wait(3600) and []  # type: ignore[method-assign,assignment]
+                ComputerSeat.next_commands = lambda seat, view: [] if never.wait(3600) else []  # type: ignore[method-assign,assignment]
             except ImportError:
                 from harmonies.session import computer
                 computer.ai.commands_for_turn = lambda player, view: never.wait(3600) and []  # type: ignore[attr-defined]

@@ -143,7 +143,11 @@ def main(argv: list[str]) -> int:
         for chart in CHARTS:
             scene.chart = chart
             print(f"  first frame of {chart}: {timed(lambda: app.step(0.0, events=[]))}")
-        change = timed(lambda: (scene.set_side("B"), app.step(0.0, events=[])))
+        def change_side() -> None:
+            scene.set_side("B")
+            app.step(0.0, events=[])
+
+        change = timed(change_side)
         print(f"  a filter changed (side B: queries + frame): {change}")
         print(f"  solo games {read_stats(index).solo.count}, of side B with spirits "
               f"{read_stats(index, StatsFilter('B', True)).solo.count}")

@@ -507,6 +507,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         from harmonies.session.challenges_file import default_challenges
         import json as _json
         challenge = default_challenges().get(cid)
+        assert challenge is not None, cid
         config = challenge_config(app, challenge)
         stored = Path(__file__).resolve().parents[1] / "tests" / "data" / "challenges" / f"{cid}.json"
         full = Game.from_json(_json.loads(stored.read_text())["game"])

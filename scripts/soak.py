@@ -45,7 +45,7 @@ def check(game: Game) -> None:
         if view.spirit is not None:
             assert on_board.pop(view.spirit, 0) == int(view.spirit_placed), f"seat {seat}: spirit cube"
         assert not on_board, f"seat {seat}: cubes of cards not held: {dict(on_board)}"
-        board = {
+        board: dict[str, object] = {
             "side": game.setup.side,
             "cells": [[q, r, [c.label for c in s]] for (q, r), s in view.stacks.items()],
             "cubes": [[q, r] for (q, r) in view.cubes],

@@ -10,10 +10,10 @@ import pytest
 
 from harmonies.cardtext import CardWords, shape
 from harmonies.catalogue import Catalogue, available_languages
-from harmonies.rules import Colour, PatternCell, default_cards
+from harmonies.rules import AnimalCard, Colour, PatternCell, SpiritCard, default_cards
 
 CARDS = default_cards()
-ALL = [*CARDS.animals, *CARDS.spirits]
+ALL: list[AnimalCard | SpiritCard] = [*CARDS.animals, *CARDS.spirits]
 B, G, N, E, Y, R = Colour.BLUE, Colour.GRAY, Colour.BROWN, Colour.GREEN, Colour.YELLOW, Colour.RED
 
 

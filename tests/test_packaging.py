@@ -131,7 +131,7 @@ def test_smoke_test_names_a_missing_piece(
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     monkeypatch.setattr(smoke, "_check_cards", lambda: 42)
     monkeypatch.setattr(smoke, "_check_fonts", lambda: None)
-    monkeypatch.setitem(sys.modules, "harmonies.app.smoke", None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, "harmonies.app.smoke", None)
     assert entry.main(["--smoke-test"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("smoke test FAILED:") and "harmonies.app.smoke" in err

@@ -14,6 +14,7 @@ import fcntl
 import importlib.util
 import os
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -114,8 +115,8 @@ def test_a_refused_rename_is_tried_again_on_windows_only(tmp_path: Path, monkeyp
             raise PermissionError(errno.EACCES, "in use")
         Path(dst).write_text(Path(src).read_text())
 
-    monkeypatch.setattr(atomic.os, "replace", refuse_twice)
-    monkeypatch.setattr(atomic.time, "sleep", lambda s: None)
+    monkeypatch.setattr(os, "replace", refuse_twice)
+    monkeypatch.setattr(time, "sleep", lambda s: None)
     src, dst = tmp_path / "new", tmp_path / "file"
     src.write_text("saved")
     monkeypatch.setattr(sys, "platform", "win32")
@@ -132,7 +133,7 @@ def test_a_refused_rename_is_tried_again_on_windows_only(tmp_path: Path, monkeyp
 def test_the_folder_is_flushed_after_a_rename_but_on_windows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, flushed: int) -> None:
     synced: list[int] = []
-    monkeypatch.setattr(atomic.os, "fsync", synced.append)
+    monkeypatch.setattr(os, "fsync", synced.append)
     monkeypatch.setattr(sys, "platform", platform)
     atomic._fsync_dir(tmp_path)
     assert len(synced) == flushed
@@ -181,7 +182,7 @@ def test_an_orphaned_helper_checks_its_parent_pid_on_posix_only(
         monkeypatch: pytest.MonkeyPatch, name: str, checks_ppid: bool) -> None:
     """Windows has no re-parenting to notice: there the parent's sentinel alone ends the helper."""
     monkeypatch.setattr(orphans, "PARENT_POLL", 0.0)
-    monkeypatch.setattr(orphans.os, "name", name)
+    monkeypatch.setattr(os, "name", name)
     assert orphans.parent_gone(os.getppid() + 1, []) is checks_ppid
     assert orphans.parent_gone(os.getppid(), []) is False
 

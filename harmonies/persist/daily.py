@@ -194,8 +194,11 @@ class DailyRecords:
             self._memory = edit(self._memory)
             return self._memory
         # the par keeper's thread and the window's both write the record: one at a time, so neither
-        # writes over what the other has just written (the folder's lock lets this process's threads by)
-        with _REWRITING, writing(self.folder):
+        # writes over what the other has just written (the folder's lock lets this process's threads by).
+        # The folder's lock first, as every writer takes it: a thread already inside a write (saves
+        # rebuilding the records) that then rewrites the record never waits on one that holds this
+        # record's turn while it waits for the folder.
+        with writing(self.folder), _REWRITING:
             book = self.load()
             after = edit(book)
             if after == book and not always:

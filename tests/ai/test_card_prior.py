@@ -137,6 +137,7 @@ def test_a_card_already_held_keeps_its_prior_in_the_value_of_every_later_board(g
     taking = next(p for p in planner.candidates(g) if p.card is not None)
     assert all(g.apply(cmd).ok for cmd in planner.commands(g, taking))
     held = taking.card
+    assert held is not None
     plain = [p.value for p in _planner(g, {}).candidates(g)]
     liked = [p.value for p in _planner(g, {held: 5.0}).candidates(g)]
     assert liked == pytest.approx([v + 5.0 for v in plain])  # early on, at full phase

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Iterator
 from concurrent.futures import Future
 from typing import Any
@@ -44,7 +45,7 @@ def test_the_same_turns_are_played_with_and_without_the_helper(helper: Helper, p
                                                              spirits: bool, stages: tuple[tuple[int, int], ...]) -> None:
     setup = GameSetup(players=players, side=side, spirits=spirits, seed=17)
     # Narrower than the shipped hard so the test stays quick; the same code paths.
-    kw = {"stages": stages, "beam": 3}
+    kw: dict[str, Any] = {"stages": stages, "beam": 3}
     before = helper.answers
     alone = play(setup, 3, None, **kw)
     helped = play(setup, 3, helper, **kw)
@@ -55,7 +56,7 @@ def test_the_same_turns_are_played_with_and_without_the_helper(helper: Helper, p
 
 def test_each_card_set_reaches_the_helper_once_and_is_kept_apart(helper: Helper) -> None:
     setup = GameSetup(players=1, seed=3)
-    kw = {"width": 2, "samples": 2, "beam": 2}
+    kw: dict[str, Any] = {"width": 2, "samples": 2, "beam": 2}
     other = load_cards(default_cards_path())  # equal cards, another object: another token
     assert play(setup, 2, helper, other, **kw) == play(setup, 2, None, other, **kw)
     assert play(setup, 2, helper, **kw) == play(setup, 2, None, **kw)
@@ -66,7 +67,7 @@ def test_a_learned_leaf_value_plays_the_same_turns_with_and_without_the_helper(h
     # The helper plays half of the samples: it must value their last turn by the same model.
     value = LearnedValue((("plan", 0.5), ("completed", 1.0), ("empty", 8.0), ("card_potential", -2.0)), 3.0)
     setup = GameSetup(players=1, seed=9)
-    kw = {"stages": ((3, 2), (2, 2)), "beam": 3, "value": value}
+    kw: dict[str, Any] = {"stages": ((3, 2), (2, 2)), "beam": 3, "value": value}
     alone = play(setup, 3, None, **kw)
     assert play(setup, 3, helper, **kw) == alone
     assert alone != play(setup, 3, None, stages=((3, 2), (2, 2)), beam=3)  # the value is really used
@@ -87,7 +88,7 @@ def test_a_failed_helper_is_dropped_and_the_turn_planned_here(capsys: pytest.Cap
     broken = Helper()
     broken._pool = _BrokenPool()  # type: ignore[assignment]
     setup = GameSetup(players=1, seed=8)
-    kw = {"width": 2, "samples": 2, "beam": 2}
+    kw: dict[str, Any] = {"width": 2, "samples": 2, "beam": 2}
     assert play(setup, 2, broken, **kw) == play(setup, 2, None, **kw)
     assert broken.failed == "RuntimeError: gone"
     assert "helper process failed" in capsys.readouterr().err
@@ -95,15 +96,15 @@ def test_a_failed_helper_is_dropped_and_the_turn_planned_here(capsys: pytest.Cap
 
 
 def test_a_helper_is_wanted_only_where_it_can_help(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.delenv("HARMONIES_AI_HELPER", raising=False)
     assert helper_mod.wanted()
     monkeypatch.setenv("HARMONIES_AI_HELPER", "0")
     assert not helper_mod.wanted()
     monkeypatch.delenv("HARMONIES_AI_HELPER")
-    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert not helper_mod.wanted()
-    monkeypatch.setattr(helper_mod.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     # simulate --jobs plays in daemonic pool workers, which may not start processes
     monkeypatch.setattr(multiprocessing.current_process(), "daemon", True, raising=False)
     assert not helper_mod.wanted()

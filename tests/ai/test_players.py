@@ -188,7 +188,7 @@ def _board_value(player: Player, game: Game, last_turn: bool) -> float:
     planner = player.planner  # type: ignore[attr-defined]
     root = TurnRoot(game, planner.evaluator(game), planner.opts)
     root.end_triggered = last_turn
-    return planner._token_value(root, root.stacks, ())
+    return float(planner._token_value(root, root.stacks, ()))
 
 
 def test_medium_plays_the_turn_and_hard_plans_the_end_of_the_game() -> None:
@@ -216,9 +216,14 @@ def test_a_spirit_turn_plans_from_the_trials_that_chose_the_spirit(kind: str, mo
     game = Game.new(GameSetup(players=2, seed=4, spirits=True))
     player = seat(kind, 4)
     planner = player.modes[False][0] if kind == "hard" else player.planner  # type: ignore[attr-defined]
-    calls = []
+    calls: list[int] = []
     real = planner.candidates
-    monkeypatch.setattr(planner, "candidates", lambda g: calls.append(1) or real(g))
+
+    def counted(g: Game) -> Any:
+        calls.append(1)
+        return real(g)
+
+    monkeypatch.setattr(planner, "candidates", counted)
     offered = len(game.spirit_choices)
     assert offered >= 2
     take_turn(player, game)
@@ -239,7 +244,7 @@ def test_lookahead_plays_depth_minus_one_of_my_turns_then_values_the_last(depth:
         planned.append(g.round)
         return plan(g)
 
-    lookahead.fast.plan = counted  # type: ignore[method-assign]
+    lookahead.fast.plan = counted  # type: ignore[method-assign,assignment]  # a spy on this one instance
     sample = game.sample_hidden(random.Random(1))
     for cmd in planner.commands(sample, planner.candidates(game)[0]):
         assert sample.apply(cmd).ok

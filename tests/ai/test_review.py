@@ -55,7 +55,7 @@ def face_down_twin(game: Game, seed: int) -> Game:
     return twin
 
 
-@pytest.mark.parametrize("players, chooser", [(1, None), (2, medium)])
+@pytest.mark.parametrize("players, chooser", [pytest.param(1, None, marks=pytest.mark.slow), (2, medium)])
 def test_two_games_that_differ_only_face_down_get_the_same_review(players: int, chooser: Chooser | None) -> None:
     # both from a position (no command log), as the suggested turn's seed comes from the log
     base = played_to(GameSetup(players, seed=3), turns=4 * players)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,13 @@ from test_review import face_down_twin, played_to
 
 
 #: A small search for the hard player in the quick tests.
-QUICK = {"beam": 4, "width": 4, "samples": 2, "budget": 2000}
+QUICK: dict[str, Any] = {"beam": 4, "width": 4, "samples": 2, "budget": 2000}
+
+
+def cell_of(cmd: Command) -> tuple[int, int]:
+    """The cell of a command that must be a token placed."""
+    assert isinstance(cmd, PlaceToken), cmd
+    return cmd.cell
 
 
 @pytest.fixture
@@ -65,7 +72,7 @@ def test_mid_turn_the_hint_goes_on_with_the_turn_it_suggested(quick_hard: None) 
     places = [n for n, cmd in enumerate(turn) if isinstance(cmd, PlaceToken)]
     # the tokens taken, then a later token placed before an earlier one on another cell
     first, second = next((i, j) for i in places for j in places
-                         if i < j and turn[i].cell != turn[j].cell)  # type: ignore[attr-defined]
+                         if i < j and cell_of(turn[i]) != cell_of(turn[j]))
     done = [*turn[:first], turn[second]]
     for cmd in done:
         assert game.apply(cmd).ok, cmd

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from harmonies.tuning.schedule import Position, pick, record_game, regret, samples_needed
-from tests.ai.scripted_lookahead import scripted_lookahead
+from scripted_lookahead import scripted_lookahead
 
 
 def _position(rows: list[list[float]]) -> Position:

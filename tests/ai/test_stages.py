@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ai.scripted_lookahead import scripted_lookahead
+from scripted_lookahead import scripted_lookahead
 
 
 @pytest.mark.pure_python

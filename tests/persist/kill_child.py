@@ -46,7 +46,8 @@ def main(data_dir: str, seed: int) -> None:
         game, meta = Game.new(setup_for(seed)), {"seats": [], "step": 0}
     else:
         game, meta = saved
-    step = int(meta["step"])
+    step = meta["step"]
+    assert isinstance(step, int), meta
     print("ready", step, flush=True)
     while not game.over:
         result = game.apply(choose(game, seed, step))

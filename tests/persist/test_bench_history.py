@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_history.py"
 
 
+@pytest.mark.slow  # the script runs in a process of its own, over the slow limit there
 def test_bench_history_runs_on_a_small_archive(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--games", "40", "--distinct", "4", "--keep", str(tmp_path)],
                           capture_output=True, text=True, timeout=300)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from harmonies.persist import atomic
 from harmonies.persist.atomic import atomic_write_bytes, atomic_write_text, remove_stale_temps, set_aside
 
 
@@ -29,7 +28,7 @@ def test_a_failed_rename_keeps_the_old_file_and_removes_the_temp(tmp_path: Path,
     def broken(src: object, dst: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError):
         atomic_write_bytes(target, b"new")
     assert target.read_bytes() == b"old"
@@ -43,7 +42,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     def broken(fd: int) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(atomic.os, "fsync", broken)
+    monkeypatch.setattr(os, "fsync", broken)
     with pytest.raises(OSError):
         atomic_write_bytes(target, b"new")
     assert target.read_bytes() == b"old"

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from harmonies.ai.random_player import RandomPlayer
 from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import (
-    COLOURS, REFUSALS, EndTurn, Game, GameSetup, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo, score_board,
+    COLOURS, REFUSALS, Command, EndTurn, Game, GameSetup, PlaceToken, SoloSwap, TakeCard, TakeTokens, Undo, score_board,
 )
 from harmonies.rules.outcome import decide
 from harmonies.rules.tables import stack_table
@@ -100,7 +100,7 @@ def check_invariants(game: Game) -> None:
         for held in view.completed:
             assert held.cubes_placed == held.cubes_total
         if view.spirit_placed:
-            assert on_board.pop(view.spirit) == 1
+            assert view.spirit is not None and on_board.pop(view.spirit) == 1
         assert not on_board, on_board
         assert len(view.cubes) == view.animal_cubes_placed + view.spirit_placed
         assert all(cell in view.stacks for cell in view.cubes)   # a cube always sits on a token
@@ -136,7 +136,7 @@ def check_rejections_change_nothing(game: Game, rng: random.Random) -> None:
         assert observable(game) == before
 
 
-def check_final(game: Game, turns_by_seat: Counter) -> None:
+def check_final(game: Game, turns_by_seat: Counter[int]) -> None:
     assert game.over and game.outcome is not None
     assert game.legal_commands() == []
     n = game.setup.players
@@ -168,13 +168,13 @@ def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: boo
     game = Game.new(setup)
     players = [RandomPlayer(seed=player_seed + s, take_cards=take_cards) for s in range(setup.players)]
     rng = random.Random(player_seed)
-    turns: Counter = Counter()
+    turns: Counter[int] = Counter()
     check_invariants(game)
     for _ in range(200):
         if game.over:
             break
         seat = game.current
-        play_random_turn(Strict(game), players[seat].rng, players[seat].take_cards)  # type: ignore[arg-type]
+        play_random_turn(Strict(game), players[seat].rng, players[seat].take_cards)
         turns[seat] += 1
         check_invariants(game)
         if not game.over:
@@ -188,12 +188,13 @@ def test_random_player_games(setup: GameSetup, player_seed: int, take_cards: boo
 def test_games_of_random_legal_commands(setup: GameSetup, choice_seed: int) -> None:
     rng = random.Random(choice_seed)
     game = Game.new(setup)
-    turns: Counter = Counter()
+    turns: Counter[int] = Counter()
     for _ in range(MAX_COMMANDS):
         if game.over:
             break
         legal = game.legal_commands()
         assert legal, "a game that is not over always has a legal command"
+        cmd: Command
         if EndTurn() in legal and rng.random() < 0.4:
             cmd = EndTurn()
         else:

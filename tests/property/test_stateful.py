@@ -126,7 +126,7 @@ class RulesMachine(RuleBasedStateMachine):
             assert not must_pass, f"legal_commands offered {cmd!r}, apply refused: {result}"
             assert snapshot(game) == before, f"rejected {cmd!r} changed the game"
             assert verdict == result, (verdict, result)
-            assert set(result.params) == set(REFUSALS[result.code]), result  # type: ignore[union-attr]
+            assert set(result.params) == set(REFUSALS[result.code]), result
             return
         assert verdict is None, f"check refused {cmd!r} ({verdict}) but apply accepted it"
         if type(cmd) is Undo:

@@ -48,7 +48,8 @@ def test_default_cards_is_cached() -> None:
 
 def test_every_pattern_starts_with_its_cube_cell_at_origin() -> None:
     cards = default_cards()
-    for card in (*cards.animals, *cards.spirits):
+    every: tuple[AnimalCard | SpiritCard, ...] = (*cards.animals, *cards.spirits)
+    for card in every:
         first, *rest = card.cells
         assert (first.q, first.r, first.cube) == (0, 0, True), card.id
         assert not any(c.cube for c in rest), card.id

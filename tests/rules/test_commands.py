@@ -13,19 +13,20 @@ import pytest
 from harmonies.ai.random_player import RandomPlayer
 from harmonies.ai.random_turn import play_random_turn
 from harmonies.rules import (
-    COLOURS, ChooseSpirit, Colour, EndTurn, Game, GameSetup, PlaceCube, PlaceToken, SoloSwap, TakeCard,
+    COLOURS, ChooseSpirit, Colour, Command, EndTurn, Game, GameSetup, PlaceCube, PlaceToken, SoloSwap, TakeCard,
     REFUSALS, Rejected, TakeTokens, Undo, Undone, command_from_json, command_to_json,
 )
 from test_support import new_game, ref_animal_ids, ref_spirit_ids, refusal_code, snapshot
+from test_support import accepted, face_up, refused
 from test_turns import compact_cell, place_all, play_turn
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
 
 
-def candidates(game: Game, rng: random.Random) -> list:
+def candidates(game: Game, rng: random.Random) -> list[Command]:
     """A broad set of commands, legal and not, for the current state."""
     cells = list(game.shape.cells) + [(9, 9), (-1, -1)]
-    cmds: list = [TakeTokens(i) for i in range(-1, 7)]
+    cmds: list[Command] = [TakeTokens(i) for i in range(-1, 7)]
     cmds += [PlaceToken(c, cell) for c in COLOURS for cell in cells]
     cmds += [TakeCard(i) for i in ALL_IDS + ["nonsense"]]
     view = game.player(game.current)
@@ -68,6 +69,7 @@ def check_every_candidate(game: Game, rng: random.Random) -> int:
 def random_step(game: Game, rng: random.Random) -> None:
     """One random legal command, with end of turn made likely once allowed."""
     legal = game.legal_commands()
+    cmd: Command
     if EndTurn() in legal and rng.random() < 0.5:
         cmd = EndTurn()
     else:
@@ -101,7 +103,7 @@ def test_a_command_of_the_wrong_kind_is_refused() -> None:
     game = new_game()
     before = snapshot(game)
     result = game.apply("take tokens")  # type: ignore[arg-type]
-    assert refusal_code(result) == "command.unknown" and result.params == {"command": "'take tokens'"}
+    assert refusal_code(result) == "command.unknown" and refused(result).params == {"command": "'take tokens'"}
     assert game.check(42) == Rejected("command.unknown", {"command": "42"})  # type: ignore[arg-type]
     assert snapshot(game) == before
 
@@ -117,7 +119,7 @@ def test_undo_walks_back_to_the_start_of_the_turn_and_no_further() -> None:
     start = snapshot(game)
     refused = game.apply(Undo())
     assert refusal_code(refused) == "undo.nothing" and snapshot(game) == start
-    steps = [TakeCard(game.display[2]), TakeTokens(4)]
+    steps: list[Command] = [TakeCard(face_up(game.display[2])), TakeTokens(4)]
     saved = [start]
     for cmd in steps:
         assert game.apply(cmd).ok
@@ -128,7 +130,7 @@ def test_undo_walks_back_to_the_start_of_the_turn_and_no_further() -> None:
         saved.append(snapshot(game))
     for n in range(len(steps), 0, -1):
         result = game.apply(Undo())
-        assert result.ok and result.events == (Undone(1, steps[n - 1]),)
+        assert result.ok and accepted(result).events == (Undone(1, steps[n - 1]),)
         assert snapshot(game) == saved[n - 1]
     refused = game.apply(Undo())
     assert not refused.ok and snapshot(game) == start
@@ -148,7 +150,7 @@ def test_undo_restores_the_spirit_choice_but_never_a_solo_swap() -> None:
     assert game.apply(ChooseSpirit(choice)).ok
     assert game.apply(TakeTokens(1)).ok
     place_all(game)
-    assert game.apply(SoloSwap(game.display[0])).ok
+    assert game.apply(SoloSwap(face_up(game.display[0]))).ok
     after_swap = snapshot(game)
     # The swap showed the pile's top card: it cannot be put back and swapped or taken again.
     refused = game.apply(Undo())
@@ -165,6 +167,7 @@ def test_undo_after_any_command_restores_the_state_before_it(players: int, spiri
         legal = game.legal_commands()
         cubes = [c for c in legal if isinstance(c, PlaceCube)]
         cards = [c for c in legal if isinstance(c, TakeCard)]
+        cmd: Command
         if cubes:
             cmd = rng.choice(cubes)
         elif cards and rng.random() < 0.5:
@@ -268,7 +271,7 @@ def test_a_pickled_game_plays_on_exactly_like_the_original(players: int, side: s
 
 
 def test_commands_round_trip_through_json() -> None:
-    cmds = [ChooseSpirit("lion"), TakeTokens(3), PlaceToken(Colour.GRAY, (2, -1)), TakeCard("fennec_fox"),
+    cmds: list[Command] = [ChooseSpirit("lion"), TakeTokens(3), PlaceToken(Colour.GRAY, (2, -1)), TakeCard("fennec_fox"),
             PlaceCube("fennec_fox", (4, -2)), SoloSwap("bee"), EndTurn(), Undo()]
     for cmd in cmds:
         data = command_to_json(cmd)

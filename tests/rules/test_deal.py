@@ -9,6 +9,7 @@ import pickle
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 import pytest
 
@@ -23,8 +24,10 @@ from harmonies.rules.saves import FORMAT_VERSION, read_deal_json
 #: The fingerprint of the cards 0.1.0 shipped (harmonies/rules/shipped_cards.yaml).
 SHIPPED = "10639e55c904dcb0"
 
+T = TypeVar("T")
 
-def _sorted_on_draws(rng: random.Random, items: list[str]) -> list[str]:
+
+def _sorted_on_draws(rng: random.Random, items: list[T]) -> list[T]:
     keys = [rng.random() for _ in items]
     return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
@@ -41,7 +44,7 @@ def test_a_deal_is_the_pouch_then_the_deck_then_the_spirits_from_one_generator()
     cards = default_cards()
     dealt = deal_from_order(GameSetup(players=2, spirits=True, seed=41), order_of(cards))
     rng = random.Random(41)
-    pouch = _sorted_on_draws(rng, sorted(dealt.pouch))  # type: ignore[arg-type]
+    pouch = _sorted_on_draws(rng, sorted(dealt.pouch))
     deck = _sorted_on_draws(rng, [a.id for a in cards.animals])
     assert list(dealt.pouch) == pouch and list(dealt.deck) == deck
 

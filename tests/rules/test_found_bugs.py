@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from harmonies.rules import Game, TakeCard
 from test_support import new_game, snapshot
+from test_support import face_up
 from test_turns import play_turn
 
 
@@ -21,7 +22,7 @@ def test_taking_the_card_of_an_empty_display_slot_is_refused() -> None:
     # TakeCard(game.display[slot]) for a clicked empty slot would hit this.
     # The pile has run out (no random game reached it).
     game = Game.from_position(replace(new_game(players=2, seed=1).position(), deck=()))
-    assert game.apply(TakeCard(game.display[0])).ok
+    assert game.apply(TakeCard(face_up(game.display[0]))).ok
     play_turn(game)
     assert game.display[0] is None and not game.took_card_this_turn
     before = snapshot(game)

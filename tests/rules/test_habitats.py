@@ -22,6 +22,7 @@ from test_support import (
     ref_cells, ref_habitat_cells, ref_legal_stacks, ref_pattern, ref_spirit_ids, rig_card, rig_spirit,
     rig_tokens, snapshot, stack_ids, with_in_hand,
 )
+from test_support import accepted as as_accepted, refused
 
 ALL_IDS = [*ref_animal_ids(), *ref_spirit_ids()]
 SIDES = ["A", "B"]
@@ -250,19 +251,19 @@ def test_cubes_leave_the_card_from_the_bottom() -> None:
     for k, cell in enumerate(ring[:5], start=1):
         result = game.apply(PlaceCube("frog", cell))
         assert result.ok
-        assert result.events[0] == CubePlaced(0, "frog", cell, 5 - k, False)
+        assert as_accepted(result).events[0] == CubePlaced(0, "frog", cell, 5 - k, False)
         assert game.score(0).cards["frog"] == track[k - 1] == ref_card_points("frog", k)
         assert game.player(0).animal_cubes_placed == k
         if k < 5:
             assert game.player(0).cards == (HeldCard("frog", k, 5),)
-    assert result.events[1:] == (CardCompleted(0, "frog"),)
+    assert as_accepted(result).events[1:] == (CardCompleted(0, "frog"),)
     view = game.player(0)
     assert view.cards == () and view.completed == (HeldCard("frog", 5, 5),)
     assert game.score(0).animals == 15
     # A completed card has no cube left: its sixth habitat cannot be used.
     assert game.cube_cells("frog") == []
-    refused = game.apply(PlaceCube("frog", ring[5]))
-    assert refusal_code(refused) == "cube.not_held" and refused.params == {"card": "frog"}
+    refusal = game.apply(PlaceCube("frog", ring[5]))
+    assert refusal_code(refusal) == "cube.not_held" and refused(refusal).params == {"card": "frog"}
 
 
 def test_a_placed_cube_stays_when_its_habitat_is_broken() -> None:
@@ -315,7 +316,7 @@ def test_the_spirit_cube_is_placed_once() -> None:
     game = rig_tokens(game, {(2, 0): T2, (2, 1): W, (2, 2): T2, (3, -1): T2, (3, 0): W, (3, 1): T2})
     assert set(game.cube_cells("dragonfly")) == {(2, 1), (3, 0)}
     result = game.apply(PlaceCube("dragonfly", (2, 1)))
-    assert result.ok and result.events == (CubePlaced(0, "dragonfly", (2, 1), 0, True),)
+    assert result.ok and as_accepted(result).events == (CubePlaced(0, "dragonfly", (2, 1), 0, True),)
     view = game.player(0)
     assert view.spirit == "dragonfly" and view.spirit_placed and view.animal_cubes_placed == 0
     assert game.cube_cells("dragonfly") == []

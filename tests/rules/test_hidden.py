@@ -15,6 +15,7 @@ from harmonies.rules import (
     ChooseSpirit, Colour, Command, EndTurn, Game, GameSetup, PlaceCube, SoloSwap, TakeCard, TakeTokens, Undo,
 )
 from test_support import refusal_code, snapshot
+from test_support import accepted, face_up
 from test_turns import place_all
 
 SETUPS = [GameSetup(players, side, spirits, seed)
@@ -93,8 +94,8 @@ def test_a_solo_swap_ends_what_undo_may_take_back() -> None:
     assert game.apply(TakeTokens(0)).ok
     place_all(game)
     shown = game.display
-    assert game.apply(SoloSwap(shown[1])).ok
-    drawn = game.display[1]
+    assert game.apply(SoloSwap(face_up(shown[1]))).ok
+    drawn = face_up(game.display[1])
     assert game.turn_commands == 0
     refused = game.apply(Undo())
     assert refusal_code(refused) == "undo.swap_final"
@@ -258,7 +259,7 @@ def test_no_event_names_a_card_or_token_another_seat_cannot_see(setup: GameSetup
         result = game.apply(cmd)
         assert result.ok, cmd
         after = [seen_by(game, seat) for seat in range(setup.players)]
-        for event in result.events:
+        for event in accepted(result).events:
             kinds[type(event).__name__] += 1
             words = list(named(event))
             ids = {w for w in words if isinstance(w, str) and w in cards}
@@ -279,5 +280,5 @@ def test_a_chosen_spirit_names_only_the_card_kept() -> None:
     kept, put_back = game.spirit_choices
     result = game.apply(ChooseSpirit(kept))
     assert result.ok
-    assert put_back not in set(named(result.events))
+    assert put_back not in set(named(accepted(result).events))
     assert put_back not in seen_by(game, 1)[0]

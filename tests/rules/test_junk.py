@@ -93,6 +93,6 @@ def test_from_json_refuses_a_newer_format_and_a_missing_seed_without_a_deal() ->
 def test_end_turn_still_plays_after_refusals() -> None:
     game = started()
     for colour in list(game.hand):
-        assert not game.apply(PlaceToken(int(colour), game.token_cells(colour)[0])).ok
+        assert not game.apply(PlaceToken(int(colour), game.token_cells(colour)[0])).ok  # type: ignore[arg-type]  # a number for a colour
         assert game.apply(PlaceToken(colour, game.token_cells(colour)[0])).ok
     assert game.apply(EndTurn()).ok

@@ -56,7 +56,7 @@ def test_the_token_and_cube_lists_are_the_legal_placements() -> None:
         legal = set(game.legal_commands())
         for colour in COLOURS:
             assert game.token_moves(colour) == [PlaceToken(colour, cell) for cell in game.token_cells(colour)]
-        offered = {move for c in set(game.hand) for move in game.token_moves(c)}
+        offered: set[PlaceToken | PlaceCube] = {move for c in set(game.hand) for move in game.token_moves(c)}
         offered |= {PlaceCube(cid, cell) for cid, cells in game.cube_options().items() for cell in cells}
         assert offered == {c for c in legal if isinstance(c, (PlaceToken, PlaceCube))}
 

@@ -112,7 +112,7 @@ def check_refusal(game: Game, cmd: Any, refusal: Rejected, cat: Catalogue) -> No
     assert set(refusal.params) == set(REFUSALS[refusal.code]), (cmd, refusal)
     for value in refusal.params.values():
         assert type(value) in (int, str), (cmd, refusal)   # data, never a colour object or a tuple
-        assert type(value) is int or len(value) <= MAX_QUOTE, (cmd, refusal)
+        assert isinstance(value, int) or len(value) <= MAX_QUOTE, (cmd, refusal)
     assert cat.has(f"refusal.{refusal.code}"), refusal
     text = refusal_text(cat, refusal)
     assert text and "{" not in text and "}" not in text.replace("{}", ""), (refusal, text)

@@ -3,17 +3,21 @@ worked examples, every spirit, solo suns; and the engine against a naive scorer 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harmonies.rules import PlaceCube, ScoreSheet, board_shape, score_board, solo_suns
+from harmonies.rules import Hex, PlaceCube, ScoreSheet, board_shape, score_board, solo_suns
 from harmonies.rules.scoring import river_points
 from test_support import (
     B_BROWN, B_GRAY, B_RED, BUILDINGS, LONE_RED, M1, M2, M3, T1, T2, T3, TRUNK1, TRUNK2, W, F, Board,
     animal, new_game, rig_card, rig_spirit, rig_tokens, ref_animal_ids, ref_card, ref_cells, ref_legal_stacks,
     ref_river_points, ref_score, ref_spirit_ids, reference, spirit, stack_ids,
 )
+from test_support import Stack
+
 
 SIDES = ["A", "B"]
 
@@ -46,7 +50,7 @@ def test_the_interior_cell_and_its_ring_are_on_both_boards() -> None:
 
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("stack, points", [(T1, 1), (T2, 3), (T3, 7), (TRUNK1, 0), (TRUNK2, 0)])
-def test_a_tree_scores_by_its_height(side: str, stack: tuple, points: int) -> None:
+def test_a_tree_scores_by_its_height(side: str, stack: Stack, points: int) -> None:
     assert land(side, {C: stack}) == (points, 0, 0, 0)
 
 
@@ -60,13 +64,13 @@ def test_trees_add_up_wherever_they_are(side: str) -> None:
 
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("stack", [M1, M2, M3])
-def test_an_isolated_mountain_scores_nothing(side: str, stack: tuple) -> None:
+def test_an_isolated_mountain_scores_nothing(side: str, stack: Stack) -> None:
     assert land(side, {C: stack, (0, 0): M3}) == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("stack, points", [(M1, 1), (M2, 3), (M3, 7)])
-def test_a_mountain_next_to_another_scores_by_its_height(side: str, stack: tuple, points: int) -> None:
+def test_a_mountain_next_to_another_scores_by_its_height(side: str, stack: Stack, points: int) -> None:
     assert land(side, {C: stack, (2, 2): M1}) == (0, points + 1, 0, 0)
 
 
@@ -93,7 +97,7 @@ def test_a_gray_building_is_not_a_mountain_neighbour(side: str) -> None:
         ([(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (2, 1)], 5),
     ],
 )
-def test_fields_score_5_per_group_of_two_or_more(side: str, cells: list, points: int) -> None:
+def test_fields_score_5_per_group_of_two_or_more(side: str, cells: list[Hex], points: int) -> None:
     assert land(side, {c: F for c in cells}) == (0, 0, points, 0)
 
 
@@ -116,7 +120,7 @@ def test_fields_score_5_per_group_of_two_or_more(side: str, cells: list, points:
         ([M3, B_GRAY, F], 5),                    # gray, red, yellow
     ],
 )
-def test_a_building_scores_5_with_three_colours_on_top_around_it(side: str, building: tuple, around: list,
+def test_a_building_scores_5_with_three_colours_on_top_around_it(side: str, building: Stack, around: list[Stack],
                                                                    points: int) -> None:
     board = {C: building, **dict(zip(RING, around))}
     s = score(side, board)
@@ -150,7 +154,7 @@ RIVER_EXAMPLES = reference()["scoring"]["river_examples"]
 
 
 @pytest.mark.parametrize("example", RIVER_EXAMPLES, ids=[e["name"] for e in RIVER_EXAMPLES])
-def test_river_examples_of_the_reference(example: dict) -> None:
+def test_river_examples_of_the_reference(example: dict[str, Any]) -> None:
     board = {tuple(c): W for c in example["blue_cells"]}
     # The ring of six is unresolved; the reference recommends the diameter rule (length 4 = 8).
     expected = example.get("points_diameter_rule", example.get("points"))
@@ -180,7 +184,7 @@ def test_river_of_7_is_19_and_of_8_is_23_and_of_9_is_27() -> None:
         ([(2, 0), (2, 1), (3, 0)], 2),                       # a triangle: 2 tokens end to end
     ],
 )
-def test_river_length_is_the_longest_shortest_path(cells: list, points: int) -> None:
+def test_river_length_is_the_longest_shortest_path(cells: list[Hex], points: int) -> None:
     assert score("A", {c: W for c in cells}).water == points
 
 

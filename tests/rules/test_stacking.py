@@ -12,6 +12,7 @@ from test_support import (
     BLUE, BROWN, GRAY, GREEN, M1, RED, W, YELLOW, Stack, new_game, place_rigged, reference, refusal_code, rig_card,
     rig_tokens, snapshot, with_in_hand,
 )
+from test_support import accepted, refused
 
 # components.md §7, written out by hand so that the test does not lean on any data file.
 LEGAL_14: set[Stack] = {
@@ -47,7 +48,7 @@ def _build(sequence: Stack) -> tuple[int, str | None]:
             code = refusal_code(result)
             assert snapshot(game) == before, f"rejected {colour.label} on {sequence[:n]} changed the game"
             return n, code
-        (event,) = result.events
+        (event,) = accepted(result).events
         # The new token always goes on top: never under existing tokens.
         assert event == TokenPlaced(0, colour, cell, n + 1)
         assert game.player(0).stacks[cell] == sequence[: n + 1]
@@ -136,7 +137,7 @@ def test_a_rejected_stacking_says_why() -> None:
     game = new_game()
     game = rig_tokens(game, {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)})
     game, bad = place_rigged(game, GREEN, (0, 0))
-    assert refusal_code(bad) == "stack.not_allowed" and bad.params == {"colour": "green", "on": "blue"}
+    assert refusal_code(bad) == "stack.not_allowed" and refused(bad).params == {"colour": "green", "on": "blue"}
     game, tall = place_rigged(game, GRAY, (0, 1))
-    assert refusal_code(tall) == "stack.too_high" and tall.params == {"n": 3}
+    assert refusal_code(tall) == "stack.too_high" and refused(tall).params == {"n": 3}
     assert game.player(0).stacks == {(0, 0): W, (0, 1): (GRAY, GRAY, GRAY)}

@@ -27,8 +27,8 @@ from typing import Any
 import yaml
 
 from harmonies.rules import (
-    AnimalCard, ChooseSpirit, Colour, Game, GameSetup, Hex, PlaceToken, Rejected, Result, SpiritCard, TakeCard,
-    board_shape, default_cards,
+    Accepted, AnimalCard, ChooseSpirit, Colour, Game, GameSetup, Hex, PlaceToken, Rejected, Result, SpiritCard,
+    TakeCard, board_shape, default_cards,
 )
 from harmonies.rules.tables import stack_table
 
@@ -314,8 +314,25 @@ def stack_ids(side: str, board: Mapping[Hex, Stack]) -> list[int]:
 
 def refusal_code(result: Result) -> str:
     """The refusal code of a result that must be a refusal (an accepted command fails the test)."""
+    return refused(result).code
+
+
+def refused(result: Result) -> Rejected:
+    """A result that must be a refusal, as one (an accepted command fails the test)."""
     assert isinstance(result, Rejected), f"accepted, expected a refusal: {result}"
-    return result.code
+    return result
+
+
+def accepted(result: Result) -> Accepted:
+    """A result that must be accepted, as one (a refused command fails the test)."""
+    assert isinstance(result, Accepted), f"refused, expected it accepted: {result}"
+    return result
+
+
+def face_up(card: str | None) -> str:
+    """The card id in a display slot that must hold a card (an empty slot fails the test)."""
+    assert card is not None, "the display slot is empty"
+    return card
 
 
 def new_game(players: int = 1, side: str = "A", spirits: bool = False, seed: int = 0) -> Game:

@@ -7,26 +7,31 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
 
 from harmonies.rules import (
-    COLOURS, CardTaken, ChooseSpirit, DisplayRefilled, EndTriggered, EndTurn, GameEnded, PlaceCube, PlaceToken,
+    COLOURS, CardTaken, ChooseSpirit, Colour, Command, Event, Game, DisplayRefilled, EndTriggered, EndTurn, GameEnded, PlaceCube, PlaceToken,
     ScoreSheet, SoloSwap, SoloSwapped, SpaceRefilled, SpiritChosen, TakeCard, TakeTokens, TokenPlaced,
     TokensDiscarded, TokensTaken, TurnStarted, Undo,
 )
 from harmonies.rules.outcome import decide
 from test_support import (
-    M2, M3, T2, W, F, Game, new_game, ref_animal_ids, ref_spirit_ids, refusal_code, rig_card, rig_spirit, rig_tokens,
+    M2, M3, T2, W, F, new_game, ref_animal_ids, ref_spirit_ids, refusal_code, rig_card, rig_spirit, rig_tokens,
     snapshot,
 )
+from test_support import accepted, face_up, refused
 
+#: The events of one turn, and how a test picks a cell for a token.
+Events = tuple[Event, ...]
+Pick = Callable[[Game, Colour], tuple[int, int]]
 
 # --------------------------------------------------------------------------- playing whole turns
 
 
-def compact_cell(game: Game, colour) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def compact_cell(game: Game, colour: Colour) -> tuple[int, int]:
     """Stack on an existing cell when the rules allow, else the first empty cell."""
     cells = game.token_cells(colour)
     occupied = game.player(game.current).stacks
@@ -34,7 +39,7 @@ def compact_cell(game: Game, colour) -> tuple[int, int]:  # type: ignore[no-unty
     return on[0] if on else cells[0]
 
 
-def spread_cell(game: Game, colour) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def spread_cell(game: Game, colour: Colour) -> tuple[int, int]:
     """Always a new cell while there is one."""
     cells = game.token_cells(colour)
     occupied = game.player(game.current).stacks
@@ -42,13 +47,13 @@ def spread_cell(game: Game, colour) -> tuple[int, int]:  # type: ignore[no-untyp
     return free[0] if free else cells[0]
 
 
-def place_all(game: Game, pick=compact_cell, order=None) -> None:  # type: ignore[no-untyped-def]
+def place_all(game: Game, pick: Pick = compact_cell, order: Sequence[Colour] | None = None) -> None:
     for colour in list(order or game.hand):
         result = game.apply(PlaceToken(colour, pick(game, colour)))
         assert result.ok, result
 
 
-def play_turn(game: Game, pick=compact_cell, space: int | None = None) -> tuple:  # type: ignore[no-untyped-def]
+def play_turn(game: Game, pick: Pick = compact_cell, space: int | None = None) -> Events:
     if game.spirit_choices:
         assert game.apply(ChooseSpirit(game.spirit_choices[0])).ok
     if space is None:
@@ -57,10 +62,10 @@ def play_turn(game: Game, pick=compact_cell, space: int | None = None) -> tuple:
     place_all(game, pick)
     result = game.apply(EndTurn())
     assert result.ok, result
-    return result.events
+    return accepted(result).events
 
 
-def thrifty_turn(game: Game) -> tuple:
+def thrifty_turn(game: Game) -> Events:
     """The space and token order that leave the most empty cells: makes games run to the pouch."""
     if game.spirit_choices:
         assert game.apply(ChooseSpirit(game.spirit_choices[0])).ok
@@ -81,12 +86,12 @@ def thrifty_turn(game: Game) -> tuple:
     place_all(game, compact_cell, order)
     result = game.apply(EndTurn())
     assert result.ok
-    return result.events
+    return accepted(result).events
 
 
-def play_out(game: Game, turn=play_turn) -> list[tuple]:  # type: ignore[no-untyped-def]
+def play_out(game: Game, turn: Callable[[Game], Events] = play_turn) -> list[Events]:
     """Every turn's EndTurn events until the game is over (with a bound, so a bug cannot hang)."""
-    log = []
+    log: list[Events] = []
     for _ in range(200):
         if game.over:
             return log
@@ -94,7 +99,7 @@ def play_out(game: Game, turn=play_turn) -> list[tuple]:  # type: ignore[no-unty
     raise AssertionError("the game did not end")
 
 
-def turns_by_seat(log: list[tuple], players: int) -> list[int]:
+def turns_by_seat(log: list[Events], players: int) -> list[int]:
     """EndTurn events always carry the seat that ended its turn as their first event's player."""
     counts = Counter(events[0].player for events in log)
     return [counts[s] for s in range(players)]
@@ -123,7 +128,7 @@ def test_the_pouch_holds_the_reference_token_mix() -> None:
     # A 4-player game run to the pouch's end draws every token: 15 at setup, then 35 refills of 3.
     counts = {"blue": 23, "gray": 23, "brown": 21, "green": 19, "yellow": 19, "red": 15}
     game = new_game(players=4, seed=3)
-    seen: Counter = Counter(c.label for s in game.central for c in s)
+    seen: Counter[str] = Counter(c.label for s in game.central for c in s)
     for events in play_out(game, thrifty_turn):
         for e in events:
             if isinstance(e, SpaceRefilled):
@@ -144,7 +149,7 @@ def test_tokens_are_taken_exactly_once_per_turn() -> None:
     assert snapshot(game) == start
     space = game.central[2]
     result = game.apply(TakeTokens(2))
-    assert result.ok and result.events == (TokensTaken(0, 2, space),)
+    assert result.ok and accepted(result).events == (TokensTaken(0, 2, space),)
     assert game.hand == space and game.central[2] == () and game.taken_tokens_this_turn
     for again in range(5):
         before = snapshot(game)
@@ -160,7 +165,7 @@ def test_there_is_no_such_central_space(players: int, bad: list[int]) -> None:
     for space in bad:
         before = snapshot(game)
         result = game.apply(TakeTokens(space))
-        assert refusal_code(result) == "tokens.no_space" and result.params == {"space": space}
+        assert refusal_code(result) == "tokens.no_space" and refused(result).params == {"space": space}
         assert snapshot(game) == before
 
 
@@ -168,19 +173,19 @@ def test_all_three_tokens_must_be_placed_before_the_turn_ends() -> None:
     game = new_game(players=2, seed=5)
     before = snapshot(game)
     result = game.apply(EndTurn())
-    assert refusal_code(result) == "turn.take_first" and result.params == {"n": 3}
+    assert refusal_code(result) == "turn.take_first" and refused(result).params == {"n": 3}
     assert snapshot(game) == before and not game.can_end_turn()
     game.apply(TakeTokens(0))
     for left in (3, 2, 1):
         assert len(game.hand) == left
         before = snapshot(game)
         result = game.apply(EndTurn())
-        assert refusal_code(result) == "turn.tokens_left" and result.params == {"n": left}
+        assert refusal_code(result) == "turn.tokens_left" and refused(result).params == {"n": left}
         assert snapshot(game) == before
         assert EndTurn() not in game.legal_commands()
         colour = game.hand[0]
         placed = game.apply(PlaceToken(colour, compact_cell(game, colour)))
-        assert placed.ok and isinstance(placed.events[0], TokenPlaced)
+        assert placed.ok and isinstance(accepted(placed).events[0], TokenPlaced)
     assert game.can_end_turn() and EndTurn() in game.legal_commands()
     assert game.apply(EndTurn()).ok
     assert game.current == 1
@@ -193,7 +198,7 @@ def test_only_tokens_in_hand_can_be_placed() -> None:
     for colour in missing:
         before = snapshot(game)
         result = game.apply(PlaceToken(colour, (0, 0)))
-        assert refusal_code(result) == "token.not_in_hand" and result.params == {"colour": colour.label}
+        assert refusal_code(result) == "token.not_in_hand" and refused(result).params == {"colour": colour.label}
         assert snapshot(game) == before
     before = snapshot(game)
     off = game.apply(PlaceToken(game.hand[0], (7, 7)))
@@ -203,13 +208,13 @@ def test_only_tokens_in_hand_can_be_placed() -> None:
 def test_end_of_turn_refills_the_taken_space_and_the_display_in_multiplayer() -> None:
     game = new_game(players=3, seed=2)
     pouch = game.pouch_size
-    card = game.display[1]
+    card = face_up(game.display[1])
     assert game.apply(TakeCard(card)).ok
     assert game.display[1] is None
     game.apply(TakeTokens(3))
     place_all(game)
     untouched = [game.central[i] for i in (0, 1, 2, 4)]
-    events = game.apply(EndTurn()).events
+    events = accepted(game.apply(EndTurn())).events
     refills = [e for e in events if isinstance(e, SpaceRefilled)]
     assert len(refills) == 1 and refills[0].space == 3 and len(refills[0].colours) == 3
     assert game.central[3] == refills[0].colours
@@ -227,10 +232,10 @@ def test_end_of_turn_refills_the_taken_space_and_the_display_in_multiplayer() ->
 
 def test_at_most_one_card_per_turn_and_any_time_in_the_turn() -> None:
     game = new_game(players=2, seed=8)
-    first = game.display[0]
+    first = face_up(game.display[0])
     # Before taking tokens is fine: the actions come in any order.
     result = game.apply(TakeCard(first))
-    assert result.ok and result.events == (CardTaken(0, first, 0),)
+    assert result.ok and accepted(result).events == (CardTaken(0, first, 0),)
     assert game.took_card_this_turn
     assert [h.card_id for h in game.player(0).cards] == [first]
     for other in game.display:
@@ -258,7 +263,7 @@ def test_a_card_must_be_face_up() -> None:
     for cid in [hidden[0], "lion", "nonsense"]:
         before = snapshot(game)
         result = game.apply(TakeCard(cid))
-        assert refusal_code(result) == "card.not_face_up" and result.params == {"card": cid}
+        assert refusal_code(result) == "card.not_face_up" and refused(result).params == {"card": cid}
         assert snapshot(game) == before
 
 
@@ -269,8 +274,8 @@ def test_four_unfinished_cards_is_the_limit() -> None:
         assert taken.ok
     assert not game.took_card_this_turn
     before = snapshot(game)
-    result = game.apply(TakeCard(game.display[1]))
-    assert refusal_code(result) == "card.too_many" and result.params == {"n": 4}
+    result = game.apply(TakeCard(face_up(game.display[1])))
+    assert refusal_code(result) == "card.too_many" and refused(result).params == {"n": 4}
     assert snapshot(game) == before
     assert not any(isinstance(c, TakeCard) for c in game.legal_commands())
 
@@ -281,11 +286,11 @@ def test_an_unplaced_spirit_counts_toward_the_limit_until_its_cube_is_placed() -
     for cid in ["frog", "bee", "bear"]:
         game, taken = rig_card(game, cid)
         assert taken.ok
-    result = game.apply(TakeCard(game.display[1]))
-    assert refusal_code(result) == "card.too_many" and result.params == {"n": 4}
+    result = game.apply(TakeCard(face_up(game.display[1])))
+    assert refusal_code(result) == "card.too_many" and refused(result).params == {"n": 4}
     game = rig_tokens(game, {(2, 0): M2, (2, 1): W, (2, 2): W})
     assert game.apply(PlaceCube("tortoise", (2, 1))).ok
-    assert game.apply(TakeCard(game.display[1])).ok
+    assert game.apply(TakeCard(face_up(game.display[1]))).ok
     assert len(game.player(0).cards) == 4
 
 
@@ -297,10 +302,10 @@ def test_completing_a_card_frees_its_slot_the_same_turn() -> None:
     # Two falcon habitats: a 3-mountain beside a field, twice.
     game = rig_tokens(game, {(2, 0): F, (2, 1): M3, (1, 0): M3})
     assert game.apply(PlaceCube("falcon", (2, 1))).ok
-    assert not game.apply(TakeCard(game.display[1])).ok      # still 4 unfinished
+    assert not game.apply(TakeCard(face_up(game.display[1]))).ok      # still 4 unfinished
     done = game.apply(PlaceCube("falcon", (1, 0)))
     assert done.ok and [h.card_id for h in game.player(0).completed] == ["falcon"]
-    assert game.apply(TakeCard(game.display[1])).ok
+    assert game.apply(TakeCard(face_up(game.display[1]))).ok
     assert len(game.player(0).cards) == 4
 
 
@@ -320,15 +325,16 @@ def test_the_spirit_is_chosen_first_on_the_first_turn_of_each_player() -> None:
     game = new_game(players=2, spirits=True, seed=4)
     a, b = game.spirit_choices
     assert game.legal_commands() == [ChooseSpirit(a), ChooseSpirit(b)]
-    for cmd in [TakeTokens(0), TakeCard(game.display[0]), EndTurn(), PlaceCube(a, (0, 0)),
-                ChooseSpirit("nonsense"), ChooseSpirit(game.player(1).spirit_choices[0]), Undo()]:
+    cmds: list[Command] = [TakeTokens(0), TakeCard(face_up(game.display[0])), EndTurn(), PlaceCube(a, (0, 0)),
+                           ChooseSpirit("nonsense"), ChooseSpirit(game.player(1).spirit_choices[0]), Undo()]
+    for cmd in cmds:
         before = snapshot(game)
         result = game.apply(cmd)
         expected = {ChooseSpirit: "spirit.not_offered", Undo: "undo.nothing"}.get(type(cmd), "spirit.choose_first")
         assert refusal_code(result) == expected, cmd
         assert snapshot(game) == before
     result = game.apply(ChooseSpirit(b))
-    assert result.ok and result.events == (SpiritChosen(0, b),)
+    assert result.ok and accepted(result).events == (SpiritChosen(0, b),)
     view = game.player(0)
     assert view.spirit == b and view.spirit_choices == () and not view.spirit_placed
     assert game.spirit_choices == ()
@@ -360,7 +366,7 @@ def test_solo_end_of_turn_discards_the_six_left_and_refills_all_three_spaces() -
     game.apply(TakeTokens(0))
     place_all(game)
     pouch = game.pouch_size
-    events = game.apply(EndTurn()).events
+    events = accepted(game.apply(EndTurn())).events
     (discard,) = [e for e in events if isinstance(e, TokensDiscarded)]
     assert Counter(discard.colours) == Counter(others[0] + others[1])
     assert game.discarded_tokens == 6
@@ -375,10 +381,10 @@ def test_solo_end_of_turn_discards_the_six_left_and_refills_all_three_spaces() -
 
 def test_solo_swap_only_without_a_card_and_after_the_tokens() -> None:
     game = new_game(players=1, seed=6)
-    target = game.display[2]
+    target = face_up(game.display[2])
     before = snapshot(game)
     early = game.apply(SoloSwap(target))
-    assert refusal_code(early) == "swap.too_early" and early.params == {"n": 3} and snapshot(game) == before
+    assert refusal_code(early) == "swap.too_early" and refused(early).params == {"n": 3} and snapshot(game) == before
     game.apply(TakeTokens(1))
     game.apply(PlaceToken(game.hand[0], compact_cell(game, game.hand[0])))
     assert not game.apply(SoloSwap(target)).ok   # one token still in hand... or two
@@ -387,11 +393,12 @@ def test_solo_swap_only_without_a_card_and_after_the_tokens() -> None:
     deck = game.deck_size
     swapped = game.apply(SoloSwap(target))
     assert swapped.ok
-    (event,) = swapped.events
+    (event,) = accepted(swapped).events
     assert isinstance(event, SoloSwapped) and event.discarded == target
     assert target not in game.display and game.display[2] == event.drawn
     assert game.deck_size == deck - 1
-    for cmd in [SoloSwap(game.display[0]), TakeCard(game.display[0])]:
+    after: list[Command] = [SoloSwap(face_up(game.display[0])), TakeCard(face_up(game.display[0]))]
+    for cmd in after:
         before = snapshot(game)
         result = game.apply(cmd)
         assert refusal_code(result) == ("swap.already_swapped" if isinstance(cmd, SoloSwap) else "card.after_swap")
@@ -406,10 +413,10 @@ def test_solo_swap_only_without_a_card_and_after_the_tokens() -> None:
 
 def test_no_solo_swap_after_taking_a_card() -> None:
     game = new_game(players=1, seed=6)
-    game.apply(TakeCard(game.display[0]))
+    game.apply(TakeCard(face_up(game.display[0])))
     game.apply(TakeTokens(0))
     place_all(game)
-    result = game.apply(SoloSwap(game.display[1]))
+    result = game.apply(SoloSwap(face_up(game.display[1])))
     assert refusal_code(result) == "swap.took_card"
     assert not any(isinstance(c, SoloSwap) for c in game.legal_commands())
 
@@ -418,7 +425,7 @@ def test_no_swap_in_multiplayer() -> None:
     game = new_game(players=2, seed=6)
     game.apply(TakeTokens(0))
     place_all(game)
-    result = game.apply(SoloSwap(game.display[0]))
+    result = game.apply(SoloSwap(face_up(game.display[0])))
     assert refusal_code(result) == "swap.not_solo"
 
 
@@ -439,6 +446,7 @@ def test_solo_ends_after_13_turns_when_a_full_refill_is_impossible(side: str, se
     assert game.discarded_tokens == 13 * 6
     on_board = sum(len(s) for s in game.player(0).stacks.values())
     assert on_board == 39 and game.token_count() == 120
+    assert game.outcome is not None
     suns = game.outcome.suns
     assert suns is not None and suns.side_suns == (1 if side == "A" else 0) and suns.spirit_suns == 2
 
@@ -449,7 +457,9 @@ def test_solo_suns_use_the_chosen_spirit_even_if_its_cube_was_never_placed() -> 
     assert log
     view = game.player(0)
     assert view.spirit is not None and not view.spirit_placed
+    assert game.outcome is not None
     suns = game.outcome.suns
+    assert suns is not None
     expected = {"group": 1, "count": 0}[game.cards.spirit(view.spirit).family]
     assert suns.spirit_suns == expected and suns.side_suns == 1
     assert game.outcome.scores[0].spirit == 0
@@ -533,8 +543,9 @@ def test_after_the_end_every_command_is_refused() -> None:
     game = new_game(players=2, seed=0)
     play_out(game, play_turn)
     assert game.over and game.legal_commands() == [] and not game.can_end_turn()
-    for cmd in [TakeTokens(0), EndTurn(), Undo(), TakeCard(game.display[0] or "frog"), ChooseSpirit("lion"),
-                PlaceToken(COLOURS[0], (0, 0)), SoloSwap("frog"), PlaceCube("frog", (0, 0))]:
+    late: list[Command] = [TakeTokens(0), EndTurn(), Undo(), TakeCard(game.display[0] or "frog"), ChooseSpirit("lion"),
+                           PlaceToken(COLOURS[0], (0, 0)), SoloSwap("frog"), PlaceCube("frog", (0, 0))]
+    for cmd in late:
         before = snapshot(game)
         result = game.apply(cmd)
         assert refusal_code(result) == "game.over"
@@ -586,26 +597,26 @@ def test_the_outcome_names_the_winner_by_score() -> None:
 def test_an_exhausted_draw_pile_leaves_the_display_short_and_play_goes_on() -> None:
     # §13 Q9 (unresolved; the reference recommends no reshuffle): simulate the end of the pile.
     game = Game.from_position(replace(new_game(players=2, seed=12).position(), deck=()))
-    taken = game.display[3]
+    taken = face_up(game.display[3])
     assert game.apply(TakeCard(taken)).ok
     events = play_turn(game)
     assert not any(isinstance(e, DisplayRefilled) for e in events)
     assert game.display[3] is None and game.deck_size == 0
     assert [c.card_id for c in game.legal_commands() if isinstance(c, TakeCard)] == [
         c for c in game.display if c is not None]
-    assert game.apply(TakeCard(game.display[0])).ok
+    assert game.apply(TakeCard(face_up(game.display[0]))).ok
     play_turn(game)
     assert game.display.count(None) == 2 and not game.over
     solo = Game.from_position(replace(new_game(players=1, seed=12).position(), deck=()))
     solo.apply(TakeTokens(0))
     place_all(solo)
-    refused = solo.apply(SoloSwap(solo.display[0]))
+    refused = solo.apply(SoloSwap(face_up(solo.display[0])))
     assert refusal_code(refused) == "swap.pile_empty"
 
 
 def test_solo_display_is_refilled_to_three_after_a_card_is_taken() -> None:
     game = new_game(players=1, seed=9)
-    taken = game.display[1]
+    taken = face_up(game.display[1])
     assert game.apply(TakeCard(taken)).ok
     events = play_turn(game)
     (shown,) = [e for e in events if isinstance(e, DisplayRefilled)]

@@ -6,19 +6,18 @@ import pytest
 
 from harmonies.ai import play_random_game
 from harmonies.catalogue import Catalogue, available_languages, english
-from harmonies.rules import Colour, EndTurn, Game, GameSetup, TakeTokens, Undo
+from harmonies.rules import CardSet, Colour, EndTurn, Game, GameSetup, TakeTokens, Undo
 from harmonies.session.log import GameLog, LogEntry, entry_text, game_log, log_of, turn_text
 
 NAMES = ("Anna", "Ben")
 B, G, Y = Colour.parse("blue"), Colour.parse("green"), Colour.parse("gray")
 
 
-def _cards():  # type: ignore[no-untyped-def]
+def _cards() -> CardSet:
     return Game.new(GameSetup(2, seed=1)).cards
 
 
-_KINDS = [
-    pytest.param(*case) for case in [
+_CASES: list[tuple[LogEntry, str]] = [
     (LogEntry(0, 0, "take_tokens", (("space", 3), ("colours", (B, G, Y)))), "Anna took space 3: blue, green, gray"),
     (LogEntry(0, 1, "place_token", (("colour", Y), ("height", 1)), cell=(0, 0)), "Ben placed a gray token"),
     (LogEntry(0, 1, "stack_token", (("colour", Y), ("height", 3)), cell=(0, 0)),
@@ -42,7 +41,10 @@ _KINDS = [
      "Game over: Anna and Ben share the win with 80 points"),
     (LogEntry(0, 0, "game_over_solo", (("points", 61), ("n", 3))), "Game over: 61 points, 3 suns"),
     (LogEntry(0, 0, "game_over_solo", (("points", 41), ("n", 1))), "Game over: 41 points, 1 sun"),
-]]
+]
+_KINDS = [pytest.param(*case) for case in _CASES]
+#: The log entries of the cases above.
+ENTRIES = [entry for entry, _text in _CASES]
 
 
 @pytest.mark.parametrize(("entry", "text"), _KINDS)
@@ -101,11 +103,11 @@ def test_every_kind_of_line_has_its_own_words_in_every_language(language: str) -
     fallback, except in English), every placeholder filled, no key shown."""
     catalogue = Catalogue.load(language)
     seen: set[str] = set()
-    for entry in [case.values[0] for case in _KINDS]:
+    for entry in ENTRIES:
         text = entry_text(catalogue, entry, NAMES, _cards())
         assert text and "{" not in text and "}" not in text and not text.startswith("log."), (entry.key, text)
         assert "Anna" in text or "Ben" in text or entry.key in ("refill_space", "refill_card", "end_pouch", "game_over_solo"), text
         if language != "en":
             assert text != entry_text(english(), entry, NAMES, _cards()), (language, entry.key, text)
         seen.add(entry.key)
-    assert seen == {case.values[0].key for case in _KINDS}
+    assert seen == {entry.key for entry in ENTRIES}

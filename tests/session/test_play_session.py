@@ -69,7 +69,7 @@ def test_commands_are_played_in_the_order_they_were_queued_and_published_in_that
     assert isinstance(second, Refused) and second.rejected.code == "tokens.already_taken"
     assert session.take_events() == [first, second]
     assert session.take_events() == []
-    assert session.game.history == (TakeTokens(space),)
+    assert list(session.game.history) == [TakeTokens(space)]
 
 
 def test_a_played_command_carries_the_position_it_was_played_in() -> None:

@@ -4,7 +4,7 @@ sent by that seat, and never asks a seat's kind. A scripted seat plays a recorde
 from __future__ import annotations
 
 from harmonies.ai import make_player, play_game
-from harmonies.rules import Game, GameSetup
+from harmonies.rules import Command, Game, GameSetup
 from harmonies.session import (
     COMPUTER, ComputerSeat, MatchConfig, Played, PlaySession, Resume, ScreenSeat, ScriptedSeat, Seat,
     controllers_for, screen_seats, seat_scripts,
@@ -16,7 +16,7 @@ def recorded_game() -> Game:
     return play_game(GameSetup(players=2, spirits=True, seed=31), [make_player("easy", 1), make_player("random", 2)])
 
 
-def drive(session: PlaySession, screen: list[object] | None = None, limit: int = 2000) -> list[Played]:
+def drive(session: PlaySession, screen: list[Command] | None = None, limit: int = 2000) -> list[Played]:
     """Play the session to its end as the play screen does: the seat to move plays by its controller
     (waiting for each plan), or the screen sends the next of ``screen``'s commands."""
     played: list[Played] = []
@@ -25,7 +25,7 @@ def drive(session: PlaySession, screen: list[object] | None = None, limit: int =
             break
         if session.awaits_screen:
             assert screen, "the screen has no command left to send"
-            session.submit(screen.pop(0))  # type: ignore[arg-type]
+            session.submit(screen.pop(0))
         elif session.poll_seat() == "ready":
             session.play_seat()
         else:

@@ -81,7 +81,8 @@ class KeyPlayer(Keys):
         return self.d.top
 
     def focus(self) -> Focus | None:
-        return self.sc.pointer.cursor.current()
+        current: Focus | None = self.sc.pointer.cursor.current()
+        return current
 
     def tab_to(self, stop: Focus) -> None:
         """Tab (forward) until the keyboard ring is on ``stop``."""
@@ -110,16 +111,18 @@ class KeyPlayer(Keys):
     def act(self) -> R.Command:
         """Do one legal thing with the keys; returns the command meant."""
         g = self.sc.game
-        by_type: dict[type, list[Any]] = {}
+        by_type: dict[type, list[R.Command]] = {}
         for c in g.legal_commands():
             by_type.setdefault(type(c), []).append(c)
         if R.ChooseSpirit in by_type:
             cmd = self.rng.choice(by_type[R.ChooseSpirit])
+            assert isinstance(cmd, R.ChooseSpirit)
             self.tab_to(SpiritOffer(cmd.spirit_id))
             self.use()
             return cmd
         if R.PlaceCube in by_type:
             cmd = self.rng.choice(by_type[R.PlaceCube])
+            assert isinstance(cmd, R.PlaceCube)
             self.tab_to(HeldCard(self.sc.game.current, cmd.card_id))
             self.press(pygame.K_SPACE)         # chooses the card: the ring goes to a cell where a cube may go
             self.walk_to(cmd.cell)
@@ -127,22 +130,26 @@ class KeyPlayer(Keys):
             return cmd
         if R.TakeCard in by_type and self.rng.random() < self.card_rate:
             cmd = self.rng.choice(by_type[R.TakeCard])
+            assert isinstance(cmd, R.TakeCard)
             self.tab_to(Slot(list(g.display).index(cmd.card_id)))
             self.use()
             return cmd
         if R.SoloSwap in by_type and self.rng.random() < self.swap_rate:
             cmd = self.rng.choice(by_type[R.SoloSwap])
+            assert isinstance(cmd, R.SoloSwap)
             self.tab_to(Swap(list(g.display).index(cmd.card_id)))
             self.use()
             self.use()      # the swap is final: the second Space confirms it
             return cmd
         if R.TakeTokens in by_type:
             cmd = self.rng.choice(by_type[R.TakeTokens])
+            assert isinstance(cmd, R.TakeTokens)
             self.tab_to(Space(cmd.space))
             self.use()
             return cmd
         if R.PlaceToken in by_type:
             cmd = self.rng.choice(by_type[R.PlaceToken])
+            assert isinstance(cmd, R.PlaceToken)
             self._place(cmd)
             if self.undos:
                 self.undos -= 1

@@ -30,7 +30,7 @@ def stub_review(setup: GameSetup, commands: Sequence[Command], seat: int, cards:
         if not later:
             break  # the turn in progress is not reviewed
         played = tuple(commands[turn.first_step:later[0]])
-        game = Game.replay(setup, commands[:turn.first_step], cards)
+        game = Game.replay(setup, list(commands[:turn.first_step]), cards)
         empty = [c for c in board_shape(setup.side).cells if c not in game.player(seat).stacks]
         best = tuple(PlaceToken(c.colour, empty[k % len(empty)]) if isinstance(c, PlaceToken) else c
                      for k, c in enumerate(played))

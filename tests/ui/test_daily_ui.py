@@ -26,7 +26,7 @@ from harmonies.session.daily import deal_for
 from harmonies.session.match import DailyMark, GameStamp
 
 from records_driver import TODAY, start
-from ui_driver import Driver
+from ui_driver import Driver, final_total
 
 daily_app = start  # the window on a data folder, at the menu, on a clock set to TODAY
 
@@ -174,7 +174,7 @@ def test_the_scoresheet_records_the_result_and_says_it_against_par(driver: Drive
     driver.app.saves.autosave(game, {**deal.config("Ann", 1).to_meta(), **GameStamp.new().to_meta()})
     driver.app.scenes.push(ScoringScene(driver.app, game, deal.config("Ann", 1)))
     text = drawn_text(driver, monkeypatch)
-    total = game.outcome.scores[0].total
+    total = final_total(game)
     assert service.records.load().day("2026-11-26").attempts[0].score == total
     assert f"26 Nov: {total}, par 500: {500 - total} points short" in text
     assert "2 tries left for this day" in text

@@ -17,7 +17,7 @@ from harmonies.app.scenes.howto_examples import FIGURES, TOPICS, water
 from harmonies.app.scenes.howto_figures import solo_suns, trees_mountains
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.catalogue import Catalogue, available_languages
-from harmonies.rules import rules_data
+from harmonies.rules import RulesData, rules_data
 from harmonies.app.smoke import meta_for, played_game
 from harmonies.session import Resume, SaveSlot
 
@@ -118,7 +118,7 @@ def test_every_catalogue_has_a_page_for_every_figure(code: str) -> None:
     assert len(pages) == len(FIGURES)
 
 
-def _drawn(monkeypatch: pytest.MonkeyPatch, app: App, figure: object, data: object) -> list[str]:
+def _drawn(monkeypatch: pytest.MonkeyPatch, app: App, figure: object, data: RulesData) -> list[str]:
     """The texts a figure draws for these rules' data."""
     seen: list[str] = []
     draw_text = paint.text

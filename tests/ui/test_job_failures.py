@@ -68,6 +68,6 @@ def test_a_failing_hint_is_logged_and_shown(data_app: App, tmp_path: Path, monke
     d.frames(2)
     d.key(pygame.K_h)
     _until(d, lambda: sc.hints.plan is not None)
-    assert sc.hints.plan.empty and sc.hints.line == data_app.t("hint.none")
+    assert sc.hints.plan is not None and sc.hints.plan.empty and sc.hints.line == data_app.t("hint.none")
     assert "ValueError" in sc.message
     assert "no idea" in (tmp_path / LOG_NAME).read_text(encoding="utf-8")

@@ -51,7 +51,8 @@ def test_a_whole_turn_with_keys_only(duo: Driver) -> None:
     space = _tab_to(d, Space)
     d.key(pygame.K_RETURN)
     d.settle()
-    assert isinstance(g.history[-1], R.TakeTokens) and g.history[-1].space == space.space
+    taken = g.history[-1]
+    assert isinstance(taken, R.TakeTokens) and taken.space == space.space
     assert len(g.hand) == 3
     assert _focus(d) == HandToken(0)
     # three tokens: Enter chooses the token in hand (the board lights up), Right walks the cursor to a

@@ -3,6 +3,8 @@ locale at first start; every scene in every language with its text inside its bo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -33,7 +35,7 @@ def _app(settings: Settings | None = None, language: str | None = None) -> App:
 
 
 def _labels(app: App) -> list[str]:
-    top = app.scenes.top
+    top: Any = app.scenes.top
     assert top is not None
     return [w.label() for w in top.ui.widgets if hasattr(w, "label")]
 
@@ -46,7 +48,8 @@ def test_choosing_french_in_settings_changes_every_scene_at_once(app: App) -> No
     d.frames(1)
     language = d.widget("language")
     while d.widget("language").get() != "fr":
-        app.scenes.top.ui.focus = app.scenes.top.ui.widgets.index(language)
+        settings: Any = app.scenes.top
+        settings.ui.focus = settings.ui.widgets.index(language)
         d.key(pygame.K_RIGHT)
     assert app.settings.language == "fr" and app.settings_store.load().language == "fr"
     assert language.show(language.get()) == "Français"
@@ -172,7 +175,8 @@ def test_every_scene_in_every_language_keeps_its_text_inside_its_boxes(monkeypat
 
 def test_the_text_check_sees_a_label_too_long_for_its_button(monkeypatch: pytest.MonkeyPatch, app: App) -> None:
     from harmonies.app.widgets import Button
-    app.scenes.top.ui.add(Button((600, 600, 40, 30), lambda: "Wordswordswordswordswords", lambda: None))
+    top: Any = app.scenes.top
+    top.ui.add(Button((600, 600, 40, 30), lambda: "Wordswordswordswordswords", lambda: None))
     with measured_text(monkeypatch, app) as found:
         app.step(0.0, events=[])
     assert {o.text for o in found} == {"Wordswordswordswordswords"}

@@ -120,8 +120,8 @@ def test_the_viewer_from_the_pause_menu_equals_a_replay_at_every_step(app: Any) 
     for k in range(n, -1, -1):
         assert _state(viewer.replay.game) == _state(Game.replay(game.setup, game.history[:k], game.cards)), k
         # the log in step: its newest action is the last command played
-        newest = next((r for r in viewer.log.rows if r.entry is not None), None)
-        assert (newest.entry.step if newest is not None else -1) == k - 1
+        newest = next((r.entry for r in viewer.log.rows if r.entry is not None), None)
+        assert (newest.step if newest is not None else -1) == k - 1
         d.key(pygame.K_LEFT)
     assert viewer.replay.step == 0
     for k in range(1, n + 1):

@@ -15,7 +15,8 @@ from ui_driver import Driver
 from harmonies.ai import play_random_game
 from harmonies.app.play.frame import Kit
 from harmonies.app.play.layout import PlayLayout
-from harmonies.app.play.sections import held as held_section
+from harmonies.app import paint
+from harmonies.app.play.sections import common
 from harmonies.app.play.sections import scores as scores_section
 from harmonies.app.play.sections.moving import banner_area, banner_centre
 from harmonies.app.play.sections.recap import Recap
@@ -53,13 +54,13 @@ def test_a_formed_cards_frame_and_badge_are_its_own_colour_inside_the_panel(app:
     d, sc = _start(app, habitat_formed_game())
     assert sc.table.cube_opts
     panels: list[tuple[Any, Any]] = []
-    real = held_section.paint.panel
+    real = paint.panel
 
     def panel(surface: pygame.Surface, app_: Any, rect: Any, fill: Any, *args: Any, **kwargs: Any) -> Any:
         panels.append((rect, pygame.Color(fill)))
         return real(surface, app_, rect, fill, *args, **kwargs)
 
-    monkeypatch.setattr(held_section.paint, "panel", panel)
+    monkeypatch.setattr(paint, "panel", panel)
     app.cache.clear()
     d.frames(1)
     th = app.theme
@@ -122,7 +123,7 @@ def test_the_log_button_covers_no_seat_badge(monkeypatch: pytest.MonkeyPatch, si
     try:
         app.apply_settings(app.settings.with_(text_size=text_size))
         badges: list[tuple[float, float, float]] = []
-        real = scores_section.badge
+        real = common.badge
 
         def badge(app_: Any, surface: pygame.Surface, seat: int, pos: tuple[float, float], r: float) -> None:
             badges.append((pos[0], pos[1], r))

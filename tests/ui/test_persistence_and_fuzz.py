@@ -112,12 +112,12 @@ def test_random_input_never_breaks_the_game(app: Any) -> None:
     submit = play.submit
 
     def counting_submit(cmd: Any, dropped: bool = False) -> bool:
-        ok = submit(cmd, dropped)
+        ok: bool = submit(cmd, dropped)
         if ok:
             accepted.append(type(cmd).__name__)
         return ok
 
-    play.submit = counting_submit  # type: ignore[method-assign]
+    play.submit = counting_submit
     L = play.layout
     spots = list(L.spaces) + list(L.hand_slots) + [(x + w / 2, y + h / 2) for x, y, w, h in L.slots + L.held_slots]
     spots += [play.big_layout().to_pixel(c) for c in play.game.shape.cells]

@@ -228,7 +228,7 @@ def test_score_table_labels_stay_in_their_column(language: str, monkeypatch: pyt
     game = played_game(4, 0, finish=True, spirits=True, level="easy")
     app.scenes.push(ScoringScene(app, game, MatchConfig.from_meta(meta_for(game, 2), 4)))
     app.step(0.0, events=[])
-    sc = app.scenes.top
+    sc: Any = app.scenes.top
     drawn: list[tuple[str, pygame.Rect]] = []
     text = paint.text
 

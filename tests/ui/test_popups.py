@@ -9,7 +9,7 @@ import pytest
 from harmonies.app.app import App
 from harmonies.app.play.layout import Rect
 from harmonies.app.play.places import HeldCard, Slot
-from harmonies.app.play.sections import moving
+from harmonies.app.play.sections import common, moving
 from harmonies.app.play.sections.moving import banner_centre, preview_rect
 from harmonies.app.play.where import cell_pos as where_cell_pos
 from harmonies.app.scenes.play import PlayScene
@@ -74,7 +74,7 @@ def test_the_enlarged_held_card_leaves_the_board_in_sight(app: App) -> None:
 
 def test_the_turn_banners_cover_no_cell_of_the_board(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[float, float]] = []
-    real = moving.pill
+    real = common.pill
 
     def pill(app_: App, surface: pygame.Surface, text: str, at: tuple[float, float], *args: object,
              **kwargs: object) -> None:

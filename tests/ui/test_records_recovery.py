@@ -22,6 +22,7 @@ from harmonies.session.daily import deal_for
 from harmonies.session.match import GameStamp
 
 from records_driver import TODAY, daily_game, start, stored
+from ui_driver import final_total
 
 YESTERDAY = "2026-11-25"
 
@@ -61,8 +62,8 @@ def folder(tmp_path: Path) -> Path:
 
 def check_whole(folder: Path) -> None:
     book = DailyRecords(folder).load()
-    assert [a.score for a in book.day(TODAY.isoformat()).attempts] == [daily_game(5).outcome.scores[0].total,
-                                                                      daily_game(6).outcome.scores[0].total]
+    assert [a.score for a in book.day(TODAY.isoformat()).attempts] == [final_total(daily_game(5)),
+                                                                      final_total(daily_game(6))]
     assert len(book.day(YESTERDAY).attempts) == 1 and book.day(YESTERDAY).best is not None
     progress, problem = read_progress(Dirs(folder, folder))
     assert problem is None

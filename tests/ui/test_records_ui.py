@@ -18,6 +18,7 @@ from harmonies.session.challenges_file import default_challenges
 
 from records_driver import (TODAY, close_after, daily_game, open_challenge_and_play, open_daily_and_play,
                             play_to_last_action, start, stored, to_scoresheet)
+from ui_driver import final_total
 
 pytestmark = pytest.mark.slow
 
@@ -39,13 +40,13 @@ def test_two_daily_tries_with_play_again_leave_two_finished_games(tmp_path: Path
     assert isinstance(d.top, DailyScene) and sheet.daily is not None
     d.key(pygame.K_RETURN)
     d.frames(2)
-    assert isinstance(d.top, PlayScene) and d.top.config.daily.attempt == 2
+    assert isinstance(d.top, PlayScene) and d.top.config.daily is not None and d.top.config.daily.attempt == 2
     play_to_last_action(d, game)     # the same play, move for move: still a game of its own
     to_scoresheet(d)
     pygame.display.quit()
     ids = finished_ids(folder)
     assert len(ids) == 2 and ids[0] != ids[1]
-    total = game.outcome.scores[0].total
+    total = final_total(game)
     day = DailyRecords(folder).load().day(TODAY.isoformat())
     assert [a.score for a in day.attempts] == [total, total]
 
@@ -85,7 +86,7 @@ def test_the_window_closed_just_after_the_last_action_keeps_both_results(tmp_pat
     d = start(folder)                # the next start has both
     try:
         day = DailyRecords(folder).load().day(TODAY.isoformat())
-        assert [(a.score, a.on) for a in day.attempts] == [(game.outcome.scores[0].total, TODAY.isoformat())]
+        assert [(a.score, a.on) for a in day.attempts] == [(final_total(game), TODAY.isoformat())]
         assert read_progress(Store(folder).dirs)[0].of(first.id).done
         d.press_widget("challenges")
         d.settle()

@@ -252,7 +252,9 @@ def test_a_kept_review_holding_1e308_is_set_aside_in_one_line_and_the_viewer_rev
         d.key(pygame.K_ESCAPE)
         d.key(pygame.K_r)                         # opened again: the kept review is damaged
         viewer = d.top
-        assert isinstance(viewer, ReplayScene) and viewer.reviewer.status == "idle" and viewer.reviewer.review is None
+        assert isinstance(viewer, ReplayScene)
+        reopened = viewer.reviewer
+        assert reopened.status == "idle" and reopened.review is None
         assert not kept.exists() and list(kept.parent.glob("*.bad-*.review"))
         [note] = [m for m in d.app.messages if str(kept) in m]
         assert "turns[0].loss is 1e+308" in note and "\n" not in note

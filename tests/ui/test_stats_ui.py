@@ -218,17 +218,19 @@ def test_games_indexed_while_the_view_is_open_are_counted_in(tmp_path: Path) -> 
     shutil.copy(files[0], tmp_path / "finished" / files[0].name)
     app = app_over(tmp_path)
     try:
+        assert app.saves.store is not None
         index = FinishedIndex(app.saves.store.dirs)
         index.count()  # indexed: one game
         scene = StatsScene(app)
         app.scenes.push(scene)
         app.step(0.0, events=[])
+        assert scene.stats is not None
         before = scene.stats.solo.count + scene.stats.table_averages.seats
         for f in files[1:]:
             shutil.copy(f, tmp_path / "finished" / f.name)
         index.refresh()  # as the Finished games screen's indexing does, below the view
         app.step(0.6, events=[])
-        assert before == 1 and scene.stats.solo.count == 40
+        assert before == 1 and scene.stats is not None and scene.stats.solo.count == 40
     finally:
         pygame.display.quit()
 

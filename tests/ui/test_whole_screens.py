@@ -113,7 +113,8 @@ def test_the_settings_labels_share_one_size_at_800x600(monkeypatch: pytest.Monke
     try:
         scene = SettingsScene(app)
         app.scenes.push(scene)
-        labels = {w.label() for w in scene.ui.widgets if hasattr(w, "label_w") and callable(w.label)}
+        widgets: list[Any] = list(scene.ui.widgets)
+        labels = {w.label() for w in widgets if hasattr(w, "label_w") and callable(w.label)}
         sizes: dict[str, int] = {}
         draw_text = paint.text
 

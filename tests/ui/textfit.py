@@ -151,7 +151,7 @@ def font_sizes(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[tuple
     font = type(app.fonts).font
 
     def sized(self: Any, px: int, bold: bool = False) -> pygame.font.Font:
-        got = font(self, px, bold)
+        got: pygame.font.Font = font(self, px, bold)
         found.append((got.point_size, where[-1]))
         return got
 

@@ -18,7 +18,8 @@ class Driver:
         self.app = app
 
     def screen(self, p: Point) -> tuple[int, int]:
-        return self.app.vp.p(*p)
+        pos: tuple[int, int] = self.app.vp.p(*p)
+        return pos
 
     def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
         for _ in range(n):
@@ -185,6 +186,10 @@ class MousePlayer:
 def first_slot(sc: Any) -> int:
     """The first slot of the tray under the board that still holds a token (a placed one leaves a gap)."""
     return next(i for i, c in enumerate(sc.table.tray) if c is not None)
+def final_total(game: Game, seat: int = 0) -> int:
+    """The final score of ``seat`` in a game that must be over."""
+    assert game.outcome is not None, "the game is not over"
+    return game.outcome.scores[seat].total
 
 
 def assert_rules_scores(scoring: Any) -> None:
@@ -193,6 +198,7 @@ def assert_rules_scores(scoring: Any) -> None:
     game = scoring.game
     assert game.over
     replayed = Game.replay(game.setup, game.history)
+    assert replayed.outcome is not None
     assert [s.total for s in scoring.outcome.scores] == [s.total for s in replayed.outcome.scores]
     assert [s.total for s in scoring.outcome.scores] == [game.score(i).total for i in range(game.setup.players)]
     assert scoring.outcome.winners == replayed.outcome.winners
