@@ -6,7 +6,9 @@ every kind of dialog and the on-screen keyboard."""
 from __future__ import annotations
 
 import copy
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -58,7 +60,7 @@ def _kept(make: Callable[..., Game]) -> Callable[..., Game]:
 
 
 #: The files the screens read again each time one is made (the guided game's steps, How to play's pages,
-#: each app's catalogues), parsed once a test session.
+#: each app's catalogues), parsed once a test session, and the data folders they are shown over.
 _READ: dict[str, Any] = {}
 
 
@@ -72,11 +74,23 @@ def _read_once(read: Callable[[str], Any]) -> Callable[[str], Any]:
     return go
 
 
+def _copied_once(make: Callable[[], Path]) -> Callable[[], Path]:
+    """``make`` (a data folder the screens read and may write) once; every call gets a fresh copy of it."""
+    def go() -> Path:
+        key = f"{make.__module__}.{make.__qualname__}"
+        if key not in _READ:
+            _READ[key] = make()
+        copied = Path(tempfile.mkdtemp(prefix="harmonies-screens-")) / "data"
+        shutil.copytree(_READ[key], copied)
+        return copied
+    return go
+
+
 @contextmanager
 def made_once() -> Iterator[None]:
     """While active, what the screens are made from is made once a test session and shared: the games of
-    ``screenshots``' states and :mod:`smoke`'s scenes, the guided game's steps and How to play's pages,
-    and the text catalogues each new app reads."""
+    ``screenshots``' states and :mod:`smoke`'s scenes, the daily record they show, the guided game's steps
+    and How to play's pages, and the text catalogues each new app reads."""
     with pytest.MonkeyPatch.context() as patch:
         for module, name in ((smoke, "played_game"), (screenshots, "played_game"),
                              (screenshots, "habitat_formed_game"), (screenshots, "play_random_game"),
@@ -85,6 +99,7 @@ def made_once() -> Iterator[None]:
         for module in (guide, howto):
             patch.setattr(module, "load_yaml", _read_once(assets.load_yaml))
         patch.setattr(catalogue, "_read_yaml", _read_once(catalogue._read_yaml))
+        patch.setattr(screenshots, "daily_folder", _copied_once(screenshots.daily_folder))
         yield
 
 
