@@ -103,6 +103,18 @@ def made_once() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def undrawn(app: Any) -> Iterator[None]:
+    """While active, the app's frames go by without drawing (their events, updates and count run as ever):
+    for the frames a screen steps through while it is made ready, which nothing checks. The next frame drawn
+    shows the screen the same, and draws itself what those frames would have cached (a score table)."""
+    app.draw = lambda: None
+    try:
+        yield
+    finally:
+        del app.draw
+
+
 def _table_game() -> Game:
     return _kept(played_game)(2, 8, seed=5, level="easy")
 

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytest
 from review_stub import stub_review
-from every_screen import every_screen, made_once
+from every_screen import every_screen, made_once, undrawn
 from textfit import crowded_text
 
 from harmonies.ai.review_reasons import Reason
@@ -101,7 +101,8 @@ def test_every_screen_is_whole(monkeypatch: pytest.MonkeyPatch, code: str, size:
         problems: list[str] = []
         with crowded_text(monkeypatch, app) as found:
             for name, prepare in every_screen(app):
-                prepare()
+                with undrawn(app):
+                    prepare()
                 app.step(0.0, events=[])
                 found.clear()   # the frame drawn while the screen was being made ready
                 app.step(1 / 60, events=[])
