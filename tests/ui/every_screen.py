@@ -74,13 +74,14 @@ def _read_once(read: Callable[[str], Any]) -> Callable[[str], Any]:
     return go
 
 
-def _copied_once(make: Callable[[], Path]) -> Callable[[], Path]:
-    """``make`` (a data folder the screens read and may write) once; every call gets a fresh copy of it."""
+def _copied_once(make: Callable[[], Path], under: Path) -> Callable[[], Path]:
+    """``make`` (a data folder the screens read and may write) once; every call gets a fresh copy of it, in a
+    new folder under ``under``."""
     def go() -> Path:
         key = f"{make.__module__}.{make.__qualname__}"
         if key not in _READ:
             _READ[key] = make()
-        copied = Path(tempfile.mkdtemp(prefix="harmonies-screens-")) / "data"
+        copied = Path(tempfile.mkdtemp(dir=under)) / "data"
         shutil.copytree(_READ[key], copied)
         return copied
     return go
@@ -91,7 +92,7 @@ def made_once() -> Iterator[None]:
     """While active, what the screens are made from is made once a test session and shared: the games of
     ``screenshots``' states and :mod:`smoke`'s scenes, the daily record they show, the guided game's steps
     and How to play's pages, and the text catalogues each new app reads."""
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory(prefix="harmonies-screens-") as copies:
         for module, name in ((smoke, "played_game"), (screenshots, "played_game"),
                              (screenshots, "habitat_formed_game"), (screenshots, "play_random_game"),
                              (harmonies_ai, "play_random_game")):
@@ -99,7 +100,7 @@ def made_once() -> Iterator[None]:
         for module in (guide, howto):
             patch.setattr(module, "load_yaml", _read_once(assets.load_yaml))
         patch.setattr(catalogue, "_read_yaml", _read_once(catalogue._read_yaml))
-        patch.setattr(screenshots, "daily_folder", _copied_once(screenshots.daily_folder))
+        patch.setattr(screenshots, "daily_folder", _copied_once(screenshots.daily_folder, Path(copies)))
         yield
 
 
