@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytest
 from review_stub import stub_review
-from every_screen import every_screen
+from every_screen import every_screen, made_once, undrawn
 from textfit import crowded_text
 
 from harmonies.ai.review_reasons import Reason
@@ -35,6 +35,13 @@ LONG_REASONS = (Reason("other_card", (("card", "fennec_fox"), ("played", "meerka
                 Reason("fewer_cubes", (("n", 1),)), Reason("row", (("row", "animals"), ("points", 11.0))))
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _made_once() -> Iterator[None]:
+    """Every case of this file shares the games, guide steps and catalogues its screens are made from."""
+    with made_once():
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +101,8 @@ def test_every_screen_is_whole(monkeypatch: pytest.MonkeyPatch, code: str, size:
         problems: list[str] = []
         with crowded_text(monkeypatch, app) as found:
             for name, prepare in every_screen(app):
-                prepare()
+                with undrawn(app):
+                    prepare()
                 app.step(0.0, events=[])
                 found.clear()   # the frame drawn while the screen was being made ready
                 app.step(1 / 60, events=[])

@@ -32,6 +32,46 @@ class Overflow:
         return f"{self.where}: {self.text!r} at {tuple(self.rect)} outside {tuple(self.box)}"
 
 
+class _ThisFrame:
+    """What a check gathered in the frame being drawn: emptied when the app starts another frame, so a text
+    is compared only with its own frame's texts, widgets and panels. Each entry is a rectangle drawn, the
+    part of it that counts when another meets it (``hits``, for one ``collidelistall``) and its name."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.frame = -1
+        self.entries: list[tuple[pygame.Rect, str]] = []
+        self.hits: list[pygame.Rect] = []
+
+    def _fresh(self) -> None:
+        if self.frame != self.app.frames:
+            self.frame = self.app.frames
+            self.entries.clear()
+            self.hits.clear()
+
+    def add(self, rect: pygame.Rect, name: str = "", hit: pygame.Rect | None = None) -> None:
+        self._fresh()
+        self.entries.append((rect, name))
+        self.hits.append(rect if hit is None else hit)
+
+    def met_by(self, rect: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+        """This frame's entries whose counting part ``rect`` meets, in the order drawn."""
+        self._fresh()
+        return [self.entries[i] for i in rect.collidelistall(self.hits)]
+
+    def last_under(self, point: tuple[int, int]) -> pygame.Rect | None:
+        """This frame's rectangle drawn last under ``point``."""
+        self._fresh()
+        return next((r for r, _ in reversed(self.entries) if r.collidepoint(point)), None)
+
+    def drop(self, gone: Callable[[pygame.Rect], bool]) -> None:
+        """Forget this frame's entries whose rectangle ``gone`` accepts."""
+        self._fresh()
+        kept = [(e, h) for e, h in zip(self.entries, self.hits) if not gone(e[0])]
+        self.entries[:] = [e for e, _ in kept]
+        self.hits[:] = [h for _, h in kept]
+
+
 @contextmanager
 def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Overflow]]:
     """While active, the list yielded fills with every text drawn outside its box."""
@@ -39,12 +79,12 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
     boxes: list[tuple[pygame.Rect, str]] = []
     draw_text = paint.text
 
-    panels: list[tuple[int, pygame.Rect]] = []
+    panels = _ThisFrame(app)
     draw_panel = paint.panel
 
     def panel(surface: pygame.Surface, app_: Any, rect: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         drawn = draw_panel(surface, app_, rect, *args, **kwargs)
-        panels.append((app.frames, drawn))
+        panels.add(drawn)
         return drawn
 
     def text(surface: pygame.Surface, app_: Any, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
@@ -60,8 +100,8 @@ def measured_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ov
     def _panel_under(rect: pygame.Rect) -> tuple[pygame.Rect, str] | None:
         """The panel of this frame drawn last under the text's centre (so far): the text sits on it, as a
         pause panel sits over the play screen's panels."""
-        under = [p for frame, p in panels if frame == app.frames and p.collidepoint(rect.center)]
-        return (under[-1], "panel") if under else None
+        under = panels.last_under(rect.center)
+        return (under, "panel") if under is not None else None
 
     def boxed(draw: Callable[..., None]) -> Callable[..., None]:
         def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
@@ -178,8 +218,8 @@ def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ove
     what a later panel wholly covers. A text's glyphs are taken as its rectangle less a tenth of its height at the top and the
     bottom (the font's leading), so two lines that only share their leading do not count."""
     with measured_text(monkeypatch, app) as found:
-        drawn: list[tuple[int, pygame.Rect, str]] = []
-        shown: list[tuple[int, pygame.Rect, str]] = []
+        drawn = _ThisFrame(app)   # the texts, met by their glyphs (``core``)
+        shown = _ThisFrame(app)   # the widgets' boxes, met inside their slack
         owner: list[str] = []
         draw_text = paint.text
 
@@ -191,22 +231,21 @@ def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ove
             if not s.strip() or not rect.width or surface is not app.window:
                 return rect
             glyphs = core(rect)
-            for frame, other, t in drawn:
-                if frame == app.frames and glyphs.colliderect(core(other)):
-                    found.append(Overflow(s, rect, other, f"over the text {t!r}"))
+            for other, t in drawn.met_by(glyphs):
+                found.append(Overflow(s, rect, other, f"over the text {t!r}"))
             if not owner:  # a text of no widget that reaches into one (a text wholly inside one is its label)
-                for frame, box, name in shown:
-                    if (frame == app.frames and glyphs.colliderect(box.inflate(-2 * SLACK, -2 * SLACK))
-                            and not box.inflate(2 * SLACK, 2 * SLACK).contains(glyphs)):
+                for box, name in shown.met_by(glyphs):
+                    if not box.inflate(2 * SLACK, 2 * SLACK).contains(glyphs):
                         found.append(Overflow(s, rect, box, f"over the widget {name}"))
-            drawn.append((app.frames, rect, s))
+            drawn.add(rect, s, glyphs)
             return rect
 
         def owned(draw: Callable[..., None]) -> Callable[..., None]:
             def go(self: Any, surface: pygame.Surface, app_: Any, focused: bool) -> None:
                 name = f"{type(self).__name__} {getattr(self, 'name', '')}".strip()
                 if self.visible:
-                    shown.append((app.frames, app_.vp.r(self.rect), name))
+                    box = app_.vp.r(self.rect)
+                    shown.add(box, name, box.inflate(-2 * SLACK, -2 * SLACK))
                 owner.append(name)
                 try:
                     draw(self, surface, app_, focused)
@@ -221,8 +260,8 @@ def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ove
             the overlay's texts are measured against each other, not against what they cover."""
             draw_veil(surface, *args, **kwargs)
             if surface is app.window:
-                drawn[:] = [d for d in drawn if d[0] != app.frames]
-                shown[:] = [w for w in shown if w[0] != app.frames]
+                drawn.drop(lambda r: True)
+                shown.drop(lambda r: True)
 
         draw_panel = paint.panel
 
@@ -231,8 +270,8 @@ def crowded_text(monkeypatch: pytest.MonkeyPatch, app: Any) -> Iterator[list[Ove
             unless it is a widget's own."""
             r = draw_panel(surface, app_, rect, *args, **kwargs)
             if surface is app.window and not owner:  # a widget's own panel (a button's) hides nothing
-                drawn[:] = [d for d in drawn if d[0] != app.frames or not r.contains(d[1])]
-                shown[:] = [w for w in shown if w[0] != app.frames or not r.contains(w[1])]
+                drawn.drop(r.contains)
+                shown.drop(r.contains)
             return r
 
         monkeypatch.setattr(paint, "text", text)
