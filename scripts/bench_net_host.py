@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from harmonies.app.app import App  # noqa: E402
 from harmonies.app.navigation import OpenHost  # noqa: E402
+from harmonies.app.scenes.host import HostScene  # noqa: E402
 from harmonies.app.scenes.menu import MenuScene  # noqa: E402
 from harmonies.app.settings import MemorySettingsStore, Settings  # noqa: E402
 from harmonies.session import MatchConfig, SaveSlot, Seat  # noqa: E402
@@ -52,9 +53,10 @@ def main() -> int:
         app.navigate.push(OpenHost(MatchConfig(seats, seed=42)))
         app.step(FRAME)
         host = app.scenes.top
-        session = getattr(host, "session", None)
+        assert isinstance(host, HostScene), f"Host opened {host}, not the host's screen"
+        session = host.session
         if session is None:
-            print(f"the table could not be hosted: {getattr(host, 'problem', '?')}", file=sys.stderr)
+            print(f"the table could not be hosted: {host.problem or '?'}", file=sys.stderr)
             return 1
         try:
             for i in range(4):

@@ -414,7 +414,7 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         is played with the first legal move."""
         def go() -> None:
             from harmonies.app.navigation import OpenGuide
-            from harmonies.rules import EndTurn, PlaceCube, SoloSwap, TakeCard
+            from harmonies.rules import Command, EndTurn, PlaceCube, SoloSwap, TakeCard
             from harmonies.app.play.places import HandToken
             app.scenes.reset(MenuScene(app))
             app.step(0.0, events=[])
@@ -437,10 +437,23 @@ def extra_states(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
                 if kind is None:
                     sc.pointer.guide_next()
                     continue
-                cmd = {"take_tokens": lambda: TakeTokens(int(now.what) if now.kind == "take_tokens" else 0),
-                       "place_token": lambda: PlaceToken(colour, cell or sorted(g.token_cells[colour])[0]),
-                       "take_card": lambda: TakeCard(now.what), "place_cube": lambda: PlaceCube(now.what, cell),
-                       "solo_swap": lambda: SoloSwap(now.what), "end_turn": lambda: EndTurn()}[kind]()
+                cmd: Command
+                if kind == "take_tokens":
+                    cmd = TakeTokens(int(now.what) if now.kind == "take_tokens" else 0)
+                elif kind == "place_token":
+                    assert colour is not None, f"step {now.id}: no token to place"
+                    cmd = PlaceToken(colour, cell or sorted(g.token_cells[colour])[0])
+                elif kind == "take_card":
+                    cmd = TakeCard(now.what)
+                elif kind == "place_cube":
+                    assert cell is not None, f"step {now.id}: a cube step names its cell"
+                    cmd = PlaceCube(now.what, cell)
+                elif kind == "solo_swap":
+                    cmd = SoloSwap(now.what)
+                elif kind == "end_turn":
+                    cmd = EndTurn()
+                else:
+                    raise AssertionError(f"step {now.id}: unknown kind {kind!r}")
                 sc.picked = slot if kind == "place_token" else None
                 assert sc.submit(cmd), cmd
             for _ in range(100):         # the flights land (the last Next opens the end panel over them)
@@ -622,7 +635,7 @@ def main(argv: list[str]) -> int:
             prepare()
             app.step(0.0, events=[])
             top = app.scenes.top
-            if "finale" not in name and getattr(top, "finale", None) is not None:
+            if "finale" not in name and isinstance(top, ScoringScene) and top.finale is not None:
                 top.finale = None     # the sheet itself, not the moment that plays over it first
             app.step(1 / 60, events=[])
             path = out / f"{name}_{size[0]}x{size[1]}{suffix}.png"

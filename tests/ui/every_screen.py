@@ -32,6 +32,7 @@ from harmonies.app.scenes.replay import ReplayScene
 from harmonies.app.scenes.saving import ask_folder, confirm_leave
 from harmonies.app.scenes.setup import SetupScene
 from harmonies.app.smoke import iter_scenes, played_game
+from harmonies.app.widgets import TextField
 from harmonies.rules import Game
 from harmonies.session import SaveSlot
 
@@ -161,7 +162,7 @@ def extra_screens(app: Any, patch: pytest.MonkeyPatch) -> Iterator[tuple[str, Ca
             setup = SetupScene(app)
             app.scenes.push(setup)
             app.step(0.0, events=[])
-            keys = OnscreenKeys(app, next(w for w in setup.ui.widgets if getattr(w, "name", "") == field))
+            keys = OnscreenKeys(app, next(w for w in setup.ui.widgets if isinstance(w, TextField) and w.name == field))
             keys.turn_to(pages)
             app.scenes.push(keys)
         return go

@@ -16,6 +16,7 @@ from ui_driver import Driver
 from vpad import VirtualPad, skip_reason
 
 from harmonies import rules as R
+from harmonies.app.play.cursor import KeyCursor
 from harmonies.app.play.places import (
     Cell, EndButton, Focus, HandToken, HeldCard, Slot, Space, SpiritOffer, Swap, UndoButton,
 )
@@ -117,7 +118,8 @@ class PadPlayer(Pad):
         return self.d.top
 
     def focus(self) -> Focus | None:
-        return self.sc.pointer.cursor.current()
+        cursor: KeyCursor = self.sc.pointer.cursor
+        return cursor.current()
 
     def ring_to(self, stop: Focus) -> None:
         """The shoulder button to the stop's area, then the d-pad along it, until the ring is on ``stop``."""
@@ -160,10 +162,10 @@ class PadPlayer(Pad):
 
     def choose(self, legal: list[R.Command]) -> R.Command:
         """What a player might do among ``legal``: a spirit or a cube first, a card or a swap now and then."""
-        by_type: dict[type, list[Any]] = {}
+        by_type: dict[type, list[R.Command]] = {}
         for c in legal:
             by_type.setdefault(type(c), []).append(c)
-        rates = {R.TakeCard: self.card_rate, R.SoloSwap: self.swap_rate}
+        rates: dict[type, float] = {R.TakeCard: self.card_rate, R.SoloSwap: self.swap_rate}
         kinds = [k for k in (R.ChooseSpirit, R.PlaceCube, R.TakeCard, R.SoloSwap, R.TakeTokens, R.PlaceToken,
                              R.EndTurn) if k in by_type]
         assert kinds, f"nothing to do: {by_type}"

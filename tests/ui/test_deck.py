@@ -50,7 +50,8 @@ def test_a_deck_starts_full_screen_with_larger_text(monkeypatch: pytest.MonkeyPa
     try:
         assert app.deck and app.settings.fullscreen and app.settings.text_size == 125
         assert app.vp.text_scale == pytest.approx(1.25)
-        assert pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+        window = pygame.display.get_surface()
+        assert window is not None and window.get_flags() & pygame.FULLSCREEN
     finally:
         pygame.display.quit()
 

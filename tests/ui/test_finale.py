@@ -50,7 +50,9 @@ def test_the_rows_come_one_at_a_time_then_the_suns_and_the_chime(app: App, monke
     assert [r.label for r in rows][-1] == app.t("score.spirit") and len(rows) == 7
     d.frames(int((LEAD + ROW_GAP * 2.5) / 0.05), 0.05)
     assert 2 <= sum(finale.t >= LEAD + ROW_GAP * k for k in range(len(rows))) <= 3 and played == []
-    suns = SOLO.outcome.suns.total
+    outcome = SOLO.outcome
+    assert outcome is not None and outcome.suns is not None
+    suns = outcome.suns.total
     while sc.finale is not None:
         d.frames(1, 0.05)
     assert played == ["cube"] * suns + ["finale"]                    # a pop a sun, then the chime, once
@@ -63,8 +65,10 @@ def test_the_winner_and_a_two_player_game(app: App, monkeypatch: pytest.MonkeyPa
     _d, sc = sheet(app, PAIR)
     assert sc.finale is not None
     e = sc.finale.ending
-    assert e.suns is None and e.winners == tuple(PAIR.outcome.winners) and e.names == ("Ada", "Bo")
-    assert e.totals == tuple(s.total for s in PAIR.outcome.scores)
+    outcome = PAIR.outcome
+    assert outcome is not None
+    assert e.suns is None and e.winners == tuple(outcome.winners) and e.names == ("Ada", "Bo")
+    assert e.totals == tuple(s.total for s in outcome.scores)
     sc.update(sc.finale.length)
     assert played == ["finale"] and sc.finale is None
 
@@ -133,6 +137,8 @@ def test_everything_fits_at_150_percent(code: str, window: str) -> None:
             # the rows keep their full height at this text size: nothing is squeezed into its neighbour
             assert finale._row_h(top, PANEL_BOTTOM) >= tv(ROW_PX) * 1.35
             finale.t = finale.length - FADE
-            finale.draw(pygame.display.get_surface())                # draws whole, with every line on show
+            surface = pygame.display.get_surface()
+            assert surface is not None
+            finale.draw(surface)                                      # draws whole, with every line on show
     finally:
         pygame.display.quit()

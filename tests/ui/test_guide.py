@@ -13,6 +13,7 @@ from key_driver import KeyPlayer
 from ui_driver import Driver, first_slot
 
 from harmonies.app.app import App
+from harmonies.app.play.guide import Step
 from harmonies.app.play.places import Cell, EndButton, GuideNext, HandToken, HeldCard, Slot, Space, Swap
 from harmonies.app.play.sections.guide import GuideBubble
 from harmonies.app.scenes.menu import MenuScene
@@ -58,11 +59,12 @@ def ringed_token(sc: Any) -> int:
     return next(m.index for m in rings if isinstance(m, HandToken))
 
 
-def target_cell(sc: Any, colour: Colour, step: Any) -> tuple[int, int]:
+def target_cell(sc: Any, colour: Colour, step: Step) -> tuple[int, int]:
     """Where the step's token or cube goes: its cell, or the first legal one."""
     if step.cells:
         return sorted(step.cells)[0]
-    return sorted(sc.table.token_cells[colour])[0]
+    legal: frozenset[tuple[int, int]] = sc.table.token_cells[colour]
+    return sorted(legal)[0]
 
 
 def free_move(sc: Any) -> str:
@@ -235,7 +237,7 @@ def test_the_guided_game_is_completed_by_keys_alone(app: Any, code: str) -> None
 
 def step_command(sc: Any) -> Any:
     """The command the step on show waits for, on its first cell (the scripted steps only)."""
-    step = sc.guide.step
+    step: Step = sc.guide.step
     what = step.what
     cell = sorted(step.cells)[0] if step.cells else None
     if step.kind == "take_tokens":
@@ -246,6 +248,7 @@ def step_command(sc: Any) -> Any:
     if step.kind == "take_card":
         return TakeCard(what)
     if step.kind == "place_cube":
+        assert cell is not None, f"step {step.id}: a cube step names its cell"
         return PlaceCube(what, cell)
     if step.kind == "solo_swap":
         return SoloSwap(what)

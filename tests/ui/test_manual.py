@@ -5,13 +5,13 @@ without a viewer, gets one line saying so (and where the file is), never a trace
 from __future__ import annotations
 
 import re
+import webbrowser
 from pathlib import Path
 
 import pytest
 from ui_driver import Driver
 
 from harmonies import resources
-from harmonies.app import manual
 from harmonies.app.app import App
 from harmonies.app.scenes.howto import HowToScene
 from harmonies.catalogue import Catalogue, available_languages
@@ -31,7 +31,11 @@ def keys_page(app: App) -> tuple[Driver, HowToScene]:
 
 def test_the_keys_page_opens_the_manual(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(manual.webbrowser, "open", lambda uri: opened.append(uri) or True)
+
+    def opens(uri: str) -> bool:
+        opened.append(uri)
+        return True
+    monkeypatch.setattr(webbrowser, "open", opens)
     d, scene = keys_page(app)
     assert not d.widget("next").visible and d.widget("manual").visible
     d.press_widget("manual")
@@ -44,7 +48,7 @@ def test_the_keys_page_opens_the_manual(app: App, monkeypatch: pytest.MonkeyPatc
 def test_no_viewer_says_where_the_manual_is(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     def fails(uri: str) -> bool:
         raise OSError("no browser")
-    monkeypatch.setattr(manual.webbrowser, "open", fails)
+    monkeypatch.setattr(webbrowser, "open", fails)
     d, scene = keys_page(app)
     d.press_widget("manual")
     assert scene.manual_line == app.t("keys.manual_not_opened", path=str(ROOT / "docs" / "manual.md"))
@@ -53,7 +57,7 @@ def test_no_viewer_says_where_the_manual_is(app: App, monkeypatch: pytest.Monkey
 def test_a_copy_without_the_manual_says_so(app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     d, scene = keys_page(app)
     monkeypatch.setattr(resources, "search_roots", lambda: [tmp_path])
-    monkeypatch.setattr(manual.webbrowser, "open", lambda uri: pytest.fail("nothing to open"))
+    monkeypatch.setattr(webbrowser, "open", lambda uri: pytest.fail("nothing to open"))
     d.press_widget("manual")
     assert scene.manual_line == app.t("keys.manual_missing", file="docs/manual.md")
 

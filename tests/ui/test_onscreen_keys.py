@@ -60,8 +60,9 @@ def test_a_name_typed_with_the_arrows_and_one_button(app: Any) -> None:
     d.key(pygame.K_RETURN)
     d.key(pygame.K_ESCAPE)              # Back closes, keeping the name
     d.frames(1)
-    assert d.top.name == "setup" and d.top.seats[0]["name"] == "ABe"
-    assert d.top.config().seats[0].name == "ABe"
+    setup = d.app.scenes.top
+    assert isinstance(setup, SetupScene) and setup.seats[0]["name"] == "ABe"
+    assert setup.config().seats[0].name == "ABe"
 
 
 def test_a_pads_confirm_opens_it_and_enter_still_starts(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,4 +172,4 @@ def test_a_dialogs_folder_field_takes_it_too(app: Any) -> None:
     d.key(pygame.K_RETURN)
     d.key(pygame.K_ESCAPE)
     d.frames(1)
-    assert d.top is dialog and dialog.text == "/tmp/"
+    assert d.app.scenes.top is dialog and dialog.text == "/tmp/"

@@ -17,8 +17,9 @@ from records_driver import start as start_records
 from ui_driver import Driver
 from vpad import VirtualPad
 
-from harmonies.app import keylist
+from harmonies.app import keylist, paint
 from harmonies.app.input import Intent
+from harmonies.app.look import Look
 from harmonies.app.scenes.daily import DailyScene
 from harmonies.app.scenes.play import PlayScene
 from harmonies.session.match import DailyMark
@@ -131,17 +132,18 @@ def test_unplugging_the_pad_mid_turn_stops_the_game_until_it_is_back(app: Any, p
     notice = d.top
     assert notice.name == "pad_lost" and app.scenes.scenes[-2] is sc
     drawn: list[str] = []
-    real_text = keylist.paint.text
+    real_text = paint.text
 
-    def spy(surface: pygame.Surface, app_: Any, text: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(text)
-        return real_text(surface, app_, text, *args, **kw)
+    def spy(surface: pygame.Surface, app: Look, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        """``paint.text`` with its own parameters, noting each line it draws."""
+        drawn.append(s)
+        return real_text(surface, app, s, *args, **kw)
 
-    keylist.paint.text = spy          # what the notice draws
+    paint.text = spy                  # what the notice draws
     try:
         d.frames(1)
     finally:
-        keylist.paint.text = real_text
+        paint.text = real_text
     assert app.t("pad.lost_title") in drawn
     d.frames(30, 0.1)
     assert d.top is notice and sc.game.history == history     # nothing moves while it waits
@@ -173,7 +175,7 @@ def test_the_prompts_follow_the_device_last_used(app: Any) -> None:
         assert app.pads.style == "playstation"
         line, _px = keylist.fitted_line(app, 15, 2000)
         assert "×" in line and "Tab" not in line and "Space" not in line
-        assert keylist.keys_text(app, (keylist.Intent.UNDO,)) == "△"
+        assert keylist.keys_text(app, (Intent.UNDO,)) == "△"
         d.key(pygame.K_TAB)                  # a key: the keys' prompts come back, and only they
         assert app.pads.style is None
         line, _px = keylist.fitted_line(app, 15, 2000)

@@ -145,6 +145,7 @@ def test_the_check_finds_a_broken_layout(monkeypatch: pytest.MonkeyPatch, broken
     from harmonies.app.scenes import onscreen_keys
     from harmonies.app.scenes.onscreen_keys import OnscreenKeys
     from harmonies.app.scenes.setup import SetupScene
+    from harmonies.app.widgets import TextField
 
     app = _app((1280, 800), "en", 150)
     try:
@@ -158,7 +159,8 @@ def test_the_check_finds_a_broken_layout(monkeypatch: pytest.MonkeyPatch, broken
         elif broken == "off_screen":
             start.rect = (1240, *start.rect[1:])
         else:
-            app.scenes.push(OnscreenKeys(app, next(w for w in setup.ui.widgets if getattr(w, "name", "") == "name0")))
+            name0 = next(w for w in setup.ui.widgets if isinstance(w, TextField) and w.name == "name0")
+            app.scenes.push(OnscreenKeys(app, name0))
             app.step(0.0, events=[])
             monkeypatch.setattr(onscreen_keys, "KEY_W", 30.0)
             app.scenes.top.on_resize()

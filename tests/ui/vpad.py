@@ -82,7 +82,7 @@ class VirtualPad:
         self._name = name.encode()
         desc = _Desc(version=1, type=_TYPE_GAMECONTROLLER, naxes=_AXES, nbuttons=_BUTTONS, vendor_id=vendor,
                      product_id=product, name=self._name)
-        self.index = lib.SDL_JoystickAttachVirtualEx(ctypes.byref(desc))
+        self.index: int = lib.SDL_JoystickAttachVirtualEx(ctypes.byref(desc))
         assert self.index >= 0, lib.SDL_GetError()
         self.handle = lib.SDL_JoystickOpen(self.index)
         assert self.handle, lib.SDL_GetError()
