@@ -20,7 +20,9 @@ def _new_game_from_menu(d: Driver, players: int, humans: int) -> None:
         d.press_widget("players")           # clicks cycle 2 -> 3 -> 4 -> 1
     for i in range(players):
         want = "human" if i < humans else "computer"
-        if setup.seats[i]["kind"] != want:
+        for _ in range(3):                  # clicks cycle human -> computer -> remote player -> human
+            if setup.seats[i]["kind"] == want:
+                break
             d.press_widget(f"kind{i}")
         assert setup.seats[i]["kind"] == want
     setup.seed = "11"

@@ -32,7 +32,7 @@ def _setup_by_keys(d: Driver, players: int, spirits: bool, seed: str) -> None:
     for i in range(players):
         if setup.seats[i]["kind"] != "human":
             k.tab_to_widget(f"kind{i}")
-            k.press(pygame.K_RIGHT)
+            k.press(pygame.K_LEFT)          # the kind before the computer's is human (after it: remote player)
         assert setup.seats[i]["kind"] == "human"
     k.tab_to_widget("spirits")
     if setup.spirits != spirits:
