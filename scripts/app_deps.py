@@ -165,7 +165,8 @@ def largest_cycle(modules: dict[str, Module]) -> list[str]:
 
 #: The play screen's parts, and the names they call the play scene by.
 PLAY_PARTS = ("harmonies.app.play.pointer", "harmonies.app.play.cursor", "harmonies.app.play.keys",
-              "harmonies.app.play.announce", "harmonies.app.play.pacing")
+              "harmonies.app.play.announce", "harmonies.app.play.pacing", "harmonies.app.play.outcomes",
+              "harmonies.app.play.clock")
 SCENE_NAMES = frozenset({"sc", "scene"})
 
 

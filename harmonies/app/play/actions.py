@@ -1,7 +1,8 @@
 """What the play screen's parts see of it: :class:`PlayActions`.
 
-The pointer, the keyboard cursor, the key handler, the announcements and the computer's pace each work
-for the play scene but hold no reference to its class: they are handed the play screen as this protocol,
+The pointer, the keyboard cursor, the key handler, the announcements, the computer's pace, the
+outcomes and the clocks each work for the play scene but hold no reference to its class: they are handed
+the play screen as this protocol (the outcomes and the clocks as a protocol of their own that widens it),
 which names the state they read (the table, the layout, the animations, the seat on show), the few
 fields they set (the seat on show, the end's pause, the last human seat) and the actions they ask for
 (submit a command, undo, end the turn, say a line). The play scene meets it as it stands; nothing here

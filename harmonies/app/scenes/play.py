@@ -3,15 +3,14 @@
 Input (drags, clicks, keys; see :mod:`harmonies.app.play.pointer`) becomes commands, which
 :meth:`PlayScene.submit` puts in the session's command queue; computer seats put theirs in the same
 queue. The scene then runs the queue and takes the session's published outcomes out, turning events
-into animations, banners and sounds and a refusal into one line on screen. The scene never applies
+into animations, banners and sounds and a refusal into one line on screen (:mod:`harmonies.app.play.outcomes`);
+its timers and the frame loop's pacing are in :mod:`harmonies.app.play.clock`. The scene never applies
 or checks a command itself. Drawing, hit-testing and the keyboard ring's stops go through the sections
 of ``play/screen.py``, which read a frozen :class:`~harmonies.app.play.frame.Frame` of this state only.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Union
@@ -19,8 +18,8 @@ from typing import TYPE_CHECKING, Union
 import pygame
 
 from harmonies.catalogue import refusal_text
-from harmonies.rules import Colour, Command, EndTurn, Game, PlayerView, Rejected, TakeTokens, Undo
-from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, Played, PlaySession, Resume, Seat
+from harmonies.rules import Command, EndTurn, Game, PlayerView, Rejected, Undo
+from harmonies.session import COMPUTER, CommandReport, Jobs, MatchConfig, PlaySession, Resume, Seat
 from harmonies.session.errlog import log_folder
 from harmonies.session.recap import recap, recap_text
 
@@ -28,15 +27,13 @@ from .. import keylist
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from ..input import is_press
-from ..loop import soonest
-from ..navigation import OpenPause, OpenScoring
+from ..navigation import OpenPause
 from ..netplay.remote import RemoteSession
 from ..netplay.stand_in import stand_in_button
 from ..netplay.watch import NetWatch
-from ..play import where
+from ..play import clock, outcomes, where
 from ..play.anim import Animator
-from ..play.failure import FAILURE_SECONDS, failure_text
-from ..play.announce import announce
+from ..play.clock import MESSAGE_FADE, POLL_EVERY, PREVIEW_DELAY
 from ..play.frame import Frame, HintShown, Kit
 from ..play.goal import GoalWatch
 from ..play.guide import Guide
@@ -45,11 +42,10 @@ from ..play.hinting import HintBox
 from ..play.keys import key_pressed
 from ..play.layout import Point, Rect
 from ..play.logpanel import ROW_H, LogPanel
-from ..play.motion import flyers_for, sound_of, source_of
-from ..play.pacing import ComputerPace, speed
+from ..play.pacing import ComputerPace
 from ..play.places import Drag, Hex, Selection, Stop, Target
 from ..play.pointer import Pointer
-from ..play.recent import FADE_SECONDS, Recent
+from ..play.recent import Recent
 from ..play.screen import Screen, play_sections
 from ..play.sections import log as log_section
 from ..play.sections.buttons import ButtonActions, play_buttons
@@ -66,17 +62,6 @@ if TYPE_CHECKING:
 
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
-_VERSIONS = itertools.count(1)
-#: Seconds the pointer or the ring rests on a card before it is shown enlarged.
-PREVIEW_DELAY = 0.45
-#: Seconds the line under the board takes to fade at the end of its time.
-MESSAGE_FADE = 0.4
-#: Seconds between two looks at a computer turn or a hint being planned in the background.
-POLL_EVERY = 0.05
-#: Seconds between frames while the hint on show pulses (its outline's width moves a pixel at most).
-PULSE_FRAME = 1 / 20
-#: The "thinking…" dots change this many times a second.
-DOTS_PER_SECOND = 3
 
 
 def default_config(app: Look) -> MatchConfig:
@@ -173,7 +158,7 @@ class PlayScene(Scene):
     def on_enter(self) -> None:
         if not self.demo and not self.resumed and self.session.saves is not None:
             self.app.saves.begin_new()
-        self._refresh()
+        outcomes.refresh(self)
         current = self.game.current
         if self.at_screen(current):
             self.last_human = current
@@ -185,7 +170,7 @@ class PlayScene(Scene):
 
     def on_resume(self) -> None:
         self.covered = False
-        self._refresh()
+        outcomes.refresh(self)
 
     def restart(self) -> None:
         """A new game with the same seats; the new game's first save keeps this one with the replaced games.
@@ -310,27 +295,11 @@ class PlayScene(Scene):
     def submit(self, cmd: Command, dropped: bool = False) -> bool:
         """Queue ``cmd`` in the session and play the queue; True if ``cmd`` was accepted (the guided game's step
         answers a command it does not expect with a friendly line, and the command is never queued)."""
-        if self.guide is not None and not self.guide.allows(cmd):
-            self.picked = None
-            self.say(keylist.say(self.app, self.guide.refusal_key()), 5.0)
-            return False
-        self.session.submit(cmd, dropped)
-        outcomes = self.pump()
-        return bool(outcomes) and isinstance(outcomes[-1], Played)
+        return outcomes.submit(self, cmd, dropped)
 
     def pump(self) -> list[CommandReport]:
         """Run the session's command queue, then show what it published."""
-        self.session.run()
-        outcomes = self.session.take_events()
-        for outcome in outcomes:
-            self.anims.finish()
-            if isinstance(outcome, Played):
-                self._played(outcome)
-            else:
-                self.picked = None
-                self.show_refusal(outcome.rejected)
-                self.app.play_sound("refused")
-        return outcomes
+        return outcomes.pump(self)
 
     def show_recent(self, seat: int) -> None:
         """What the other seats did since ``seat``'s last turn, on show as its turn starts."""
@@ -338,52 +307,9 @@ class PlayScene(Scene):
         lines = [recap_text(self.app.catalogue, r, self.log.names, self.game.cards) for r in found]
         self.recent.show(found, lines, self.app.settings.recap_keep)
 
-    def _played(self, played: Played) -> None:
-        if self.at_screen(played.seat):
-            self.recent.acted()
-        if self.guide is not None:
-            self.guide.played(played.command, self.game.over)
-        self.pointer.selection = None
-        if self.message_until_played:
-            self.message_t = 0.0
-        # a step of the hint on show was played: the rest of it stays on show, as it is what comes next
-        plan = self.hints.plan
-        rest = plan.rest_after(played.command) if plan is not None else ()
-        before = self.table.tray
-        picked, self.picked = self.picked, None
-        # a new turn's tokens are laid out afresh; any other command keeps the tray's slots
-        self._refresh(() if isinstance(played.command, TakeTokens) else before, picked)
-        emptied = next((i for i, (was, now) in enumerate(zip(before, self.table.tray)) if was is not None and now is None),
-                       None)
-        if rest:
-            self.show_hint(list(rest))
-        dur = self._anim_dur()
-        if dur > 0:
-            src = source_of(played, self.layout, lambda seat, cid: self.held_pos(seat, cid, played.before.view),
-                            emptied)
-            for flyer in flyers_for(played, self.layout, dur, src, self.cell_pos, self.held_pos):
-                self.anims.add(flyer)
-        announce(self, played.events)
-        sound = sound_of(played.events)
-        if sound is not None:
-            self.app.play_sound(sound)
-
     def show_refusal(self, rejected: Rejected) -> None:
         """The one place a refusal becomes the line on screen."""
         self.say(refusal_text(self.app.catalogue, rejected, self.cardart.name))
-
-    def _refresh(self, tray: tuple[Colour | None, ...] | None = None, picked: int | None = None) -> None:
-        """A new picture of the table (``tray``: the tray's slots before the last command, by default those
-        on show; ``picked``: the slot the player took a placed token from)."""
-        # unique across scenes: the drawing caches live on the app and outlive this scene
-        self.version = next(_VERSIONS)
-        self.table = take_table(self.game, self.config.seats, self.here,
-                                self.table.tray if tray is None else tray, picked)
-        self.log.follow(self.game.history)
-        self.goal.follow(self.game)
-        self.pointer.armed_swap = None
-        # a hint describes the board it was planned on: any change makes it wrong
-        self.hints.drop(forget=True)
 
     def say(self, text: str, dur: float = 3.0, until_played: bool = True) -> None:
         """Show ``text`` as the one line under the board for ``dur`` seconds; ``until_played``: or until the
@@ -391,11 +317,6 @@ class PlayScene(Scene):
         self.message = text[:1].upper() + text[1:]
         self.message_t = dur
         self.message_until_played = until_played
-
-    def _anim_dur(self) -> float:
-        if self.at_screen(self.game.current) and not self.demo:
-            return 0.28
-        return speed(self)[1]
 
     # ------------------------------------------------------------------ actions
     def undo(self) -> None:
@@ -443,85 +364,26 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         """The scene's clocks, the background jobs and the computer's pace; the window is drawn again
         when what it shows changed without input (a computer's command, a hint, a failure's line)."""
-        shown = self._look()
+        shown = clock.look(self)
         if self.net is not None and self.net.tick(self.app.t, self.say, self.pump):
             names = tuple(seat.name for seat in self.config.seats)
             if names != self.log.names:   # who sits where, as the host said it
                 self.log.names = names
-                self._refresh()
+                outcomes.refresh(self)
             self.redraw()
-        self._update(dt)
-        if self._look() != shown:
+        clock.tick(self, dt)
+        if clock.look(self) != shown:
             self.redraw()
-
-    def _look(self) -> tuple[object, ...]:
-        """What the screen shows that an update may change without input or a timer."""
-        hints = self.hints
-        preview = self.hover_card if self.hover_t >= PREVIEW_DELAY else None
-        return (self.version, self.thinking, hints.on, hints.thinking, hints.plan is not None, hints.line,
-                self.message, self.recent.lines, preview, self.ending is None, self.session.save_problem)
 
     def next_frame(self) -> float | None:
-        """Every frame while something moves (pieces flying, a banner, a drag, the game's end); else the
-        time until the next dots of "thinking…", the pulse of the hint on show, the start of a fade
-        (the line under the board, the summaries) or the enlarged card; None when the table is still."""
-        if self.covered:
-            return None
-        if self.anims.flyers or self.anims.banners or self.drag is not None or self.ending is not None:
-            return 0.0
-        times: list[float | None] = []
-        if self.hints.plan is not None:
-            times.append(PULSE_FRAME)
-        if self.thinking or self.hints.thinking:
-            # the next change of the dots; one due this very moment was just drawn
-            beat = self.app.time * DOTS_PER_SECOND
-            times.append((math.floor(beat + 1e-3) + 1 - beat) / DOTS_PER_SECOND)
-        if self.message and self.message_t > 0:
-            times.append(max(0.0, self.message_t - MESSAGE_FADE))
-        recent = self.recent
-        if recent.recaps and not recent.keep:
-            times.append(max(0.0, recent.left - FADE_SECONDS))
-        if self.hover_card is not None and self.hover_t < PREVIEW_DELAY:
-            times.append(PREVIEW_DELAY - self.hover_t)
-        return soonest(times)
+        """0.0 while something moves, else the seconds until the screen changes by itself (None: still)."""
+        return clock.next_frame(self)
 
     def wake_in(self) -> float | None:
         """A computer turn or a hint under way is looked at now and then, without drawing."""
         if self.covered or not (self.session.seat_to_play or self.hints.thinking or self.net is not None):
             return None
         return POLL_EVERY
-
-    def _update(self, dt: float) -> None:
-        # the card under the ring (not in the guided game: it would cover the guide's target), else the mouse
-        ringed = self.pointer.cursor.card() if self.guide is None else None
-        card = ringed or self.pointer.card_under(self.app.mouse_virtual()) if self.pointer.drag is None else None
-        if card == self.hover_card:
-            self.hover_t += dt
-        else:
-            self.hover_card, self.hover_t = card, 0.0
-        self.anims.update(dt)
-        self.recent.tick(dt)
-        self.hints.update(self.session.version)
-        for failure in self.session.take_failures():
-            self.say(failure_text(self.app.t, failure), FAILURE_SECONDS, until_played=False)
-        if self.message_t > 0:
-            self.message_t -= dt
-        if self.game.over:
-            if self.guide is None:  # the guided game's last steps are read on the finished board
-                self._update_ending(dt)
-            return
-        if self.session.seat_to_play:
-            self.pace.step(self, dt)
-
-    def _update_ending(self, dt: float) -> None:
-        if self.ending is None:
-            self.ending = 0.8
-        if self.anims.busy:
-            return
-        self.ending -= dt
-        if self.ending <= 0:
-            self.app.navigate.replace(OpenScoring(self.game, self.config, self.demo, self.exit_when_done))
-            self.ending = -1.0
 
     def draw(self, surface: pygame.Surface) -> None:
         self.screen.draw(surface, self.frame())
