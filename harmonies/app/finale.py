@@ -231,7 +231,7 @@ class Finale:
             shown = min(e.suns, math.floor(since / SUN_GAP) + 1)
             for k in range(shown):
                 grow = min(1.0, (since - SUN_GAP * k) / 0.18)
-                _sun(surface, app, 640 + (k - (e.suns - 1) / 2) * 44, y + SUN_ROW / 2, 15 * (0.6 + 0.4 * grow))
+                paint.sun(surface, app, 640 + (k - (e.suns - 1) / 2) * 44, y + SUN_ROW / 2, 15 * (0.6 + 0.4 * grow))
             y += SUN_ROW
         else:
             names = [e.names[i] for i in e.winners]
@@ -243,13 +243,3 @@ class Finale:
         if e.best:
             paint.text(surface, app, e.best, (640, y + tv(20) * 0.7), paint.fit_px(app, e.best, 20, PANEL_W - 40, True),
                        th.c("ink"), "center", bold=True)
-
-
-def _sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
-    """A sun: a disc with eight rays, in the accent colour."""
-    vp, th = app.vp, app.theme
-    for i in range(8):
-        a = math.pi / 4 * i
-        pygame.draw.line(surface, th.c("accent"), vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
-                         vp.p(cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), max(1, vp.s(2)))
-    pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(r * 0.75))

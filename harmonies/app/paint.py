@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -199,3 +200,15 @@ def text_block(surface: pygame.Surface, app: Look, s: str, pos: tuple[float, flo
             text(surface, app, ln, (x, y), px, colour, "topleft", bold)
         y += step
     return y - pos[1]
+
+
+def sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float, reach: float = 1.35,
+        width: float = 2) -> None:
+    """A sun of radius ``r`` centred at ``cx, cy``: a disc in the accent colour with eight rays out to
+    ``reach`` times ``r``, ``width`` thick."""
+    vp, colour = app.vp, app.theme.c("accent")
+    for i in range(8):
+        a = math.pi / 4 * i
+        pygame.draw.line(surface, colour, vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
+                         vp.p(cx + math.cos(a) * r * reach, cy + math.sin(a) * r * reach), max(1, vp.s(width)))
+    pygame.draw.circle(surface, colour, vp.p(cx, cy), vp.s(r * 0.75))

@@ -118,7 +118,7 @@ def _draw_cell_text(surface: pygame.Surface, app: Look, rect: Rect, day: date, r
                                                                                   True), th.c("ink"), "center", bold=True)
         if suns is not None:
             bottom = y + h - 3 - LINE * vp.tv(suns_px) / 2
-            _sun(surface, app, x + 13, bottom, 5)
+            paint.sun(surface, app, x + 13, bottom, 5, reach=1.4, width=1.5)
             paint.text(surface, app, str(suns), (x + 22, bottom), suns_px, th.c("ink"), "midleft")
     elif record.attempts:
         paint.text(surface, app, "–", (x + w / 2, mid), score_px, th.c("ink_dim"), "center", bold=True)
@@ -132,15 +132,6 @@ def _draw_cell_text(surface: pygame.Surface, app: Look, rect: Rect, day: date, r
         px = paint.fit_px(app, words, min(PAR_PX, number_px), room)
         paint.text(surface, app, words, (x + w - 6, top + vp.tv(number_px) * LINE / 2), px, th.c("ink_dim"),
                    "midright")
-
-
-def _sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
-    vp, colour = app.vp, app.theme.c("accent")
-    for i in range(8):
-        a = math.pi / 4 * i
-        pygame.draw.line(surface, colour, vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
-                         vp.p(cx + math.cos(a) * r * 1.4, cy + math.sin(a) * r * 1.4), max(1, vp.s(1.5)))
-    pygame.draw.circle(surface, colour, vp.p(cx, cy), vp.s(r * 0.75))
 
 
 def _star(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:

@@ -3,7 +3,6 @@ game's result against par."""
 
 from __future__ import annotations
 
-import math
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -68,7 +67,7 @@ def draw_suns(surface: pygame.Surface, app: Look, game: Game, suns: SunReport, s
     for k in range(suns.total):
         cx = x + 30 + (k % 8) * 34
         cy = max(yy + 52, below + 26) + (k // 8) * 34
-        draw_sun(surface, app, cx, cy, 12)
+        paint.sun(surface, app, cx, cy, 12)
 
 
 def draw_news(surface: pygame.Surface, app: Look, news: NewBest, game: Game, cardart: CardArt | None,
@@ -97,13 +96,3 @@ def draw_daily(surface: pygame.Surface, app: Look, day: str, record: DayRecord, 
     paint.text(surface, app, first, (x + 16, y + 32), 15, th.c("ink"), wrap=268)
     paint.text(surface, app, second, (x + 16, y + 76), paint.fit_px(app, second, 14, 268, min_px=11),
                th.c("ink_dim"))
-
-
-def draw_sun(surface: pygame.Surface, app: Look, cx: float, cy: float, r: float) -> None:
-    """One sun of radius ``r`` centred at ``cx, cy``."""
-    vp, th = app.vp, app.theme
-    for i in range(8):
-        a = math.pi / 4 * i
-        pygame.draw.line(surface, th.c("accent"), vp.p(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
-                         vp.p(cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), max(1, vp.s(2)))
-    pygame.draw.circle(surface, th.c("accent"), vp.p(cx, cy), vp.s(r * 0.75))
