@@ -14,7 +14,6 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-import ipaddress
 import queue
 import socket
 import threading
@@ -23,10 +22,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import ifaddr
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from harmonies import __version__
+
+from .addresses import local_addresses as local_addresses
 
 #: The DNS-SD service type of a Harmonies table.
 SERVICE_TYPE = "_harmonies._tcp.local."
@@ -61,25 +61,6 @@ class FoundTable:
         """The table plays this version of the game over this protocol: it can be joined from here."""
         return self.version == __version__ and self.protocol == protocol
 
-
-def local_addresses(include_loopback: bool = False) -> tuple[str, ...]:
-    """This computer's IPv4 addresses on its network interfaces, to give friends; the loopback
-    address only when asked (it reaches this computer alone), and never a link-local one."""
-    found: list[str] = []
-    try:
-        adapters = ifaddr.get_adapters()
-    except OSError:
-        adapters = []
-    for adapter in adapters:
-        for ip in adapter.ips:
-            if not isinstance(ip.ip, str):
-                continue
-            addr = ipaddress.IPv4Address(ip.ip)
-            if addr.is_link_local or (addr.is_loopback and not include_loopback):
-                continue
-            if ip.ip not in found:
-                found.append(ip.ip)
-    return tuple(found)
 
 
 def _instance_name(name: str) -> str:

@@ -31,7 +31,7 @@ from harmonies.session.seats import ComputerSeat, Controller, controller_for, ma
 
 from .conn import Connection
 from .keys import TableKeys, new_token, shown_code
-from .listener import Listener, local_addresses
+from .listener import Listener, join_addresses
 from .protocol import GAME_NAME, PROTOCOL_VERSION
 from .remote import REMOTE, NetNotice, RemoteSeat, SeatStatus, waiting_for
 from .wire import event_json, record_json, view_json
@@ -106,7 +106,7 @@ class NetSession(PlaySession):
         return self._listener.port
 
     def addresses(self) -> list[str]:
-        return local_addresses(self.port)
+        return join_addresses(self.port)
 
     def name_of(self, seat: int) -> str:
         return self.keys.names[seat] or self.config.seats[seat].name

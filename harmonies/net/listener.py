@@ -6,6 +6,8 @@ import socket
 import threading
 from collections.abc import Callable
 
+from .addresses import local_addresses
+
 #: How often the accepting thread looks whether it should stop.
 ACCEPT_TICK = 0.25
 
@@ -41,21 +43,6 @@ class Listener:
         self._sock.close()
 
 
-def local_addresses(port: int) -> list[str]:
-    """``address:port`` of this machine's IPv4 addresses a friend may reach, loopback last."""
-    found: list[str] = []
-    try:
-        # A datagram socket "connected" to a documentation address sends nothing, but tells which
-        # address this machine would reach the outside from.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            found.append(probe.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    except OSError:
-        pass
-    seen = [a for i, a in enumerate(found) if a not in found[:i] and not a.startswith("127.")]
-    return [f"{a}:{port}" for a in [*seen, "127.0.0.1"]]
+def join_addresses(port: int) -> list[str]:
+    """``address:port`` for each of this machine's IPv4 addresses a friend may reach, loopback last."""
+    return [f"{a}:{port}" for a in (*local_addresses(), "127.0.0.1")]

@@ -8,7 +8,6 @@ says so. The others check what an advert says and how it is read, without the ne
 from __future__ import annotations
 
 import socket
-import struct
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ FIND_WITHIN = 20.0
 _ADVERTISER = """
 import sys, time
 from harmonies.net.discovery import Advert
-advert = Advert("Zoé's table", 40321, "7", 3, addresses=["127.0.0.1"])
+advert = Advert("Zoé's table", 40321, "7", 3, addresses=["127.0.0.1"], interfaces=["127.0.0.1"])
 advert.settled(30)
 print("problem:", advert.problem, flush=True)
 try:
@@ -45,13 +44,14 @@ def multicast_loops_back() -> str | None:
     try:
         rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
         rx.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        rx.bind(("", port))
+        rx.bind((group, port))
         port = rx.getsockname()[1]
         rx.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
-                      struct.pack("4sl", socket.inet_aton(group), socket.INADDR_ANY))
+                      socket.inet_aton(group) + socket.inet_aton("127.0.0.1"))
         rx.settimeout(2.0)
         tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
         tx.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_LOOP, 1)
+        tx.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton("127.0.0.1"))
         tx.sendto(b"harmonies", (group, port))
         data = rx.recv(64)
         rx.close()
@@ -66,7 +66,7 @@ def test_a_table_advertised_by_another_process_is_found_and_goes_when_it_stops()
     why = multicast_loops_back()
     if why is not None:
         pytest.skip(why)
-    browser = Browser()
+    browser = Browser(["127.0.0.1"])
     if browser.problem is not None:
         pytest.skip(browser.problem)
     child = subprocess.Popen([sys.executable, "-c", _ADVERTISER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -105,15 +105,15 @@ def _info(props: dict[str | bytes, str | bytes | None], addresses: list[bytes], 
 
 
 def test_what_an_advert_says_is_read_back() -> None:
-    info = _info({"v": "9.9", "p": "2", "name": "Anne", "free": "2"}, [socket.inet_aton("10.0.0.5")])
+    info = _info({"v": "9.9", "p": "2", "name": "Anne", "free": "2"}, [socket.inet_aton("127.0.0.5")])
     table = found_table(info)
-    assert table == FoundTable("Anne", "10.0.0.5", 5000, "9.9", "2", 2, f"T.{SERVICE_TYPE}")
+    assert table == FoundTable("Anne", "127.0.0.5", 5000, "9.9", "2", 2, f"T.{SERVICE_TYPE}")
     assert not table.same_version("2")   # another version of the game: listed, not joinable
 
 
 def test_an_advert_without_address_or_with_bad_fields_is_read_safely() -> None:
     assert found_table(_info({"v": "1"}, [])) is None
-    odd = found_table(_info({"free": "many", "v": None}, [socket.inet_aton("10.0.0.6")]))
+    odd = found_table(_info({"free": "many", "v": None}, [socket.inet_aton("127.0.0.6")]))
     assert odd is not None and odd.free == 0 and odd.version == "" and odd.name == "T"
 
 

@@ -7,8 +7,8 @@
   then the right one) and plays its seat with the mouse to the end; the window keeps a copy of the
   finished game in its own Finished games, with the host's scores.
 
-Every process is bounded in time and killed in ``finally``; nothing listens beyond 127.0.0.1 but
-the window's host, which binds where any host would and is closed by the test.
+Every process is bounded in time and killed in ``finally``; nothing listens, advertises or looks for
+tables beyond 127.0.0.1 (the window's host and Join screen are kept to the loopback).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ import pygame
 from ui_driver import Driver, MousePlayer
 
 from harmonies.app.app import App
+from harmonies.app.scenes.host import HostScene
+from harmonies.app.scenes.join import JoinScene
 from harmonies.app.scenes.menu import MenuScene
 from harmonies.app.settings import MemorySettingsStore, Settings
 from harmonies.rules import Game
@@ -35,6 +37,14 @@ from harmonies.session import SaveSlot
 #: Seconds a whole test may take before it gives up (it stops its processes in any case).
 BUDGET = 240.0
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's table listens and is advertised on the loopback only, and Join looks there only."""
+    monkeypatch.setattr(HostScene, "listen_on", "127.0.0.1")
+    monkeypatch.setattr(HostScene, "advertise_on", ("127.0.0.1",))
+    monkeypatch.setattr(JoinScene, "browse_on", ("127.0.0.1",))
 
 
 def _app(folder: Path) -> Driver:

@@ -34,18 +34,22 @@ ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
 NOTICES_SHOWN = 2
 
 
-def open_table(app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> NetSession:
-    """The table, listening: a new one dealt for ``start``'s seats, or a hosted table resumed (its
-    code, tokens and port from the save's ``meta``). ``OSError`` when it cannot listen."""
+def open_table(app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None, bind: str) -> NetSession:
+    """The table, listening on ``bind``: a new one dealt for ``start``'s seats, or a hosted table resumed
+    (its code, tokens and port from the save's ``meta``). ``OSError`` when it cannot listen."""
     jobs = Jobs(log_folder(app.data_dir))
     if isinstance(start, Resume):
-        return resume_table(start, saves=app.saves, jobs=jobs, meta=meta)
-    return host_table(start.deal(app.cards), start, saves=app.saves, jobs=jobs)
+        return resume_table(start, saves=app.saves, jobs=jobs, meta=meta, bind=bind)
+    return host_table(start.deal(app.cards), start, saves=app.saves, jobs=jobs, bind=bind)
 
 
 class HostScene(WidgetScene):
     name = "host"
     title_key = "net.host_title"
+    #: Where the table listens and is advertised: every interface, since the player asked to host friends
+    #: on other computers (the tests keep it to the loopback).
+    listen_on = "0.0.0.0"
+    advertise_on: tuple[str, ...] | None = None
 
     def __init__(self, app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
         super().__init__(app)
@@ -57,7 +61,7 @@ class HostScene(WidgetScene):
         self._handed = False
         self._free = -1
         try:
-            self.session = open_table(app, start, meta)
+            self.session = open_table(app, start, meta, self.listen_on)
         except OSError as err:
             self.problem = app.t("net.cannot_host", reason=err.strerror or str(err))
         t = app.t
@@ -69,7 +73,8 @@ class HostScene(WidgetScene):
     def on_enter(self) -> None:
         if self.session is not None and self.advert is None:
             host = next((s.name for s in self.session.config.seats if s.kind == "human"), "")
-            self.advert = Advert(t_name(self.app, host), self.session.port, str(PROTOCOL_VERSION), self._open_seats())
+            self.advert = Advert(t_name(self.app, host), self.session.port, str(PROTOCOL_VERSION), self._open_seats(),
+                                 interfaces=self.advertise_on)
             self._free = self._open_seats()
 
     def on_exit(self) -> None:

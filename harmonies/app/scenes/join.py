@@ -40,6 +40,8 @@ NAME_LEN = 24
 class JoinScene(WidgetScene):
     name = "join"
     title_key = "join.title"
+    #: The network interfaces looked on for tables: all of them (the tests keep it to the loopback).
+    browse_on: tuple[str, ...] | None = None
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -111,7 +113,7 @@ class JoinScene(WidgetScene):
     def on_enter(self) -> None:
         pygame.key.start_text_input()
         if self.browser is None:
-            self.browser = Browser()
+            self.browser = Browser(self.browse_on)
 
     def on_resume(self) -> None:
         pygame.key.start_text_input()
