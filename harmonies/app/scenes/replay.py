@@ -20,7 +20,7 @@ a running review, before it leaves the viewer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -43,13 +43,12 @@ from ..replay.review_panels import (MarkButton, chip_rects, chip_w, chips_below,
                                     draw_detail, draw_summary, side_button_rect, summary_height)
 from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
 from ..replay.strip import draw_strip, strip_height
-from ..scene import Scene
+from ..scene import Keeping, Navigation, Scene, Telling
 from ..tokens import TokenArt
 from ..widgets import OPEN_INTENTS, Button, WidgetGroup
+from ..look import Look
 from .common import POLL_EVERY, draw_backdrop
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: The stepping buttons' width, and the step from one to the next.
 NAV_W, NAV_STEP = 104.0, 112.0
@@ -59,10 +58,17 @@ def _label(t: Callable[..., str], key: str) -> Callable[[], str]:
     return lambda: t(key)
 
 
+class ReplayServices(Look, Navigation, Keeping, Telling, Protocol):
+    """What the replay uses: the look, the stack it closes on, the data folder its reviews are kept in, and
+    the menu's line when a review cannot be kept."""
+
+
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: Host, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
+    app: ReplayServices
+
+    def __init__(self, app: ReplayServices, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
                  cards: CardSet | None = None, seat: int = 0, review: bool = False, deal: Deal | None = None) -> None:
         super().__init__(app)
         self.replay = Replay(setup, commands, cards, deal)
