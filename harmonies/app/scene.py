@@ -271,5 +271,5 @@ class SceneServices(Look, Navigation, Protocol):
 
 
 class Host(Look, Navigation, Preferences, Keeping, Telling, Windowed, Closing, Protocol):
-    """Everything the app offers, in one: what builds the scenes (the registry, the navigator) is given.
-    A scene is given only the parts it uses."""
+    """Every part in one, as the app offers them. Only what builds the scenes is given it (the registry's
+    ``build_scene`` and the navigator); a scene is given the parts it uses."""
