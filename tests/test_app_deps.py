@@ -1,6 +1,7 @@
 """The app's shape, measured from its source by scripts/app_deps.py: no import circle in harmonies/app
-(type-only imports counted), the App seen only by the modules that build or drive the window, and the
-play screen's parts typed against their protocol, not the play scene."""
+(type-only imports counted), the App seen only by the modules that build or drive the window, the
+play screen's parts typed against their protocol, not the play scene, and each scene typed with the
+parts of the Host it uses, the whole Host given only to what builds the scenes."""
 
 from __future__ import annotations
 
@@ -66,3 +67,75 @@ def test_a_type_only_import_closes_a_circle(deps: Any, tmp_path: Path) -> None:
     assert found["importers"] == ["harmonies.app.scenes.menu"]
     assert found["functions"] == ["harmonies.app.scenes.menu:draw"]
 
+
+
+# -- what each scene is given ---------------------------------------------------------------
+#: The scenes that use every part of the Host and so take it whole: none. The whole Host goes only to what
+#: builds every scene (the registry's build_scene, and the Navigator that calls it).
+WHOLE_HOST_SCENES: set[str] = set()
+GIVEN_THE_WHOLE_HOST = {"harmonies.app.scenes.registry:build_scene", "harmonies.app.navigator:Navigator.__init__"}
+
+
+@pytest.fixture(scope="module")
+def found(deps: Any) -> Any:
+    return deps.figures(REPO)
+
+
+def test_the_measure_finds_every_scene(found: Any) -> None:
+    assert {"MenuScene", "PlayScene", "ReplayScene", "SettingsScene", "Dialog", "OnscreenKeys"} <= set(
+        found["scene_services"])
+    assert found["scenes"] >= 23
+
+
+def test_no_scene_takes_the_whole_host(found: Any) -> None:
+    """Each scene is typed with the parts of the Host it uses; one that truly used all of them would be named
+    in WHOLE_HOST_SCENES."""
+    assert set(found["host_scenes"]) == WHOLE_HOST_SCENES, found["host_scenes"]
+
+
+def test_only_what_builds_the_scenes_is_given_the_whole_host(found: Any) -> None:
+    assert set(found["functions_taking_host"]) <= GIVEN_THE_WHOLE_HOST
+
+
+def test_each_scene_takes_in_its_constructor_the_type_of_its_app(found: Any) -> None:
+    """mypy lets a scene declare ``app: MenuServices`` while its constructor takes less; the measure does not."""
+    assert found["scene_constructors"] == found["scene_services"]
+
+
+def test_the_window_and_quit_go_only_to_the_scenes_that_use_them(found: Any) -> None:
+    services = found["scene_services"]
+    assert {name for name, parts in services.items() if "Windowed" in parts} == {"SettingsScene"}
+    assert {name for name, parts in services.items() if "Closing" in parts} == {"MenuScene", "ScoringScene"}
+    assert services["PadLostScene"] == ["Look", "Navigation"]
+
+
+def test_a_scene_s_services_are_read_from_its_protocol(deps: Any, tmp_path: Path) -> None:
+    """A protocol is taken apart into the parts it is built from; a scene typed ``Host`` in its constructor
+    takes the whole Host even when its ``app`` is declared narrower; a subclass keeps what it inherits."""
+    _fake_package(tmp_path, {
+        "__init__.py": "",
+        "scene.py": "from typing import Protocol\n"
+                    "class Look(Protocol): ...\n"
+                    "class Navigation(Protocol):\n    def push(self) -> None: ...\n"
+                    "class Closing(Protocol):\n    def quit(self) -> None: ...\n"
+                    "class Keeping(Protocol): ...\n"
+                    "class SceneServices(Look, Navigation, Protocol): ...\n"
+                    "class Host(Look, Navigation, Keeping, Closing, Protocol): ...\n"
+                    "class Scene:\n    app: SceneServices\n    def __init__(self, app: SceneServices) -> None: ...\n",
+        "scenes/__init__.py": "",
+        "scenes/menu.py": "from typing import TYPE_CHECKING, Protocol\n"
+                          "from ..scene import Closing, Look, Navigation, Scene\n"
+                          "if TYPE_CHECKING:\n    from ..scene import Host\n"
+                          "class MenuServices(Look, Navigation, Closing, Protocol): ...\n"
+                          "class MenuScene(Scene):\n    app: MenuServices\n"
+                          "    def __init__(self, app: MenuServices) -> None: ...\n"
+                          "class Whole(Scene):\n    def __init__(self, app: 'Host') -> None: ...\n"
+                          "class Sub(MenuScene):\n    pass\n",
+    })
+    got = deps.figures(tmp_path)
+    assert got["host_parts"] == ["Look", "Navigation", "Keeping", "Closing"]
+    assert got["scene_services"] == {"MenuScene": ["Look", "Navigation", "Closing"],
+                                     "Sub": ["Look", "Navigation", "Closing"], "Whole": ["Look", "Navigation"]}
+    assert got["scene_constructors"]["Whole"] == ["Look", "Navigation", "Keeping", "Closing"]
+    assert got["host_scenes"] == ["Whole"]
+    assert got["functions_taking_host"] == ["harmonies.app.scenes.menu:Whole.__init__"]

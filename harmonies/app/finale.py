@@ -12,19 +12,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from . import paint
 from .input import Intent
+from .look import Look
+from .scene import Telling
 from .widgets import Widget
 
 if TYPE_CHECKING:
     from harmonies.persist.bests import NewBest
-
-    from .look import Look
-    from .scene import Host
 
 #: Seconds before the first row, between two rows, for the totals to count up, between two suns, that the
 #: last of it stays on show, and of the fade back to the sheet.
@@ -78,10 +77,14 @@ def ending_of(app: Look, game: Any, names: list[str], best: str) -> Ending:
                   () if solo else tuple(oc.winners), oc.suns.total if solo and oc.suns is not None else None, best)
 
 
+class FinaleServices(Look, Telling, Protocol):
+    """What the finale uses: the look, and the sounds of its suns and its chime."""
+
+
 class Finale:
     """The finale's clock and drawing."""
 
-    def __init__(self, app: Host, ending: Ending) -> None:
+    def __init__(self, app: FinaleServices, ending: Ending) -> None:
         self.app = app
         self.ending = ending
         self.t = 0.0

@@ -36,6 +36,10 @@ class Look(Protocol):
         """The words of the language shown."""
 
     @property
+    def language(self) -> str:
+        """The code of the language shown (``en``, ``ja``), for what is laid out per language."""
+
+    @property
     def settings(self) -> Settings:
         """The player's settings (symbols on tokens and the like)."""
 

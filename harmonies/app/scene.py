@@ -38,7 +38,11 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    """Base class; subclasses override what they need."""
+    """Base class; subclasses override what they need.
+
+    ``app`` is what the scene is given, typed by what it uses: at least the look and the stack
+    (:class:`SceneServices`). A scene that uses more declares it, ``app: MenuServices``, and takes
+    the same type in its constructor; the app meets every such protocol as it stands."""
 
     name = "scene"
     #: Draw the scene below first (for overlays such as the pause menu).
@@ -48,7 +52,9 @@ class Scene:
     #: Set by :meth:`redraw`: the next pass of the loop draws the window (cleared once drawn).
     dirty = False
 
-    def __init__(self, app: Host) -> None:
+    app: SceneServices
+
+    def __init__(self, app: SceneServices) -> None:
         self.app = app
 
     def on_enter(self) -> None:
@@ -247,11 +253,23 @@ class Telling(Protocol):
     def play_sound(self, name: str) -> None: ...
 
 
-class Host(Look, Navigation, Preferences, Keeping, Telling, Protocol):
-    """Everything a scene is given (the app meets it): the look, navigation, settings, the saves, the
-    player's messages and sounds, the window, and closing it."""
+class Windowed(Protocol):
+    """The window's surface itself (its size in pixels), beyond the viewport the look gives."""
 
     @property
     def window(self) -> pygame.Surface: ...
 
+
+class Closing(Protocol):
+    """Closing the window: the game ends."""
+
     def quit(self) -> None: ...
+
+
+class SceneServices(Look, Navigation, Protocol):
+    """The least a scene uses: the look, and the stack it closes itself on and the screens it opens."""
+
+
+class Host(Look, Navigation, Preferences, Keeping, Telling, Windowed, Closing, Protocol):
+    """Every part in one, as the app offers them. Only what builds the scenes is given it (the registry's
+    ``build_scene`` and the navigator); a scene is given the parts it uses."""

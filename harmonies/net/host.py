@@ -5,7 +5,8 @@ as they use any): it also listens for the players of its remote seats, takes the
 each against the game before its seat's controller (:class:`~.remote.RemoteSeat`) hands it on, and
 after every command played sends each connected seat what happened and its own view of the game
 (:mod:`.wire`). The network threads never touch the game: they put what arrives in an inbox the main
-thread empties in :meth:`NetSession.pump` (also called by ``poll_seat`` and ``run``).
+thread empties in :meth:`NetSession.pump` (also called by ``poll_seat`` and ``run``). Whether a hello
+is refused, and which seat a new player takes, is :mod:`.greeting`'s answer.
 
 The table's code and tokens are saved in the game's meta (``"net"``), so a host that stops (its window
 closes, the process is killed) resumes the table with :func:`resume_table` and its players rejoin.
@@ -30,9 +31,11 @@ from harmonies.session.saves import SaveSlot
 from harmonies.session.seats import ComputerSeat, Controller, controller_for, make_seat_player
 
 from .conn import Connection
+from .greeting import MAX_NAME as MAX_NAME  # the longest name a player may give, named here too
+from .greeting import free_seat, player_name, refusal_of
 from .keys import TableKeys, new_token, shown_code
 from .listener import Listener, join_addresses
-from .protocol import GAME_NAME, PROTOCOL_VERSION
+from .protocol import PROTOCOL_VERSION
 from .remote import REMOTE, NetNotice, RemoteSeat, SeatStatus, waiting_for
 from .wire import event_json, record_json, view_json
 
@@ -40,8 +43,6 @@ from .wire import event_json, record_json, view_json
 NET_KEY = "net"
 #: Connections that have not said hello yet, at most; more are closed at once.
 MAX_UNGREETED = 8
-#: The longest name a player may give (longer ones are cut).
-MAX_NAME = 24
 #: Seconds the host waits, closing, for its last messages to reach the clients.
 FLUSH_SECONDS = 2.0
 
@@ -269,46 +270,21 @@ class NetSession(PlaySession):
                 self._hello(conn, data)
 
     def _hello(self, conn: Connection, msg: dict[str, Any]) -> None:
-        refusal = self._refusal(msg)
+        refusal = refusal_of(msg, self._cards, self.keys)
         if refusal is not None:
             self._notices.append(NetNotice("refused", None, "", refusal[1]))
             conn.close(*refusal)
             return
         token = msg.get("token")
-        seat = self.keys.seat_of_token(token) if isinstance(token, str) else self._free_seat()
+        seat = self.keys.seat_of_token(token) if isinstance(token, str) else \
+            free_seat([i for i, r in enumerate(self._remote) if r is not None], self.keys.tokens, self._conns)
         if seat is None:
             reason = ("token", "this seat's token is not one of this table's") if isinstance(token, str) \
                 else ("full", "every seat of this table is taken")
             self._notices.append(NetNotice("refused", None, "", reason[1]))
             conn.close(*reason)
             return
-        self._seat(conn, seat, _name(msg.get("name"), f"Player {seat + 1}"), rejoined=isinstance(token, str))
-
-    def _refusal(self, msg: dict[str, Any]) -> tuple[str, str] | None:
-        """Why a hello is refused (reason, line), or None."""
-        if msg.get("t") != "hello" or msg.get("game") != GAME_NAME:
-            return "malformed", "the first message must be a hello of this game"
-        if msg.get("v") != PROTOCOL_VERSION:
-            return "version", f"the host speaks version {PROTOCOL_VERSION} of the protocol, not {msg.get('v')!r}"
-        if msg.get("cards") != self._cards:
-            return "cards", "the host plays with other cards (another cards file or version)"
-        token, code = msg.get("token"), msg.get("code")
-        if isinstance(token, str):
-            return None
-        if not isinstance(code, str) or not self.keys.code_ok(code):
-            return "code", "that is not this table's join code"
-        return None
-
-    def _free_seat(self) -> int | None:
-        """A remote seat never joined, else one whose player is away (a player who lost the token)."""
-        remote = [i for i, r in enumerate(self._remote) if r is not None]
-        for seat in remote:
-            if self.keys.tokens[seat] is None:
-                return seat
-        for seat in remote:
-            if seat not in self._conns:
-                return seat
-        return None
+        self._seat(conn, seat, player_name(msg.get("name"), f"Player {seat + 1}"), rejoined=isinstance(token, str))
 
     def _seat(self, conn: Connection, seat: int, name: str, rejoined: bool) -> None:
         old = self._conns.get(seat)
@@ -392,11 +368,3 @@ class NetSession(PlaySession):
                    "waiting_for": waiting_for(statuses, self.game.current, self.game.over)}
         for seat in sorted(self._conns):
             self._send(seat, message)
-
-
-def _name(raw: Any, default: str) -> str:
-    """A player's name as given, on one line, cut to :data:`MAX_NAME` (``default`` if none)."""
-    if not isinstance(raw, str):
-        return default
-    name = " ".join("".join(ch for ch in raw if ch.isprintable()).split())[:MAX_NAME]
-    return name or default

@@ -15,13 +15,13 @@ from harmonies.persist.lock import writing
 from harmonies.rules import Game
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import Keeping
 
 #: Keeps a finished game with its meta; returns None, or why it could not.
 Keep = Callable[[Game, dict[str, Any]], "str | None"]
 
 
-def keeper(app: Host) -> Keep:
+def keeper(app: Keeping) -> Keep:
     """The way this window keeps a finished game joined elsewhere: in its data folder's Finished games."""
     def keep(game: Game, meta: dict[str, Any]) -> str | None:
         store = app.saves.store

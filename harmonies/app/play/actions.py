@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..look import Look
+from ..scene import Keeping, Navigation, Telling
+
 if TYPE_CHECKING:
     from harmonies.rules import Command, Game, PlayerView
     from harmonies.session import CommandReport, PlaySession, Seat
 
     from ..cardart import CardArt
     from ..hexgrid import HexLayout
-    from ..scene import Host
     from .anim import Animator
     from .frame import Frame
     from .guide import Guide
@@ -28,6 +30,11 @@ if TYPE_CHECKING:
     from .logpanel import LogPanel
     from .places import Hex, Selection, Stop, Target
     from .table import Table
+
+
+class PlayServices(Look, Navigation, Keeping, Telling, Protocol):
+    """What the play screen and its parts use of the app: the look, the screens they open (pause,
+    hand-over, scoresheet), the saves and the cards in use, and the sounds of play."""
 
 
 class PlayActions(Protocol):
@@ -43,7 +50,7 @@ class PlayActions(Protocol):
     picked: int | None
 
     @property
-    def app(self) -> Host: ...
+    def app(self) -> PlayServices: ...
 
     @property
     def anims(self) -> Animator: ...

@@ -29,8 +29,8 @@ from .confirm import Action, Dialog, Page
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..scene import Host
     from ..look import Look
+    from .saving import SavingServices
 
 LIST_RECT = (30.0, 112.0, 560.0, 526.0)
 DETAIL_RECT = (610.0, 112.0, 640.0, 526.0)
@@ -56,7 +56,9 @@ class ChallengesScene(WidgetScene):
     name = "challenges"
     title_key = "challenge.title"
 
-    def __init__(self, app: Host) -> None:
+    app: SavingServices  # the progress is in the data folder; a new game asks first what it replaces
+
+    def __init__(self, app: SavingServices) -> None:
         super().__init__(app)
         #: One line for the player: the file or the progress that could not be used, a reset that failed.
         self.notice = ""

@@ -22,7 +22,7 @@ from harmonies.session.challenges_text import checked_text, title
 from .. import paint
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .saving import LookAndSaves
     from ..look import Look
 
 PAD = 16.0
@@ -45,7 +45,7 @@ class Verdict:
         return all(c.met for c in self.checked)
 
 
-def verdict_of(app: Host, game: Game, config: MatchConfig, record: bool) -> Verdict | None:
+def verdict_of(app: LookAndSaves, game: Game, config: MatchConfig, record: bool) -> Verdict | None:
     """The verdict on ``game`` if it is a finished game of a challenge; with ``record`` (a game just
     finished, not one looked at again), what recording it with its archive did."""
     challenge = find_challenge(config.challenge)

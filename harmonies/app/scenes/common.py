@@ -15,8 +15,8 @@ from ..widgets import TextField, WidgetGroup, caret_turns_in, typing
 from .onscreen_keys import OnscreenKeys
 
 if TYPE_CHECKING:
-    from ..scene import Host
     from ..look import Look
+    from ..scene import SceneServices
 
 
 #: Seconds between two looks at a background job whose answer a screen waits for.
@@ -28,7 +28,7 @@ class WidgetScene(Scene):
 
     title_key = ""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneServices) -> None:
         super().__init__(app)
         self.ui = WidgetGroup()
 

@@ -20,7 +20,7 @@ from ..widgets import Button, TextField
 from .common import WidgetScene
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import SceneServices
 
 PANEL_W = 780.0
 PAD = 36.0
@@ -84,7 +84,7 @@ class Dialog(WidgetScene):
     name = "dialog"
     transparent = True
 
-    def __init__(self, app: Host, page: Page, purpose: str = "") -> None:
+    def __init__(self, app: SceneServices, page: Page, purpose: str = "") -> None:
         super().__init__(app)
         self.purpose = purpose
         self.page = page

@@ -28,7 +28,7 @@ from .daily_start import daily_service, start_try
 from .daily_words import long_date, month_title, par_words, result_words, weekday_names
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .saving import SavingServices
 
 #: The chosen day's panel, left of the calendar.
 PANEL = (56.0, 112.0, 530.0, 508.0)
@@ -39,7 +39,9 @@ class DailyScene(WidgetScene):
     name = "daily"
     title_key = "daily.title"
 
-    def __init__(self, app: Host) -> None:
+    app: SavingServices  # the daily record is in the data folder; a try asks first what it replaces
+
+    def __init__(self, app: SavingServices) -> None:
         super().__init__(app)
         self.service = daily_service(app)
         self.today = self.service.today()

@@ -24,18 +24,19 @@ from ..navigation import OpenDaily, OpenMenu, OpenPlay
 from .saving import confirm_replace
 
 if TYPE_CHECKING:
-    from ..scene import Host
     from ..look import Look
+    from ..scene import Navigation
+    from .saving import LookAndSaves, SavingServices
 
 #: The longest name taken from the last setup (the setup screen's name fields hold 16 characters).
 _NAME_MAX = 16
-_SERVICES: weakref.WeakKeyDictionary[Host, DailyService] = weakref.WeakKeyDictionary()
+_SERVICES: weakref.WeakKeyDictionary[LookAndSaves, DailyService] = weakref.WeakKeyDictionary()
 
 
 class DailyService:
     """The daily record of the app's data folder (in memory when games are not saved) and the par keeper."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: LookAndSaves) -> None:
         store = app.saves.store
         #: The data folder the record is in (None: in memory).
         self.folder = store.dirs.data if store is not None else None
@@ -128,7 +129,7 @@ class DailyService:
         return day
 
 
-def daily_service(app: Host) -> DailyService:
+def daily_service(app: LookAndSaves) -> DailyService:
     """The app's daily service, made on first use (and again if the app's save folder changed)."""
     service = _SERVICES.get(app)
     store = app.saves.store
@@ -137,7 +138,7 @@ def daily_service(app: Host) -> DailyService:
     return service
 
 
-def start_try(app: Host, day: date) -> bool:
+def start_try(app: SavingServices, day: date) -> bool:
     """Play a new try at ``day``'s deal (asking first if a game in progress would be replaced); False when
     the day's tries are used up."""
     service = daily_service(app)
@@ -165,7 +166,7 @@ def player_name(app: Look) -> str:
     return app.t("setup.default_name", n=1)
 
 
-def back_to_daily(app: Host) -> None:
+def back_to_daily(app: Navigation) -> None:
     """From a daily game (Restart, Play again): the Daily screen over the menu, where the next try is offered."""
     app.navigate.reset(OpenMenu())
     app.navigate.push(OpenDaily())

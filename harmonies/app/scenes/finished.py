@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -29,12 +29,12 @@ from .. import paint
 from ..input import Intent
 from ..navigation import OpenReplay, OpenScoring, OpenStats
 from ..widgets import Button, Choice
+from ..look import Look
+from ..scene import Keeping, Navigation
 from .common import POLL_EVERY, WidgetScene, draw_backdrop
 from .confirm import Action, Dialog, Page
 from .finished_list import GameList, Row, Skipped, when_text
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 LIST_RECT = (30.0, 112.0, 870.0, 526.0)
 BESTS_RECT = (916.0, 112.0, 334.0, 526.0)
@@ -45,11 +45,18 @@ SORTS = ("date", "score")
 RELOAD_EVERY = 0.25
 
 
+class FinishedServices(Look, Navigation, Keeping, Protocol):
+    """What the finished games use: the look, the screens they open (replay, scoresheet, stats) and the data
+    folder the games are kept in."""
+
+
 class FinishedScene(WidgetScene):
     name = "finished"
     title_key = "finished.title"
 
-    def __init__(self, app: Host) -> None:
+    app: FinishedServices
+
+    def __init__(self, app: FinishedServices) -> None:
         super().__init__(app)
         store = app.saves.store
         self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None

@@ -16,7 +16,7 @@ from .common import WidgetScene
 from .saving import row_label
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import SceneServices
 
 ROW_X, ROW_W, ROW_H, ROW_GAP, TOP = 240.0, 800.0, 54.0, 62.0, 150.0
 #: Rows shown; the store keeps fewer replaced games than this, plus the latest one.
@@ -35,7 +35,7 @@ class GamesScene(WidgetScene):
     name = "games"
     title_key = "games.title"
 
-    def __init__(self, app: Host, games: Sequence[Any], open_game: Callable[[Path], None]) -> None:
+    def __init__(self, app: SceneServices, games: Sequence[Any], open_game: Callable[[Path], None]) -> None:
         super().__init__(app)
         self.games = list(games)[:MAX_ROWS]
         for i, game in enumerate(self.games):

@@ -3,7 +3,7 @@ screen), or back to the menu. Reaching it counts as having finished the guided g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -11,11 +11,11 @@ from .. import paint
 from ..input import Intent
 from ..navigation import OpenMenu, OpenSetup
 from ..widgets import Button
+from ..look import Look
+from ..scene import Keeping, Navigation, Preferences, Telling
 from .common import WidgetScene
 from .saving import confirm_replace
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: The panel, in virtual units.
 _PANEL = (640 - 300, 170, 600, 370)
@@ -23,11 +23,18 @@ _PANEL = (640 - 300, 170, 600, 370)
 _BODY_TOP, _BODY_ROOM = 92.0, 170.0
 
 
+class GuideDoneServices(Look, Navigation, Preferences, Keeping, Telling, Protocol):
+    """What the end of the guided game uses: the look, the screens it opens, the setting that the guide was
+    done, and what a new game asks first (the saves, the line told of actions saved elsewhere)."""
+
+
 class GuideDoneScene(WidgetScene):
     name = "guide_done"
     transparent = True
 
-    def __init__(self, app: Host) -> None:
+    app: GuideDoneServices
+
+    def __init__(self, app: GuideDoneServices) -> None:
         super().__init__(app)
         t = app.t
         x, y, w, h = _PANEL

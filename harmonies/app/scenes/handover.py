@@ -12,14 +12,14 @@ from ..scene import Scene
 from ..widgets import OPEN_INTENTS
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import SceneServices
 
 
 class HandoverScene(Scene):
     name = "handover"
     transparent = True
 
-    def __init__(self, app: Host, who: str, seat: int) -> None:
+    def __init__(self, app: SceneServices, who: str, seat: int) -> None:
         super().__init__(app)
         self.who = who
         self.seat = seat

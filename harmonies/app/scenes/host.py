@@ -9,7 +9,7 @@ leaves (the host listens only while it hosts), and is advertised on the local ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -23,10 +23,10 @@ from ..input import Intent
 from ..navigation import OpenPlay
 from ..netplay.watch import notice_line
 from ..widgets import Button
+from ..look import Look
+from ..scene import Keeping, Navigation
 from .common import POLL_EVERY, WidgetScene
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: The seats' rows: left edge, width, first row's top, distance between rows, height.
 ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
@@ -34,13 +34,18 @@ ROW_X, ROW_W, ROW_TOP, ROW_STEP, ROW_H = 250.0, 780.0, 300.0, 58.0, 48.0
 NOTICES_SHOWN = 2
 
 
-def open_table(app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None, bind: str) -> NetSession:
+def open_table(app: Keeping, start: MatchConfig | Resume, meta: dict[str, Any] | None, bind: str) -> NetSession:
     """The table, listening on ``bind``: a new one dealt for ``start``'s seats, or a hosted table resumed
     (its code, tokens and port from the save's ``meta``). ``OSError`` when it cannot listen."""
     jobs = Jobs(log_folder(app.data_dir))
     if isinstance(start, Resume):
         return resume_table(start, saves=app.saves, jobs=jobs, meta=meta, bind=bind)
     return host_table(start.deal(app.cards), start, saves=app.saves, jobs=jobs, bind=bind)
+
+
+class HostServices(Look, Navigation, Keeping, Protocol):
+    """What hosting a table uses: the look, the game it opens, and the saves, the data folder and the cards
+    the table is dealt from and saved to."""
 
 
 class HostScene(WidgetScene):
@@ -51,7 +56,9 @@ class HostScene(WidgetScene):
     listen_on = "0.0.0.0"
     advertise_on: tuple[str, ...] | None = None
 
-    def __init__(self, app: Host, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
+    app: HostServices
+
+    def __init__(self, app: HostServices, start: MatchConfig | Resume, meta: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.start_with = start
         self.problem: str | None = None
@@ -190,6 +197,6 @@ class HostScene(WidgetScene):
                    th.c("danger") if waiting else th.c("ink_dim"), "midright", bold=waiting)
 
 
-def t_name(app: Host, host: str) -> str:
+def t_name(app: Look, host: str) -> str:
     """The table's name on the network: the host player's table."""
     return app.t("net.table_of", name=host) if host else app.t("net.table")

@@ -24,7 +24,7 @@ from .howto_figures import Pictures
 from .saving import confirm_leave
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .saving import SavingServices
 
 #: The rules panel and the box of a page's drawing, in virtual units.
 _PANEL = (70, 86, 1140, 544)
@@ -37,7 +37,9 @@ class HowToScene(WidgetScene):
     name = "howto"
     title_key = "howto.title"
 
-    def __init__(self, app: Host, topic: str = "") -> None:
+    app: SavingServices  # leaving for the guided game asks first about unsaved actions
+
+    def __init__(self, app: SavingServices, topic: str = "") -> None:
         super().__init__(app)
         self.art = TokenArt(app.theme)
         self.pictures = Pictures(self.art, CardArt(app, default_cards(), self.art), rules_data(),

@@ -7,7 +7,7 @@ version is one line on this screen, and nothing is lost: the fields keep what wa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -23,10 +23,10 @@ from ..netplay.joining import AddressError, JoinAttempt, parse_address, reason_k
 from ..netplay.keep import keeper
 from ..netplay.remote import RemoteSession
 from ..widgets import Button, TextField
+from ..look import Look
+from ..scene import Keeping, Navigation
 from .common import POLL_EVERY, WidgetScene
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: The found tables' rows: how many are shown, where the first is, their step and size.
 ROWS = 4
@@ -37,13 +37,20 @@ CODE_LEN = 16
 NAME_LEN = 24
 
 
+class JoinServices(Look, Navigation, Keeping, Protocol):
+    """What joining a table uses: the look, the game it opens, and the data folder (its log of the
+    background jobs, and the joined game's copy kept in the Finished games)."""
+
+
 class JoinScene(WidgetScene):
     name = "join"
     title_key = "join.title"
     #: The network interfaces looked on for tables: all of them (the tests keep it to the loopback).
     browse_on: tuple[str, ...] | None = None
 
-    def __init__(self, app: Host) -> None:
+    app: JoinServices
+
+    def __init__(self, app: JoinServices) -> None:
         super().__init__(app)
         seats = app.settings.last_setup.get("seats") if isinstance(app.settings.last_setup, dict) else None
         first = seats[0] if isinstance(seats, list) and seats and isinstance(seats[0], dict) else {}

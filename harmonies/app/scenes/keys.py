@@ -13,7 +13,7 @@ from ..widgets import Button
 from .common import WidgetScene, draw_backdrop
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import SceneServices
 
 #: The panel holding the list, and the box of the list with its note on the mouse, in virtual units.
 PANEL = (70.0, 96.0, 1140.0, 520.0)
@@ -24,7 +24,7 @@ class KeysScene(WidgetScene):
     name = "keys"
     title_key = "keys.title"
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneServices) -> None:
         super().__init__(app)
         self.ui.add(Button((640 + 20, 640, 260, 54), lambda: app.t("settings.back"), lambda: app.scenes.pop(),
                            primary=True, name="back"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -12,11 +12,13 @@ from harmonies.session import Resume, screen_seats
 
 from .. import keylist, paint
 from ..input import Intent
+from ..look import Look
 from ..loop import soonest
 from ..navigation import (
     OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenHandover, OpenHowTo, OpenMenu, OpenPlay, OpenSettings, OpenSetup,
 )
 from ..navigation import OpenHost, OpenJoin
+from ..scene import Closing, Keeping, Navigation, Telling
 from ..tokens import TokenArt
 from ..widgets import Button
 from .common import POLL_EVERY, WidgetScene, draw_backdrop
@@ -24,9 +26,6 @@ from .daily_start import daily_service
 from .daily_words import menu_line
 from .menu_art import draw_folder_problem, draw_vignette
 from .saving import confirm_leave, confirm_replace
-
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: Vertical distance between two menu buttons, and their height, when there is room.
 _GAP = 62
@@ -78,10 +77,17 @@ _DAILY = (912.0, 30.0, 320.0, 46.0)
 _JOIN = (48.0, 30.0, 320.0, 46.0)
 
 
+class MenuServices(Look, Navigation, Keeping, Telling, Closing, Protocol):
+    """What the menu uses: the look, the screens it opens, the save slot and the data folder (Continue,
+    the folder's notice), the messages it shows, and Quit."""
+
+
 class MenuScene(WidgetScene):
     name = "menu"
 
-    def __init__(self, app: Host) -> None:
+    app: MenuServices
+
+    def __init__(self, app: MenuServices) -> None:
         super().__init__(app)
         self._retry_in = 0.0
         self.art = TokenArt(app.theme)

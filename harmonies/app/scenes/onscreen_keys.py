@@ -24,7 +24,7 @@ from ..scene import Scene
 from ..widgets import TextField
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import SceneServices
 
 Rect = tuple[float, float, float, float]
 KeyKind = Literal["char", "space", "erase", "done", "page"]
@@ -87,7 +87,7 @@ class OnscreenKeys(Scene):
     name = "onscreen_keys"
     transparent = True
 
-    def __init__(self, app: Host, field: TextField, title: str = "") -> None:
+    def __init__(self, app: SceneServices, field: TextField, title: str = "") -> None:
         super().__init__(app)
         self.field = field
         self.title = title or field.label() or field.placeholder()

@@ -4,7 +4,7 @@ game: leave the guided game)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -14,11 +14,16 @@ from .. import paint
 from ..input import Intent
 from ..navigation import OpenHowTo, OpenMenu, OpenReplay, OpenSettings
 from ..widgets import Button
+from ..look import Look
+from ..scene import Keeping, Navigation, Preferences, Telling
 from .common import WidgetScene
 from .saving import confirm_leave, confirm_replace
 
-if TYPE_CHECKING:
-    from ..scene import Host
+
+class PauseServices(Look, Navigation, Preferences, Keeping, Telling, Protocol):
+    """What the pause menu uses: the look, the screens it opens, the setting that the guide was seen (when
+    the guided game is left), and what Restart and Quit to menu ask first (the saves, the line told of
+    actions saved elsewhere)."""
 
 
 class PauseScene(WidgetScene):
@@ -29,7 +34,9 @@ class PauseScene(WidgetScene):
     name = "pause"
     transparent = True
 
-    def __init__(self, app: Host, game: Game, names: tuple[str, ...], restart: Callable[[], None],
+    app: PauseServices
+
+    def __init__(self, app: PauseServices, game: Game, names: tuple[str, ...], restart: Callable[[], None],
                  guided: bool = False, networked: bool = False, joined: bool = False) -> None:
         super().__init__(app)
         self.game = game

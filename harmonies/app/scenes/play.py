@@ -57,8 +57,8 @@ from .daily_start import back_to_daily
 from .saving import banner_lines
 
 if TYPE_CHECKING:
-    from ..scene import Host
     from ..look import Look
+    from ..play.actions import PlayServices
 
 #: How a play scene starts: a new game for these seats, or a saved game resumed.
 Start = Union[MatchConfig, Resume]
@@ -71,7 +71,9 @@ def default_config(app: Look) -> MatchConfig:
 class PlayScene(Scene):
     name = "play"
 
-    def __init__(self, app: Host, start: Start | None = None, demo: bool = False,
+    app: PlayServices
+
+    def __init__(self, app: PlayServices, start: Start | None = None, demo: bool = False,
                  exit_when_done: bool = False, guide: Guide | None = None, session: PlaySession | None = None) -> None:
         super().__init__(app)
         self.demo = demo

@@ -8,18 +8,16 @@ settings (``Settings.keys``, ``Settings.buttons``: the intents whose keys or but
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from .. import keylist, paint
 from ..input import PAD_PRESS, Intent, is_modifier, press_chord
 from ..widgets import Button, Rect
+from ..look import Look
+from ..scene import Navigation, Preferences
 from .common import WidgetScene, draw_backdrop
-
-if TYPE_CHECKING:
-    from ..scene import Host
-    from ..look import Look
 
 #: The intents' rows: three columns from (x0, y0), each row this tall.
 COLUMNS, ROW_H, ROW_W, X0, Y0 = 3, 34.0, 376.0, 60.0, 100.0
@@ -31,7 +29,7 @@ NOTICE_END, NOTICE_ROOM = 634.0, 80.0
 class IntentRow(Button):
     """One intent: its name on the left, its keys on the right (a question mark while it waits for one)."""
 
-    def __init__(self, rect: Rect, app: Host, intent: Intent, choose: Callable[[Intent], None],
+    def __init__(self, rect: Rect, app: Look, intent: Intent, choose: Callable[[Intent], None],
                  waiting: Callable[[], Intent | None]) -> None:
         super().__init__(rect, lambda: app.t(f"keys.intents.{intent.value}"), lambda: choose(intent),
                          name=f"intent_{intent.value}")
@@ -54,11 +52,17 @@ class IntentRow(Button):
                    th.c("ink"), "midright", bold=True)
 
 
+class RebindServices(Look, Navigation, Preferences, Protocol):
+    """What the rebinding screen uses: the look, and the settings the keys are kept in."""
+
+
 class RebindScene(WidgetScene):
     name = "rebind"
     title_key = "keys.rebind_title"
 
-    def __init__(self, app: Host) -> None:
+    app: RebindServices
+
+    def __init__(self, app: RebindServices) -> None:
         super().__init__(app)
         t = app.t
         #: The intent whose new key is awaited (None: choosing).

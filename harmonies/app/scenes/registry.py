@@ -8,14 +8,14 @@ below; mypy checks that every destination has its case.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from ..navigation import (Destination, OpenChallenges, OpenDaily, OpenFinished, OpenGames, OpenGuide, OpenGuideDone,
                           OpenHandover, OpenHowTo,
                           OpenKeys, OpenMenu, OpenPadLost, OpenPause, OpenPlay, OpenRebind, OpenReplay, OpenScoring,
                           OpenSettings, OpenSetup, OpenStats, OpenHost, OpenJoin)
 from ..play.guide import Guide, guide_config
-from ..scene import Scene
+from ..scene import Closing, Scene
 from .challenges import ChallengesScene
 from .daily import DailyScene
 from .finished import FinishedScene
@@ -32,7 +32,7 @@ from .pad_lost import PadLostScene
 from .pause import PauseScene
 from .play import PlayScene
 from .replay import ReplayScene
-from .saving import confirm_leave
+from .saving import SavingServices, confirm_leave
 from .scoring import ScoringScene
 from .settings import SettingsScene
 from .setup import SetupScene
@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
 
 def build_scene(app: Host, to: Destination) -> Scene:
-    """The scene that shows ``to``."""
+    """The scene that shows ``to``. It builds every scene, so it is given the whole :class:`Host`; each
+    scene is typed with the part of it that scene uses."""
     match to:
         case OpenMenu():
             return MenuScene(app)
@@ -93,7 +94,11 @@ def build_scene(app: Host, to: Destination) -> Scene:
             return _unreachable(to)
 
 
-def ask_before_closing(app: Host) -> None:
+class ClosingServices(SavingServices, Closing, Protocol):
+    """What the window's close button uses: the questions about unsaved actions, then closing."""
+
+
+def ask_before_closing(app: ClosingServices) -> None:
     """The window's close button: quit, after asking first when actions could not be saved."""
     confirm_leave(app, "close", app.quit)
 

@@ -14,13 +14,14 @@ points lost and the three costliest turns (buttons, or keys 1 to 3); each review
 the log gets its mark; while the position shown is in a reviewed turn, the suggested turn is drawn on
 the board beside the one played and the detail over the log gives both values and the reasons. In a
 table game Review first asks whose turns (buttons, or keys 1 to 4). Esc closes that question, or stops
-a running review, before it leaves the viewer.
+a running review, before it leaves the viewer. Those buttons and keys are the review's controls
+(``replay/review_controls.py``), which see the keys before the viewer moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -32,24 +33,23 @@ from harmonies.session.replay import Replay
 
 from .. import paint
 from ..cardart import CardArt
-from ..input import PICK, Intent, is_press
+from ..input import Intent, is_press
 from ..play.layout import Point, inside
 from ..play.logpanel import LogRow
 from ..replay.boards import draw_seats
 from ..replay.ghosts import draw_played, draw_suggested
 from ..replay.layout import ReplayLayout, make_layout, text_px
 from ..replay.log import ViewerLog, draw_viewer_log
-from ..replay.review_panels import (MarkButton, chip_rects, chip_w, chips_below, costliest_label_w, detail_height,
-                                    draw_detail, draw_summary, side_button_rect, summary_height)
+from ..replay.review_controls import ReviewControls
+from ..replay.review_panels import detail_height, draw_detail, draw_summary, summary_height
 from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
 from ..replay.strip import draw_strip, strip_height
-from ..scene import Scene
+from ..scene import Keeping, Navigation, Scene, Telling
 from ..tokens import TokenArt
-from ..widgets import OPEN_INTENTS, Button, WidgetGroup
+from ..widgets import Button, WidgetGroup
+from ..look import Look
 from .common import POLL_EVERY, draw_backdrop
 
-if TYPE_CHECKING:
-    from ..scene import Host
 
 #: The stepping buttons' width, and the step from one to the next.
 NAV_W, NAV_STEP = 104.0, 112.0
@@ -59,10 +59,17 @@ def _label(t: Callable[..., str], key: str) -> Callable[[], str]:
     return lambda: t(key)
 
 
+class ReplayServices(Look, Navigation, Keeping, Telling, Protocol):
+    """What the replay uses: the look, the stack it closes on, the data folder its reviews are kept in, and
+    the menu's line when a review cannot be kept."""
+
+
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: Host, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
+    app: ReplayServices
+
+    def __init__(self, app: ReplayServices, setup: GameSetup, commands: Sequence[Command], names: Sequence[str],
                  cards: CardSet | None = None, seat: int = 0, review: bool = False, deal: Deal | None = None) -> None:
         super().__init__(app)
         self.replay = Replay(setup, commands, cards, deal)
@@ -87,25 +94,18 @@ class ReplayScene(Scene):
         self.review_button = Button((0, 0, 200, 52), lambda: t("review_view.button"), self.ask_review, px=18,
                                     name="review", enabled=lambda: not self.reviewer.running)
         self.ui.add(self.review_button)
-        self.cancel_button = Button((0, 0, 170, 40), lambda: t("review_view.cancel"), self.cancel_review, px=16,
-                                    name="cancel_review", visible=lambda: self.reviewer.running and not self.choosing)
-        self.ui.add(self.cancel_button)
-        self.chips = [self._chip(k) for k in range(3)]
-        self.seat_buttons = [self._seat_button(k) for k in range(setup.players)]
-        for w in self.ui.widgets:
-            w.focusable = False
         # the review: read at once when it is kept beside the finished game, else computed on demand
         game = GameToReview(setup, tuple(commands), cards, self.replay.deal)
         keep = keep_for(app.saves.store, self.replay.game)
         self.reviewer = Reviewer(job_starter(game, keep, log_folder(app.data_dir)), seat)
+        self.controls = ReviewControls(self.ui, t, setup.players, self.names, self.reviewer, seat, self.go)
+        for w in self.ui.widgets:
+            w.focusable = False
         stored = stored_review(keep, seat)
         if stored is not None:
             self.reviewer.show(stored)
         for note in keep.reviews.notes if keep is not None else []:
             app.tell(note)  # a kept review set aside (damaged): one line, shown by the menu
-        #: Whether the question "whose turns?" is on show (a table game's Review).
-        self.choosing = False
-        self.choice_focus = seat
         self.review_at_once = review and stored is None
         #: The heights of the reviewed seat's stacks at the start of a reviewed turn, by (seat, the turn's step).
         self._heights: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
@@ -145,70 +145,25 @@ class ReplayScene(Scene):
         review_w = min(200.0, self.close.rect[0] - 12 - nav_end)
         self.review_button.rect = (self.close.rect[0] - 12 - review_w, y, review_w, h)
         self.review_button.px = text_px(self.app.vp, 18)
-        if lay.summary is not None:
-            self.cancel_button.rect = side_button_rect(lay.summary, lay.px)
-            self.cancel_button.px = lay.px
-            below = chips_below(self.app, self.reviewer, lay.summary[2], lay.px)
-            label_w = 0.0 if below else costliest_label_w(self.app, lay.px)
-            review = self.reviewer.review
-            widest = max(190.0, chip_w(self.app, review.costliest(3), lay.px)) if review is not None else 190.0
-            for chip, rect in zip(self.chips, chip_rects(lay.summary, len(self.chips), lay.px, label_w, widest)):
-                chip.rect = rect
-                chip.px = lay.px
-            seats = chip_rects(lay.summary, len(self.seat_buttons) + 1, lay.px, 0.0)
-            for b, rect in zip(self.seat_buttons + [self.choose_cancel], seats):
-                b.rect = rect
-                b.px = lay.px
+        self.controls.place(self.app, lay)
 
     # ------------------------------------------------------------------ the review
-    def _chip(self, k: int) -> Button:
-        """The button of the ``k``-th costliest turn (goes to its start)."""
-        b = MarkButton((0, 0, 0, 0), lambda: self._costly(k), lambda: self.to_costly(k), name=f"costly{k}",
-                       visible=lambda: self._costly(k) is not None and not self.choosing)
-        self.ui.add(b)
-        return b
+    @property
+    def choosing(self) -> bool:
+        """Whether the question "whose turns?" is on show (a table game's Review)."""
+        return self.controls.choosing
 
-    def _seat_button(self, seat: int) -> Button:
-        b = Button((0, 0, 0, 0), lambda: f"{seat + 1} · {self.names[seat]}", lambda: self.start_review(seat), px=14,
-                   name=f"seat{seat}", visible=lambda: self.choosing)
-        self.ui.add(b)
-        if seat == self.replay.setup.players - 1:
-            self.choose_cancel = Button((0, 0, 0, 0), lambda: self.app.t("review_view.cancel"), self.close_choice,
-                                        px=14, name="choose_cancel", visible=lambda: self.choosing)
-            self.ui.add(self.choose_cancel)
-        return b
-
-    def _costly(self, k: int) -> TurnReview | None:
-        review = self.reviewer.review
-        if review is None:
-            return None
-        costly = review.costliest(3)
-        return costly[k] if k < len(costly) else None
+    @property
+    def choice_focus(self) -> int:
+        return self.controls.choice_focus
 
     def to_costly(self, k: int) -> None:
-        turn = self._costly(k)
-        if turn is not None:
-            self.go(turn.step)
+        """Show the start of the ``k``-th costliest turn of the review."""
+        self.controls.to_costly(k)
 
     def ask_review(self) -> None:
         """Review: in a table game, first whose turns; alone, at once."""
-        if self.reviewer.running:
-            return
-        if self.replay.setup.players == 1:
-            self.start_review(0)
-        else:
-            self.choosing = True
-            self.choice_focus = self.reviewer.seat
-
-    def close_choice(self) -> None:
-        self.choosing = False
-
-    def start_review(self, seat: int) -> None:
-        self.choosing = False
-        self.reviewer.start(seat)
-
-    def cancel_review(self) -> None:
-        self.reviewer.cancel()
+        self.controls.ask()
 
     def shown_review(self) -> TurnReview | None:
         """The reviewed turn the position shown is in, if any."""
@@ -225,7 +180,7 @@ class ReplayScene(Scene):
     def on_enter(self) -> None:
         if self.review_at_once:
             self.review_at_once = False
-            self.start_review(self.reviewer.seat)
+            self.controls.start(self.reviewer.seat)
 
     def on_exit(self) -> None:
         self.reviewer.cancel()
@@ -293,18 +248,7 @@ class ReplayScene(Scene):
         return None
 
     def _key(self, intents: frozenset[Intent]) -> None:
-        if self.choosing:
-            self._choice_key(intents)
-            return
-        if Intent.REVIEW in intents:
-            self.ask_review()
-            return
-        costly = [PICK[i] for i in intents if i in PICK and PICK[i] < 3]
-        if costly:
-            self.to_costly(costly[0])
-            return
-        if Intent.BACK in intents and self.reviewer.running:
-            self.cancel_review()
+        if self.controls.key(intents):
             return
         moves = {Intent.LEFT: self.back_one, Intent.RIGHT: self.forward_one, Intent.HOME: self.to_start,
                  Intent.END: self.to_end, Intent.UP: self.replay.previous_turn,
@@ -326,19 +270,6 @@ class ReplayScene(Scene):
         if len(stack) >= 3 and stack[-1] is self and stack[-2].name == "scoring" and getattr(stack[-2], "review", False):
             self.app.scenes.pop()
 
-    def _choice_key(self, intents: frozenset[Intent]) -> None:
-        """Whose turns to review: a digit chooses, Left/Right/Tab move the ring, Enter or Space takes it."""
-        seats = self.replay.setup.players
-        picked = [PICK[i] for i in intents if i in PICK and PICK[i] < seats]
-        if picked:
-            self.start_review(picked[0])
-        elif Intent.BACK in intents:
-            self.close_choice()
-        elif intents & {Intent.LEFT, Intent.RIGHT, Intent.NEXT, Intent.PREVIOUS, Intent.UP, Intent.DOWN}:
-            step = -1 if intents & {Intent.LEFT, Intent.UP, Intent.PREVIOUS} else 1
-            self.choice_focus = (self.choice_focus + step) % seats
-        elif intents & OPEN_INTENTS:
-            self.start_review(self.choice_focus)
 
     # ------------------------------------------------------------------ drawing
     def log_rect(self) -> tuple[float, float, float, float]:
@@ -374,10 +305,7 @@ class ReplayScene(Scene):
             draw_summary(surface, app, lay.summary, self.reviewer, self.names, self.choosing, lay.px)
         self._ring(surface, lay, hover)
         self.ui.draw(surface, app)
-        if self.choosing:
-            x, y, w, h = self.seat_buttons[self.choice_focus].rect
-            pygame.draw.rect(surface, th.c("accent"), app.vp.r((x - 3, y - 3, w + 6, h + 6)), max(2, app.vp.s(2.5)),
-                             border_radius=app.vp.s(h / 2.6 + 3))
+        self.controls.draw_ring(surface, app)
 
     def heading(self) -> str:
         r = self.replay

@@ -3,7 +3,7 @@ game (Continue's list and the questions use it), and the questions asked before 
 behind (quit to menu, closing the window).
 
 Each ``confirm_*`` function either runs ``proceed`` at once (nothing to lose) or opens a
-:class:`~.confirm.Dialog` whose buttons run it after closing the dialog.
+:class:`SaveDialog` (a :class:`~.confirm.Dialog`) whose buttons run it after closing the dialog.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -21,15 +21,31 @@ from harmonies.persist.store import KEEP_REPLACED
 from harmonies.session import Rescued, SaveProblem
 
 from .. import paint
+from ..look import Look
 from ..options import data_dir_option, start_command
+from ..scene import Keeping, Navigation, Telling
 from .confirm import Action, Dialog, Page
-
-if TYPE_CHECKING:
-    from ..scene import Host
-    from ..look import Look
 
 #: Folder offered for "save elsewhere", inside the player's home folder.
 RESCUE_NAME = "Harmonies-saves"
+
+
+class LookAndSaves(Look, Keeping, Protocol):
+    """The look with the saves: what a helper reads to word what is kept (the slot's state, a record)."""
+
+
+class SavingServices(Look, Navigation, Keeping, Telling, Protocol):
+    """What the questions about a game in progress and unsaved actions use: the look, the stack their
+    dialog opens on, the save slot, and the menu's line saying where the actions were saved."""
+
+
+class SaveDialog(Dialog):
+    """The dialog of those questions: it may save the actions elsewhere, so it is given the saves."""
+
+    app: SavingServices
+
+    def __init__(self, app: SavingServices, page: Page, purpose: str = "") -> None:
+        super().__init__(app, page, purpose)
 
 
 def reason_text(app: Look, problem: SaveProblem) -> str:
@@ -84,7 +100,7 @@ def row_label(app: Look, game: Any) -> str:
     return f"{names} · {detail}{latest}"
 
 
-def unsaved_line(app: Host) -> str:
+def unsaved_line(app: LookAndSaves) -> str:
     slot = app.saves
     problem = slot.problem
     folder = str(problem.folder) if problem else str(slot.folder)
@@ -100,7 +116,7 @@ def rescue_folder() -> Path:
         return Path(tempfile.gettempdir()) / RESCUE_NAME
 
 
-def confirm_replace(app: Host, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_replace(app: SavingServices, kind: str, proceed: Callable[[], None]) -> None:
     """Before a new game replaces the game in progress (``kind``: ``new``, ``restart`` or ``again``).
 
     A finished game whose archiving failed is not in progress, but a new game would drop it all the same:
@@ -110,7 +126,7 @@ def confirm_replace(app: Host, kind: str, proceed: Callable[[], None]) -> None:
         proceed()
         return
     t = app.t
-    dialog: Dialog
+    dialog: SaveDialog
 
     def go() -> None:
         dialog.close()
@@ -124,18 +140,18 @@ def confirm_replace(app: Host, kind: str, proceed: Callable[[], None]) -> None:
         body = [unsaved_line(app), t("dialog.replace_unsaved")]
         actions.insert(0, Action(t("dialog.save_elsewhere"), lambda: ask_folder(dialog, proceed, t(f"dialog.{kind}.go")),
                                  primary=True, name="elsewhere"))
-    dialog = Dialog(app, Page(t(f"dialog.{kind}.title"), body, actions), purpose=kind)
+    dialog = SaveDialog(app, Page(t(f"dialog.{kind}.title"), body, actions), purpose=kind)
     app.scenes.push(dialog)
 
 
-def confirm_leave(app: Host, kind: str, proceed: Callable[[], None]) -> None:
+def confirm_leave(app: SavingServices, kind: str, proceed: Callable[[], None]) -> None:
     """Before unsaved actions are left behind (``kind``: ``menu``, ``close``, or ``finished`` for the
     scoresheet of a game that could not be archived)."""
     if not app.saves.unsaved:
         proceed()
         return
     t = app.t
-    dialog: Dialog
+    dialog: SaveDialog
 
     def go() -> None:
         dialog.close()
@@ -148,11 +164,11 @@ def confirm_leave(app: Host, kind: str, proceed: Callable[[], None]) -> None:
         Action(t(f"dialog.{kind}.go"), go, name="go"),
         Action(stay, lambda: dialog.close(), name="back"),
     ], focus=0)
-    dialog = Dialog(app, page, purpose=kind)
+    dialog = SaveDialog(app, page, purpose=kind)
     app.scenes.push(dialog)
 
 
-def ask_folder(dialog: Dialog, proceed: Callable[[], None], go_label: str, error: str = "",
+def ask_folder(dialog: SaveDialog, proceed: Callable[[], None], go_label: str, error: str = "",
                text: str | None = None) -> None:
     """The page asking where to save; then the page saying where it went (or why it did not)."""
     app = dialog.app

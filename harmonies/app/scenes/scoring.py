@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -16,7 +16,9 @@ from harmonies.session import MatchConfig, screen_seats
 from .. import paint
 from ..input import Intent
 from ..cardart import CardArt
+from ..look import Look
 from ..navigation import OpenHost, OpenMenu, OpenPlay, OpenReplay
+from ..scene import Closing, Keeping, Navigation, Telling
 from ..tokens import TokenArt
 from ..widgets import Button
 from .challenges_verdict import Verdict, draw_verdict, verdict_of
@@ -27,12 +29,14 @@ from ..finale import Finale, best_line, ending_of
 from .saving import banner_lines, confirm_leave, confirm_replace, fit_folder
 from .scoring_solo import draw_daily, draw_news, draw_suns, suns_height
 
-if TYPE_CHECKING:
-    from ..scene import Host
-
 _LANDSCAPES = ("trees", "mountains", "fields", "buildings", "water")
 #: How far a column's numbers stand in from the rule on their right.
 NUMBER_INSET = 18.0
+
+
+class ScoringServices(Look, Navigation, Keeping, Telling, Closing, Protocol):
+    """What the scoresheet uses: the look, the screens it opens (again, replay, menu), the records the game
+    went into (bests, the daily, a challenge), the finale's sounds, and closing the demo's window."""
 
 
 class ScoringScene(WidgetScene):
@@ -40,7 +44,9 @@ class ScoringScene(WidgetScene):
     #: Seconds the demo shows the sheet before closing (``--exit-when-done``).
     exit_after = 4.0
 
-    def __init__(self, app: Host, game: Game, config: MatchConfig, demo: bool = False,
+    app: ScoringServices
+
+    def __init__(self, app: ScoringServices, game: Game, config: MatchConfig, demo: bool = False,
                  exit_when_done: bool = False, review: bool = False) -> None:
         super().__init__(app)
         self.game = game

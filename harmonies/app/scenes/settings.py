@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from harmonies.catalogue import available_languages, language_name
 
@@ -10,6 +10,8 @@ from .. import paint
 from ..navigation import OpenKeys
 from ..settings import AI_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from ..widgets import Button, Choice, Slider
+from ..look import Look
+from ..scene import Navigation, Preferences, Windowed
 from .common import WidgetScene
 
 #: The rows' place and size: wide enough that every label fits at its size in every language at 150 % text,
@@ -17,15 +19,19 @@ from .common import WidgetScene
 ROW_X, ROW_W, ROW_H, ROW_GAP, LABEL_W = 140.0, 1000.0, 48.0, 57.0, 0.46
 LABEL_PX = 20.0
 
-if TYPE_CHECKING:
-    from ..scene import Host
+
+class SettingsServices(Look, Navigation, Preferences, Windowed, Protocol):
+    """What the settings screen uses: the look, the keys screen it opens, the settings and the language it
+    changes, and the window's size in pixels (the sizes it offers, the size it is)."""
 
 
 class SettingsScene(WidgetScene):
     name = "settings"
     title_key = "settings.title"
 
-    def __init__(self, app: Host) -> None:
+    app: SettingsServices
+
+    def __init__(self, app: SettingsServices) -> None:
         super().__init__(app)
         t = app.t
         x, w, h, gap = ROW_X, ROW_W, ROW_H, ROW_GAP

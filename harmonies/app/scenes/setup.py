@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,10 +15,9 @@ from harmonies.session import MatchConfig, Seat
 from .. import keylist, paint
 from ..navigation import OpenHost, OpenPlay
 from ..widgets import Button, Choice, TextField
+from ..look import Look
+from ..scene import Navigation, Preferences
 from .common import WidgetScene
-
-if TYPE_CHECKING:
-    from ..scene import Host
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -63,11 +62,17 @@ SEAT_KINDS = ("human", "computer", REMOTE)
 NAME_LEN = 24
 
 
+class SetupServices(Look, Navigation, Preferences, Protocol):
+    """What the setup uses: the look, the game or table it opens, and the settings that remember the seats."""
+
+
 class SetupScene(WidgetScene):
     name = "setup"
     title_key = "setup.title"
 
-    def __init__(self, app: Host, config: MatchConfig | None = None) -> None:
+    app: SetupServices
+
+    def __init__(self, app: SetupServices, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.levels = computer_levels()
         default_level = "medium" if "medium" in self.levels else self.levels[0]

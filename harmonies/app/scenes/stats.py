@@ -13,7 +13,7 @@ Tab and Up/Down move between the tabs, the filters and Back; Left/Right change a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -24,11 +24,9 @@ from harmonies.rules import rules_data
 from .. import charts, paint
 from ..input import PICK, Intent
 from ..widgets import Button, Choice, Rect, Widget, sideways
+from ..look import Look
+from ..scene import Keeping, Navigation
 from .common import WidgetScene, draw_backdrop
-
-if TYPE_CHECKING:
-    from ..scene import Host
-    from ..look import Look
 
 CHARTS = ("scores", "categories", "suns", "levels")
 TABS_RECT = (30.0, 82.0, 1220.0, 44.0)
@@ -99,11 +97,17 @@ class ChartTabs(Widget):
                        th.c("accent_ink" if chosen else "button_text"), "center", bold=True)
 
 
+class StatsServices(Look, Navigation, Keeping, Protocol):
+    """What the statistics use: the look, and the finished games of the data folder."""
+
+
 class StatsScene(WidgetScene):
     name = "stats"
     title_key = "stats.title"
 
-    def __init__(self, app: Host) -> None:
+    app: StatsServices
+
+    def __init__(self, app: StatsServices) -> None:
         super().__init__(app)
         store = app.saves.store
         self.index = FinishedIndex(store.dirs, store.cards, auto_refresh=False) if store is not None else None
