@@ -4,17 +4,16 @@
 Each round is one run of that command; a table's figure is the median of its rounds (every round is
 printed too), since the machine it runs on is shared and other work moves single rounds both ways
 through the cache and the scheduler. Each round gives two rates: the command's own games per second
-(wall clock over its games) and games per CPU second of the process over the command (the process's
-CPU time from the call of the command to its answer, so the start of the interpreter and the
-imports are left out, as they are from the command's own figure). On a loaded machine the CPU rate is
-the one to read. ``--compare DIR`` also runs a second copy of the project (e.g. a base commit
-unpacked with ``git archive``) round by round alternately with this one, so that both see the same
-load, and prints the ratio; ``--compare-python PY`` runs that copy with another interpreter, whose
-virtual environment holds the compiled build of that copy (a venv's build serves the sources it was
-built from only). ``--builds`` runs this copy's compiled build
-and its pure-Python twin (``HARMONIES_PURE=1``) round by round alternately instead, and adds the
-hard player's CPU per turn (solo, ``--hard-games`` games from seed 3; the process and its helper
-together), with a check that both builds scored the same.
+(wall clock over its games) and games per CPU second of the process over the same span (the
+simulation itself: the start of the interpreter, the imports and the reading of the cards are left
+out of both). On a loaded machine the CPU rate is the one to read. ``--compare DIR`` also runs a
+second copy of the project (e.g. a base commit unpacked with ``git archive``) round by round
+alternately with this one, so that both see the same load, and prints the ratio; ``--compare-python
+PY`` runs that copy with another interpreter, whose virtual environment holds the compiled build of
+that copy (a venv's build serves the sources it was built from only). ``--builds`` runs this copy's
+compiled build and its pure-Python twin (``HARMONIES_PURE=1``) round by round alternately instead,
+and adds the hard player's CPU per turn (solo, ``--hard-games`` games from seed 3; the process and
+its helper together), with a check that both builds scored the same.
 """
 
 from __future__ import annotations
@@ -31,18 +30,27 @@ from typing import Any
 
 TABLES = {"solo": "random", "4 players": "random,random,random,random"}
 
-# Run as ``python -c``: the command-line tool's main() on the arguments, its output kept, then one JSON
-# line of that output with the process's CPU seconds over the call added ("command_cpu_seconds").
+# Run as ``python -c``: the command-line tool's main() on the arguments, its output kept, then that
+# output's JSON with "simulate_cpu_seconds" added: the process's CPU seconds inside cli.simulate, the
+# span the command's own games_per_second covers (not the interpreter's start, the imports and the
+# reading of the cards before it).
 COMMAND = """
 import contextlib, io, json, sys, time
 from harmonies import cli
+spent = []
+play = cli.simulate
+def timed(*args, **kwargs):
+    start = time.process_time()
+    try:
+        return play(*args, **kwargs)
+    finally:
+        spent.append(time.process_time() - start)
+cli.simulate = timed
 out = io.StringIO()
-start = time.process_time()
 with contextlib.redirect_stdout(out):
     status = cli.main(sys.argv[1:])
-cpu = time.process_time() - start
 data = json.loads(out.getvalue())
-data["command_cpu_seconds"] = cpu
+data["simulate_cpu_seconds"] = sum(spent)
 print(json.dumps(data))
 sys.exit(status)
 """
@@ -51,7 +59,7 @@ sys.exit(status)
 def simulate(root: Path, players: str, games: int, seed: int = 11, pure: bool | None = None,
              python: str | None = None) -> tuple[dict[str, Any], float]:
     """The JSON of one ``harmonies simulate`` run by the copy of the project at ``root`` (with
-    ``python``, by default this one; its ``command_cpu_seconds`` added) and the CPU seconds the whole
+    ``python``, by default this one; its ``simulate_cpu_seconds`` added) and the CPU seconds the whole
     process took (with its helper processes); ``pure`` forces a build (None: as found)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     env.pop("HARMONIES_PURE", None)
@@ -73,7 +81,7 @@ def one_round(root: Path, players: str, games: int, pure: bool | None = None,
     """Games per second (the command's own figure) and games per CPU second of one ``harmonies
     simulate`` run by the copy of the project at ``root``."""
     data = simulate(root, players, games, pure=pure, python=python)[0]
-    return float(data["games_per_second"]), games / max(float(data["command_cpu_seconds"]), 1e-9)
+    return float(data["games_per_second"]), games / max(float(data["simulate_cpu_seconds"]), 1e-9)
 
 
 def _rounds(rates: list[float]) -> str:

@@ -10,7 +10,7 @@ A player that decides each command from the table as it stands, and needs no cop
 (the random player), may also offer ``play_turn`` (:class:`TablePlayer`): :func:`take_turn` then
 hands it the seat's :class:`~.seat_table.SeatTable` of the real game instead of a view, which shows
 it the same public state and nothing face down, and plays each command it sends once the rules have
-checked it. Its turn is played once, on the real game, instead of on a copy and then again.
+checked it, so its turn is played once, on the real game.
 """
 
 from __future__ import annotations
