@@ -43,7 +43,7 @@ PURE_RULES = frozenset({"__init__", "commands", "colours", "setup", "cards", "ca
 # The AI modules compiled besides the rest of harmonies/rules: the search and its evaluation, and the
 # random player's turn (the engine's benchmark load).
 AI_MODULES = ("ai/weights.py", "ai/card_index.py", "ai/evaluate.py", "ai/tables.py", "ai/turn_root.py",
-              "ai/planner.py", "ai/lookahead.py", "ai/random_turn.py")
+              "ai/planner.py", "ai/lookahead.py", "ai/random_turn.py", "ai/seat_table.py")
 MANIFEST = "manifest.json"
 COMPILED = "compiled"
 PURE = "pure Python"

@@ -30,8 +30,8 @@ def make_player(kind: str, seed: int = 0) -> Player:
 
 
 def play_game(setup: GameSetup, players: list[Player], game: Game | None = None) -> Game:
-    """Play a game to its end, each seat by its player (its commands planned on an observer view and
-    played on ``game``, base.take_turn)."""
+    """Play a game to its end, each seat by its player (its commands planned on an observer view, or
+    sent one by one through the seat's table, and played on ``game``: base.take_turn)."""
     game = game if game is not None else Game.new(setup)
     while not game.over:
         take_turn(players[game.current], game)

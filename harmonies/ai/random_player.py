@@ -6,13 +6,16 @@ import random
 
 from ..rules import Command, Game
 from .random_turn import play_random_turn
+from .seat_table import SeatTable
 
 
 class RandomPlayer:
     """Takes a random space, a random card when allowed, and places every cube as soon as it can.
 
     It reads only what its seat may see (the seat's legal moves and the table), and plays from any
-    position of its turn.
+    position of its turn: on a copy of the view it is handed (:meth:`next_commands`), or straight at
+    the seat's table, each command checked there (:meth:`play_turn`, what ``take_turn`` uses). Both
+    make the same draws from the same generator, so they choose the same commands.
     """
 
     kind = "random"
@@ -30,3 +33,8 @@ class RandomPlayer:
         start = len(trial.history)
         play_random_turn(trial, self.rng, self.take_cards)
         return list(trial.history[start:])
+
+    def play_turn(self, table: SeatTable) -> None:
+        """The rest of the turn, sent through the seat's table of the real game."""
+        if not table.over:
+            play_random_turn(table, self.rng, self.take_cards)

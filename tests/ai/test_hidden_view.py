@@ -92,11 +92,17 @@ def test_the_random_player_is_handed_a_view_too_and_leaves_it_as_it_was() -> Non
             seen.append((view, view.to_json()))
             return commands
 
-    take_turn(Blind(0), game)
+    commands = commands_for_turn(Blind(0), game)
     (view, after), = seen
     check_blind(view, real)
     assert after == real.observer_view().to_json()  # its turn was played on its own copy
+    for cmd in commands:
+        assert game.apply(cmd).ok
     assert game.current == 1
+    # take_turn plays it at its seat's table instead (tests/ai/test_seat_table.py), to the same turn.
+    again = real.clone()
+    take_turn(RandomPlayer(0), again)
+    assert again.history == game.history
 
 
 def test_simulate_hands_every_seat_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
