@@ -9,6 +9,7 @@ from typing import Any, cast
 import pytest
 
 from harmonies.ai import PLAYER_KINDS, HardPlayer, Player, hint, make_player, commands_for_turn, play_game, take_turn
+from harmonies.ai.seat_table import SeatTable, Slip
 from harmonies.ai.turn_root import CandidateTurn
 from harmonies.rules import Command, EndTurn, Game, GameSetup, PlaceToken, Result, SoloSwap, TakeCard, TakeTokens
 
@@ -41,9 +42,34 @@ class StrictGame:
         return getattr(self.game, name)
 
 
+class StrictTablePlayer:
+    """A player that plays at its seat's table (``play_turn``), remembering every command the table
+    refused (a ``Slip``) before passing it on. The table takes only a real game, so such a seat is
+    handed the wrapped game itself; the table checks each command before playing it."""
+
+    def __init__(self, player: Any, refused: list[Any]) -> None:
+        self.player = player
+        self.kind = player.kind
+        self.refused = refused
+
+    def next_commands(self, view: Game) -> list[Command]:
+        return list(self.player.next_commands(view))
+
+    def play_turn(self, table: SeatTable) -> None:
+        try:
+            self.player.play_turn(table)
+        except Slip as slip:
+            self.refused.append(slip)
+            raise
+
+
 def play_strict(setup: GameSetup, seats: list[Player]) -> Game:
     strict = StrictGame(setup)
-    play_game(setup, seats, cast(Game, strict))
+    refused: list[Any] = strict.refused
+    players = [cast(Player, StrictTablePlayer(p, refused)) if hasattr(p, "play_turn") else p for p in seats]
+    while not strict.game.over:
+        player = players[strict.game.current]
+        take_turn(player, strict.game if hasattr(player, "play_turn") else cast(Game, strict))
     game = strict.game
     assert game.over
     assert strict.refused == []
