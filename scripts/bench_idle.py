@@ -1,11 +1,14 @@
 """CPU of the game window left alone, in a real X window (Xvfb), read from /proc.
 
-Three screens: the menu, the play screen waiting for a human, and the play screen while a computer
-seat thinks. The computer's planner is held (it sleeps, using no CPU) so the figure is the window's
-own cost while it waits for the answer, not the planner's. Each screen runs in a process of its own;
-after a warm-up from its first frame (the opening banners fade) its user+system CPU time is read over the measured
-seconds. ``--code DIR`` runs the window of another checkout (e.g. an older commit exported there) for
-a before/after comparison. Linux only (Xvfb, /proc). Figures, not pass/fail.
+Four screens: the menu, the play screen waiting for a human, the play screen while a computer seat
+thinks, and the play screen with a hint on show (its outlines pulse). The computer's planner is held
+(it sleeps, using no CPU) so the figure is the window's own cost while it waits for the answer, not the
+planner's. Each screen runs in a process of its own; after a warm-up from its first frame (the opening
+banners fade) its user+system CPU time is read over the measured seconds, and so is the X server's:
+the window's pixels reach the screen through shared memory, and the server's copy of them is part of
+what a frame costs. ``--code DIR`` runs the window of another checkout (e.g. an older commit exported
+there) for a before/after comparison; ``SDL_FRAMEBUFFER_ACCELERATION=1`` in the environment puts the
+window back on SDL's OpenGL texture. Linux only (Xvfb, /proc). Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-SCREENS = ("menu", "play_waiting", "play_thinking")
+SCREENS = ("menu", "play_waiting", "play_thinking", "play_hint")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -35,6 +40,15 @@ def _thread_cpu(pid: int) -> float:
     with open(f"/proc/{pid}/task/{pid}/stat", encoding="ascii") as fh:
         fields = fh.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Percent of one core over the measured seconds: the window's process, its main thread, the X server."""
+
+    process: float
+    main: float
+    server: float
 
 
 def _free_display() -> int:
@@ -60,10 +74,10 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit(f"bench_idle: Xvfb did not start on :{n}")
 
 
-def measure(screen: str, display: str, seconds: float, warmup: float, code: str | None) -> tuple[float, float]:
+def measure(screen: str, display: str, server: int, seconds: float, warmup: float, code: str | None) -> Figures:
     """Percent of one core the window of ``screen`` uses over ``seconds`` after ``warmup``: the whole
-    process, and its main thread alone (the other threads are SDL's and, under Xvfb, Mesa's software
-    OpenGL that puts the window's pixels on the screen)."""
+    process, its main thread alone (the other threads are SDL's and, on SDL's OpenGL texture under Xvfb,
+    Mesa's software OpenGL), and the X server ``server`` (the window's pixels copied to the screen)."""
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     if code:
@@ -78,9 +92,11 @@ def measure(screen: str, display: str, seconds: float, warmup: float, code: str 
             time.sleep(warmup)
             if child.poll() is not None:
                 raise RuntimeError(f"the {screen} window closed early")
-            start, main, t0 = _cpu_seconds(child.pid), _thread_cpu(child.pid), time.monotonic()
+            start, main, x = _cpu_seconds(child.pid), _thread_cpu(child.pid), _cpu_seconds(server)
+            t0 = time.monotonic()
             time.sleep(seconds)
             used, main = _cpu_seconds(child.pid) - start, _thread_cpu(child.pid) - main
+            x = _cpu_seconds(server) - x
             wall = time.monotonic() - t0
         finally:
             child.terminate()
@@ -89,7 +105,7 @@ def measure(screen: str, display: str, seconds: float, warmup: float, code: str 
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
-    return 100 * used / wall, 100 * main / wall
+    return Figures(100 * used / wall, 100 * main / wall, 100 * x / wall)
 
 
 def window(screen: str, data: str) -> None:
@@ -116,9 +132,21 @@ def window(screen: str, data: str) -> None:
                 from harmonies.session import computer
                 computer.ai.commands_for_turn = lambda player, view: never.wait(3600) and []  # type: ignore[attr-defined]
             seats = (Seat("Bo", "computer"), Seat("Ada"))
-        app.scenes.push(PlayScene(app, MatchConfig(seats, seed=7)))
+        play = PlayScene(app, MatchConfig(seats, seed=7))
+        app.scenes.push(play)
+        if screen == "play_hint":
+            app.on_first_frame.append(lambda: _show_a_hint(play))
     app.on_first_frame.append(lambda: print("ready", flush=True))
     app.run()
+
+
+def _show_a_hint(play: Any) -> None:
+    """Put a hint on show (the first central space and face-up card outlined) without planning one."""
+    from harmonies.app.play.hint import HintPlan
+
+    play.hints.plan = HintPlan((), space=0, card=play.table.display[0])
+    play.hints.line = "a hint"
+    play.redraw()
 
 
 def main() -> None:
@@ -135,10 +163,10 @@ def main() -> None:
     xvfb, display = _start_xvfb()
     try:
         print(f"CPU of the idle window (Xvfb {display}, 1280x720, {args.seconds:.0f} s each, % of one core)")
-        print(f"  {'screen':<16}{'process':>9}{'main thread':>13}")
+        print(f"  {'screen':<16}{'process':>9}{'main thread':>13}{'X server':>10}")
         for screen in SCREENS:
-            whole, main = measure(screen, display, args.seconds, args.warmup, args.code)
-            print(f"  {screen:<16}{whole:>8.1f}%{main:>12.1f}%", flush=True)
+            got = measure(screen, display, xvfb.pid, args.seconds, args.warmup, args.code)
+            print(f"  {screen:<16}{got.process:>8.1f}%{got.main:>12.1f}%{got.server:>9.1f}%", flush=True)
     finally:
         xvfb.terminate()
         xvfb.wait(10)

@@ -22,7 +22,7 @@ from harmonies.catalogue import Catalogue, has_language, system_language
 from .assets import AssetError, asset
 from .device import is_steam_deck
 from .input import PAD_GONE, InputMap, Intent, Pads, player_map
-from .loop import MAX_DT, Pacer, Plan, WindowPacer, soonest
+from .loop import MAX_DT, Pacer, Plan, WindowPacer, soonest, split_of
 from .navigation import OpenMenu, OpenPadLost
 from .navigator import Navigator
 from .scene import Scene, SceneStack
@@ -78,6 +78,10 @@ class App:
         # SDL reads the window's class when it starts its video part; one set by the caller is kept.
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+        # The window's pixels reach the screen through SDL's own framebuffer (on X11, shared memory), which
+        # shows only the rectangles a partial frame drew (see .loop); SDL's OpenGL texture instead shows the
+        # whole window every frame, and on a software OpenGL that costs milliseconds a frame.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         init_pygame()
         pygame.display.set_caption("Harmonies")
         set_window_icon()
@@ -95,6 +99,8 @@ class App:
         self.running = True
         self.time = 0.0
         self.frames = 0
+        #: How many of those frames were drawn in part (only the rectangles a timer changed).
+        self.partial_frames = 0
         self.on_first_frame: list[Callable[[], None]] = []
         #: Drawing caches (pure memoisation of sprites, safe to clear at any time).
         self.cache: dict[str, dict[Any, Any]] = {}
@@ -237,10 +243,21 @@ class App:
         self.time += dt
         return changed
 
-    def present(self) -> None:
-        """Draw the visible scenes and show them."""
-        self.draw()
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Draw the visible scenes and show them: the whole window, or only ``rects`` (a frame only a timer
+        called for, see :mod:`.loop`), each drawn whole with the window clipped to it."""
+        if rects is None:
+            self.draw()
+            pygame.display.flip()
+        else:
+            try:
+                for rect in rects:
+                    self.window.set_clip(rect)
+                    self.draw()
+            finally:
+                self.window.set_clip(None)
+            pygame.display.update(rects)
+            self.partial_frames += 1
         for scene in self.scenes.scenes:
             scene.dirty = False
         self.frames += 1
@@ -281,11 +298,14 @@ class App:
 
     def _pass(self, dt: float, events: list[pygame.event.Event], now: float, plan: Plan) -> bool:
         """One pass of the loop: events and update, then a frame if one is wanted; whether one was drawn."""
-        changed = self.advance(dt, events)
+        changed = self.advance(dt, events) or self.frames == 0
         visible = self.scenes.visible()
-        drawn = changed or plan.frame_due(now, visible) or self.frames == 0
+        timer_only = not changed and not any(scene.dirty for scene in visible)
+        drawn = changed or plan.frame_due(now, visible)
         if drawn:
-            self.present()
+            splits = [split_of(scene) for scene in visible]
+            self.present(plan.partial(splits) if timer_only else None)
+            plan.drawn(splits)
         plan.after(now, drawn, visible)
         return drawn
 

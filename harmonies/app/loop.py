@@ -6,6 +6,12 @@ frames the loop sleeps in the event queue until the first of an event, a frame d
 ``wake_in()`` (a background job to poll). So an idle window costs next to nothing, while an
 animation (``next_frame()`` 0.0) still gets every frame, held to the frame rate.
 
+A frame that only a timer calls for (no input, no change of the stack, no ``redraw()``) may be drawn
+in part: a scene that :class:`Splits` says what it shows apart from its timers (``still``) and the
+window's rectangles its timers draw in (``moving``, the "thinking…" dots, the hint's pulse). While
+every visible scene's ``still`` equals the one of the frame drawn before, only those rectangles are
+drawn and shown (:meth:`Plan.partial`); anything else gets the whole window.
+
 The clock and the event queue come through a :class:`Pacer`, so a test can run the loop on a
 clock it controls.
 """
@@ -15,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -73,11 +79,38 @@ class WindowPacer:
         self.clock.tick(fps)
 
 
+@dataclass(frozen=True)
+class Split:
+    """A scene's look in two parts: ``still``, a value that compares equal from one moment to the next
+    while nothing but the scene's timers changes it, and ``moving``, the window's rectangles (real
+    pixels) that hold everything its timers change."""
+
+    still: object
+    moving: tuple[pygame.Rect, ...]
+
+
+@runtime_checkable
+class Splits(Protocol):
+    """A scene whose timer-only frames may be drawn in part."""
+
+    def split(self) -> Split | None:
+        """The scene's look now in two parts (None: it cannot be split now; the window is drawn whole)."""
+        ...
+
+
+def split_of(scene: object) -> Split | None:
+    """The scene's :class:`Split`, or None for a scene that does not split."""
+    return scene.split() if isinstance(scene, Splits) else None
+
+
 @dataclass
 class Plan:
-    """When the window is next to be drawn without input (None: not until something happens)."""
+    """When the window is next to be drawn without input (None: not until something happens), and
+    what the visible scenes showed at the last frame drawn."""
 
     due: float | None = 0.0
+    #: The visible scenes' ``still`` parts at the last frame drawn (None: one of them did not split).
+    stills: tuple[object, ...] | None = None
 
     def frame_due(self, now: float, scenes: Sequence[Scene]) -> bool:
         """Whether a frame is to be drawn now: its time came, or a scene asked."""
@@ -91,6 +124,21 @@ class Plan:
             self.due = due
         elif due is not None:
             self.due = min(self.due, due)
+
+    def partial(self, splits: Sequence[Split | None]) -> list[pygame.Rect] | None:
+        """The rectangles to draw for a frame only a timer called for: the visible scenes' moving parts,
+        when each scene's still part is what the last frame drawn showed; None: the whole window."""
+        if self.stills is None or any(split is None for split in splits):
+            return None
+        known = [split for split in splits if split is not None]
+        if tuple(split.still for split in known) != self.stills:
+            return None
+        return [rect for split in known for rect in split.moving]
+
+    def drawn(self, splits: Sequence[Split | None]) -> None:
+        """Keep the still parts of the frame just drawn."""
+        known = [split for split in splits if split is not None]
+        self.stills = tuple(split.still for split in known) if len(known) == len(splits) else None
 
     def sleep(self, now: float, top: Scene | None) -> float:
         """Seconds to wait for input before the next pass: until the frame due or the top scene's wake-up."""

@@ -3,7 +3,8 @@
 :func:`tick` runs the screen's timers for one frame (the enlarged card's wait, the animations, the
 summaries, the background jobs, the line under the board, the computer's pace, the pause before the
 scoresheet). :func:`look` is what an update may change on screen without input; :func:`next_frame` tells the frame
-loop when the screen next changes by itself. :data:`POLL_EVERY` paces the looks at a background job.
+loop when the screen next changes by itself, and :func:`split` which of it (the "thinking…" dots, the hint's
+pulse) only the timers change. :data:`POLL_EVERY` paces the looks at a background job.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Protocol
 
-from ..loop import soonest
+from ..loop import Split, soonest
 from ..navigation import OpenScoring
 from .actions import PlayActions
 from .failure import FAILURE_SECONDS, failure_text
+from .pulse import next_change
 from .recent import FADE_SECONDS
+from .sections.hint import pulse_rects
 
 if TYPE_CHECKING:
     from harmonies.session import MatchConfig
@@ -32,8 +35,6 @@ PREVIEW_DELAY = 0.45
 MESSAGE_FADE = 0.4
 #: Seconds between two looks at a computer turn or a hint being planned in the background.
 POLL_EVERY = 0.05
-#: Seconds between frames while the hint on show pulses (its outline's width moves a pixel at most).
-PULSE_FRAME = 1 / 20
 #: The "thinking…" dots change this many times a second.
 DOTS_PER_SECOND = 3
 
@@ -94,7 +95,7 @@ def next_frame(sc: Clocked) -> float | None:
         return 0.0
     times: list[float | None] = []
     if sc.hints.plan is not None:
-        times.append(PULSE_FRAME)
+        times.append(next_change(sc.app.vp, sc.app.time))
     if sc.thinking or sc.hints.thinking:
         # the next change of the dots; one due this very moment was just drawn
         beat = sc.app.time * DOTS_PER_SECOND
@@ -107,6 +108,22 @@ def next_frame(sc: Clocked) -> float | None:
     if sc.hover_card is not None and sc.hover_t < PREVIEW_DELAY:
         times.append(PREVIEW_DELAY - sc.hover_t)
     return soonest(times)
+
+
+def split(sc: Clocked) -> Split | None:
+    """The screen in two parts for a frame only its timers call for: the frame the sections draw from, and
+    the window's rectangles of what moves with time alone in it (the top bar while its "thinking…" dots
+    move, the hint's pulsing outlines); None while a hinted spirit pulses among the two to choose from (not
+    one of :func:`pulse_rects`) or while another scene covers this one."""
+    if sc.covered:
+        return None
+    f = sc.frame()
+    if f.choosing_spirit and f.hint.plan is not None:
+        return None
+    moving = pulse_rects(sc.app, sc.layout, f)
+    if f.thinking or f.hint.thinking:
+        moving.append(sc.app.vp.r(sc.layout.top_bar))
+    return Split(f, tuple(moving))
 
 
 def tick(sc: Clocked, dt: float) -> None:

@@ -27,6 +27,7 @@ from .. import keylist
 from ..cardart import CardArt
 from ..hexgrid import HexLayout
 from ..input import is_press
+from ..loop import Split
 from ..navigation import OpenPause
 from ..netplay.remote import RemoteSession
 from ..netplay.stand_in import stand_in_button
@@ -380,6 +381,10 @@ class PlayScene(Scene):
     def next_frame(self) -> float | None:
         """0.0 while something moves, else the seconds until the screen changes by itself (None: still)."""
         return clock.next_frame(self)
+
+    def split(self) -> Split | None:
+        """The screen apart from what its timers alone move, and the rectangles those are drawn in (see :mod:`..loop`)."""
+        return clock.split(self)
 
     def wake_in(self) -> float | None:
         """A computer turn or a hint under way is looked at now and then, without drawing."""

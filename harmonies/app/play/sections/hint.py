@@ -5,13 +5,14 @@ pieces: it must never be mistaken for the real board."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ... import paint
 from ..frame import Frame
+from ..layout import PlayLayout
+from ..pulse import frame_width, ring_width
 from ..where import big_layout
 from .common import Rect, Section, blit_centred
 
@@ -23,15 +24,55 @@ if TYPE_CHECKING:
 GHOST_ALPHA = 165
 
 
-def _hint_pulse(app: Look) -> float:
-    return 0.5 + 0.5 * math.sin(app.time * 3.0)
+#: How far (virtual) a pulsing outline stands out of the card or slot it frames.
+FRAME_PAD = 4.0
+HELD_PAD = 3.0
 
 
-def hint_frame(app: Look, surface: pygame.Surface, rect: Rect, radius: float, pad: float = 4) -> None:
+def hint_frame(app: Look, surface: pygame.Surface, rect: Rect, radius: float, pad: float = FRAME_PAD) -> None:
+    """A pulsing outline round ``rect``, drawn inside :func:`frame_box`."""
     vp = app.vp
-    col = app.theme.c("hint")
-    r = (rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad)
-    pygame.draw.rect(surface, col, vp.r(r), max(2, vp.s(3 + _hint_pulse(app))), border_radius=vp.s(radius))
+    pygame.draw.rect(surface, app.theme.c("hint"), frame_box(app, rect, pad), frame_width(vp, app.time),
+                     border_radius=vp.s(radius))
+
+
+def frame_box(app: Look, rect: Rect, pad: float = FRAME_PAD) -> pygame.Rect:
+    """The window's rectangle a pulsing outline round ``rect`` is drawn in."""
+    return app.vp.r((rect[0] - pad, rect[1] - pad, rect[2] + 2 * pad, rect[3] + 2 * pad))
+
+
+def _outlined(f: Frame, L: PlayLayout) -> tuple[int | None, list[tuple[Rect, float]]]:
+    """What the hint outlines with its pulse: the central space (None: none), and the rects of the face-up
+    card, the swap and the held cards the cubes come from, each with its outline's padding."""
+    plan, g = f.hint.plan, f.table
+    if plan is None:
+        return None, []
+    space = plan.space if plan.space is not None and plan.space < len(L.spaces) \
+        and not g.taken_tokens_this_turn else None
+    frames: list[tuple[Rect, float]] = []
+    for cid, rects in ((plan.card, L.slots), (plan.swap, L.swap_btns)):
+        if cid is not None and cid in g.display:
+            j = g.display.index(cid)
+            if j < len(rects):
+                frames.append((rects[j], FRAME_PAD))
+    held = [cid for cid, _s, _n in g.held_items(g.current)]
+    for cid in dict.fromkeys(c for c, _cell in plan.cubes):
+        if cid in held and held.index(cid) < len(L.held_slots):
+            frames.append((L.held_slots[held.index(cid)], HELD_PAD))
+    return space, frames
+
+
+def pulse_rects(app: Look, L: PlayLayout, f: Frame) -> list[pygame.Rect]:
+    """The window's rectangles the hint's pulse changes on the table (none while it is not on show)."""
+    if f.hint.plan is None or f.shown != f.table.current or f.choosing_spirit:
+        return []
+    vp = app.vp
+    space, frames = _outlined(f, L)
+    out = [frame_box(app, rect, pad).inflate(2, 2) for rect, pad in frames]
+    if space is not None:
+        r = vp.s(L.space_radius + 2)
+        out.append(pygame.Rect(0, 0, 2 * r + 3, 2 * r + 3).move(vp.p(*L.spaces[space])).move(-r - 1, -r - 1))
+    return out
 
 
 def _hint_badge(app: Look, surface: pygame.Surface, text: str, pos: tuple[float, float], r: float) -> None:
@@ -53,19 +94,13 @@ class HintMarks(Section):
         app = self.kit.app
         th, vp = app.theme, app.vp
         col = th.c("hint")
-        if plan.space is not None and plan.space < len(L.spaces) and not g.taken_tokens_this_turn:
-            cx, cy = L.spaces[plan.space]
-            pygame.draw.circle(surface, col, vp.p(cx, cy), vp.s(L.space_radius + 2), max(2, vp.s(4 + _hint_pulse(app))))
-        for cid, rects in ((plan.card, L.slots), (plan.swap, L.swap_btns)):
-            if cid is not None and cid in g.display:
-                j = g.display.index(cid)
-                if j < len(rects):
-                    hint_frame(app, surface, rects[j], 9)
-        # the held cards the hinted cubes come from
-        held = [cid for cid, _s, _n in g.held_items(g.current)]
-        for cid in dict.fromkeys(c for c, _cell in plan.cubes):
-            if cid in held and held.index(cid) < len(L.held_slots):
-                hint_frame(app, surface, L.held_slots[held.index(cid)], 9, 3)
+        # the space, the face-up card and swap, and the held cards the hinted cubes come from
+        space, frames = _outlined(f, L)
+        if space is not None:
+            cx, cy = L.spaces[space]
+            pygame.draw.circle(surface, col, vp.p(cx, cy), vp.s(L.space_radius + 2), ring_width(vp, app.time))
+        for rect, pad in frames:
+            hint_frame(app, surface, rect, 9, pad)
         layout = big_layout(L, g)
         size = layout.size
         radius = max(3, vp.s(size))
