@@ -78,11 +78,14 @@ class App:
         # SDL reads the window's class when it starts its video part; one set by the caller is kept.
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
-        # The window's pixels reach the screen through SDL's own framebuffer (on X11, shared memory), which
-        # shows only the rectangles a partial frame drew (see .loop); SDL's OpenGL texture instead shows the
-        # whole window every frame, and on a software OpenGL that costs milliseconds a frame.
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         init_pygame()
+        # On X11 the window's pixels reach the screen through SDL's own framebuffer (shared memory), which
+        # shows only the rectangles a partial frame drew (see .loop); SDL's OpenGL texture instead shows the
+        # whole window every frame, and on a software OpenGL that costs milliseconds a frame. Other video
+        # drivers (Wayland, Cocoa) have no framebuffer of their own and keep SDL's texture. SDL reads the
+        # hint when the window is made (below), so it is set once the driver is known.
+        if pygame.display.get_driver() == "x11":
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.set_caption("Harmonies")
         set_window_icon()
         self.window = self._open_window()
