@@ -3,6 +3,8 @@ check that a slow test is marked ``slow``, and the text catalogues parsed once p
 
 from __future__ import annotations
 
+import gc
+import os
 import resource
 import time
 from collections.abc import Generator
@@ -143,3 +145,31 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if session.config.getoption("--check-slow") and any(cpu > SLOW_CPU * FAIL_FACTOR for cpu in _OVER.values()) \
             and exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# -- memory between tests ------------------------------------------------------------------------
+# A window test leaves its App behind as garbage in reference cycles (scenes, sections and the app
+# point at each other), which only a full collection frees; the collector's own schedule runs one
+# rarely, so a worker that runs many window tests in a row kept several dead apps with their windows'
+# surfaces at once (a worker's peak grew past 700 MB over the guided game's ten whole games). After
+# a test that leaves the process over COLLECT_ABOVE_MB, a full collection frees them; below it the
+# check costs a read of /proc and nothing else.
+COLLECT_ABOVE_MB = 256
+_STATM = "/proc/self/statm"
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _resident_mb() -> float | None:
+    """This process's resident memory now (Linux), or None where /proc is not there."""
+    try:
+        with open(_STATM) as f:
+            return int(f.read().split()[1]) * _PAGE / 2**20
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    resident = _resident_mb()
+    if resident is not None and resident > COLLECT_ABOVE_MB:
+        gc.collect()
