@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from .review import GOOD_BELOW
@@ -73,6 +73,25 @@ class Remeasured:
         return 1.0 if joint <= 0.0 else math.erf(2 * self.stderr / (joint * math.sqrt(2)))
 
 
+    def widened(self, judge_error: float) -> Remeasured:
+        """This turn with the review's error widened by ``judge_error``, the spread of the judge
+        against the finisher beyond both measures' sampling noise (a turn whose loss is exact, with
+        no error, stays exact: nothing is played after it)."""
+        if self.stderr <= 0.0:
+            return self
+        return replace(self, stderr=math.hypot(self.stderr, judge_error))
+
+
+def judge_error(turns: Sequence[Remeasured]) -> float:
+    """The spread of the review's loss against the loss measured again that both standard errors do
+    not explain: the root of the mean of (again - loss)^2 - SE^2 - SE again^2, 0 when that is not
+    above 0 (the moment estimate of an independent error of the judge)."""
+    if not turns:
+        raise ValueError("no flagged turns to estimate from")
+    excess = statistics.fmean((t.again - t.loss) ** 2 - t.stderr ** 2 - t.again_stderr ** 2 for t in turns)
+    return math.sqrt(excess) if excess > 0.0 else 0.0
+
+
 @dataclass(frozen=True)
 class Summary:
     """The figures of a set of flagged turns."""
@@ -106,4 +125,4 @@ def summarise(turns: Sequence[Remeasured]) -> Summary:
     )
 
 
-__all__ = ["Remeasured", "Summary", "spread", "summarise"]
+__all__ = ["Remeasured", "Summary", "judge_error", "spread", "summarise"]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from harmonies.ai.review_calibration import Remeasured, spread, summarise
+from harmonies.ai.review_calibration import Remeasured, judge_error, spread, summarise
 
 
 def test_spread_keeps_the_ends_and_the_order() -> None:
@@ -67,3 +67,21 @@ def test_rows_from_the_runs_file_and_bad_ones() -> None:
         Remeasured.from_row({**row, "loss": "two"})
     with pytest.raises(ValueError):
         summarise([])
+
+
+def test_the_judges_own_error_is_found_and_widening_by_it_restores_the_coverage() -> None:
+    rng = random.Random(7)
+    turns = []
+    for _ in range(4000):
+        truth = rng.uniform(1.0, 20.0)
+        judged = truth + rng.gauss(0, 1.0)  # the judge's own error, besides its sampling noise
+        turns.append(Remeasured("mistake", judged + rng.gauss(0, 0.8), 0.8, truth + rng.gauss(0, 0.6), 0.6))
+    found = judge_error(turns)
+    assert found == pytest.approx(1.0, abs=0.1)
+    narrow = summarise(turns)
+    assert narrow.covered < narrow.expected_covered - 0.1 * narrow.count
+    wide = summarise([t.widened(found) for t in turns])
+    assert wide.covered / wide.count == pytest.approx(wide.expected_covered / wide.count, abs=0.02)
+    exact = Remeasured("mistake", 5.0, 0.0, 5.0, 0.0)
+    assert exact.widened(1.0) == exact
+    assert judge_error([Remeasured("mistake", 5.0, 1.0, 5.0, 1.0)]) == 0.0
