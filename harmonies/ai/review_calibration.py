@@ -1,6 +1,6 @@
-"""The figures of the review's calibration (``scripts/calibrate_review``, docs/ai.md "The review's
-judge"): flagged turns of reviewed games measured again on fresh worlds with another player finishing
-the game, and how far the review's verdicts hold.
+"""The figures of the review's calibration (``scripts/calibrate_review``, docs/ai.md "Calibration at
+the issue's scale"): flagged turns of reviewed games measured again on fresh worlds with another
+player finishing the game, and how far the review's verdicts hold.
 
 A *mistake holds* when its loss measured again is at least :data:`review.GOOD_BELOW` (it is still no
 better than an inaccuracy); an *inaccuracy holds* when it is above 0. *Coverage* is how often the
