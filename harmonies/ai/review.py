@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import exp
+from math import exp, hypot
 from typing import Literal
 
 from ..rules import CardSet, Command, Deal, EndTurn, Game, GameSetup, command_to_json
@@ -35,7 +35,7 @@ from .review_turn import best_turn
 
 #: The review method's version: a kept review made by another method is made again
 #: (harmonies/persist/reviews.py). Raise it when a change gives other numbers.
-METHOD = 2
+METHOD = 3
 
 #: A turn's mark, by its loss (:func:`mark_of`).
 Mark = Literal["best", "good", "inaccuracy", "mistake"]
@@ -48,6 +48,12 @@ MISTAKE_FROM = 3.0
 
 #: The loss at which a turn's accuracy falls to 1/e (:attr:`GameReview.accuracy`).
 ACCURACY_SCALE = 4.0
+
+#: The judge's own error, in points, against the hard player finishing the game: the spread of the
+#: review's loss around hard's that the sampled worlds' standard errors leave unexplained (1.38 fitted
+#: on 23 flagged turns, rounded; docs/ai.md, "Calibration at the issue's scale"). A turn's error is
+#: its sampled standard error and this, as the root of the sum of squares.
+JUDGE_ERROR = 1.4
 
 #: Sampled worlds per turn: solo, and at a table (where each playout plays every seat's turns).
 SAMPLES = {True: 32, False: 16}
@@ -69,8 +75,10 @@ class TurnReview:
     command log where the turn starts (what ``session.replay.Replay.go`` takes); ``round`` from 1.
     ``played`` and ``best``: the turn's commands as played and as the hard player would play them.
     ``played_value`` and ``best_value``: the seat's expected final score after each; ``loss`` is
-    best minus played (negative when the played turn did better on these futures) and ``stderr`` the
-    standard error of that paired difference over ``samples`` worlds. ``reasons``: what differs,
+    best minus played (negative when the played turn did better on these futures) and ``stderr`` its
+    error: the standard error of that paired difference over ``samples`` worlds widened by
+    :data:`JUDGE_ERROR` (0 when the loss is exact: the same turn, or one no world plays differently).
+    ``reasons``: what differs,
     most telling first (at least one).
     """
 
@@ -205,8 +213,14 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
         return None
     loss = 0.0 if values.same else values.best_value - values.played_value
     return TurnReview(turn, step, round, tuple(played), values.best, values.played_value,
-                      values.played_value + loss, loss, values.stderr, mark_of(loss, values.same),
+                      values.played_value + loss, loss, turn_error(values.stderr), mark_of(loss, values.same),
                       turn_reasons(played, values.best, values.same, loss, values.rows), values.samples)
+
+
+def turn_error(stderr: float) -> float:
+    """A turn's error from its sampled standard error: widened by :data:`JUDGE_ERROR`, except an exact
+    loss (standard error 0), which stays exact."""
+    return hypot(stderr, JUDGE_ERROR) if stderr > 0.0 else 0.0
 
 
 def seat_turns(game: Game, commands: Sequence[Command], seat: int) -> list[tuple[int, int, int]]:
@@ -226,5 +240,5 @@ def seat_turns(game: Game, commands: Sequence[Command], seat: int) -> list[tuple
     return out
 
 
-__all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",
+__all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "JUDGE_ERROR", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",
            "Reason", "TurnReview", "mark_of", "review_game", "review_turn", "seat_turns", "turn_seed"]

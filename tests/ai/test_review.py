@@ -3,14 +3,17 @@ telling a strong turn from a bad one."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
 import pytest
 
 from harmonies.ai import HardPlayer, MediumPlayer, RandomPlayer, play_game, play_random_game, take_turn
+from harmonies.ai.judge import judge_turns
 from harmonies.ai.review import (
-    Chooser, GameReview, TurnReview, mark_of, review_game, review_turn, seat_turns, turn_seed,
+    JUDGE_ERROR, Chooser, GameReview, TurnReview, mark_of, review_game, review_turn, seat_turns, turn_error,
+    turn_seed,
 )
 from harmonies.ai.review_reasons import Reason, turn_reasons
 from harmonies.rules import Command, EndTurn, Game, GameSetup, TakeCard, TakeTokens
@@ -147,6 +150,25 @@ def test_random_turns_lose_a_lot_and_half_of_them_are_mistakes() -> None:
     big = [t for t in reviews if t.loss >= 3.0 and t.mark == "mistake"]
     assert len(big) >= 3, [(t.loss, t.stderr) for t in reviews]
     assert sum(max(0.0, t.loss) for t in reviews) / len(reviews) >= 4.0, [(t.loss, t.stderr) for t in reviews]
+
+
+def test_a_turns_error_is_its_worlds_and_the_judges_own() -> None:
+    # The judge differs from hard finishing the game by about JUDGE_ERROR beyond the worlds' noise
+    # (docs/ai.md, "Calibration at the issue's scale"); an exact loss stays exact.
+    assert JUDGE_ERROR > 1.0
+    assert turn_error(0.0) == 0.0
+    assert turn_error(0.5) == pytest.approx(math.hypot(0.5, JUDGE_ERROR))
+    game = played_to(GameSetup(1, seed=21), 3)
+    view = game.observer_view()
+    played = turn_of(game, RandomPlayer(3))
+    best = tuple(medium(view, 5))
+    seed = turn_seed(game.setup, game.history, game.current)
+    review = review_turn(game, played, turn=3, step=len(game.history), round=4, seed=seed, samples=FEW,
+                         helper=False, chooser=lambda v, s: best)
+    sampled = judge_turns(view, played, best, seed, FEW, bounds=(0.0, 1.0, 3.0))
+    assert review is not None and not review.same and sampled.stderr > 0.0
+    assert review.stderr == pytest.approx(math.hypot(sampled.stderr, JUDGE_ERROR))
+    assert review.loss == pytest.approx(sampled.best_value - sampled.played_value)
 
 
 def test_marks_by_loss() -> None:
