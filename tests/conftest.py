@@ -151,12 +151,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 # A window test leaves its App behind as garbage in reference cycles (scenes, sections and the app
 # point at each other), which only a full collection frees; the collector's own schedule runs one
 # rarely, so a worker that runs many window tests in a row kept several dead apps with their windows'
-# surfaces at once (a worker's peak grew past 700 MB over the guided game's ten whole games). After
-# a test that leaves the process over COLLECT_ABOVE_MB, a full collection frees them; below it the
-# check costs a read of /proc and nothing else.
+# surfaces at once (a worker's peak grew past 700 MB over the guided game's ten whole games). A full
+# collection runs after a test that leaves the process over COLLECT_ABOVE_MB and COLLECT_STEP_MB
+# above where the last one left it: freed memory stays with the process and is reused, so resident
+# memory grows again only as garbage piles up, and a collection (tens of milliseconds in a big worker)
+# runs every few dozen window tests rather than after each. Otherwise the check is one read of /proc.
 COLLECT_ABOVE_MB = 256
+COLLECT_STEP_MB = 64
 _STATM = "/proc/self/statm"
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+#: Resident memory (MB) after the last collection.
+_collected_at = [0.0]
 
 
 def _resident_mb() -> float | None:
@@ -171,5 +176,6 @@ def _resident_mb() -> float | None:
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     resident = _resident_mb()
-    if resident is not None and resident > COLLECT_ABOVE_MB:
+    if resident is not None and resident > max(COLLECT_ABOVE_MB, _collected_at[0] + COLLECT_STEP_MB):
         gc.collect()
+        _collected_at[0] = _resident_mb() or resident
