@@ -157,7 +157,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 # memory grows again only as garbage piles up, and a collection (tens of milliseconds in a big worker)
 # runs every few dozen window tests rather than after each. Otherwise the check is one read of /proc.
 COLLECT_ABOVE_MB = 256
-COLLECT_STEP_MB = 64
+COLLECT_STEP_MB = 32
 _STATM = "/proc/self/statm"
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 #: Resident memory (MB) after the last collection.
