@@ -7,6 +7,12 @@ import ipaddress
 
 import ifaddr
 
+#: Where a table listens unless told otherwise: this computer alone (tests, benchmarks, tools).
+LOOPBACK = "127.0.0.1"
+#: Every interface: only for a player who asks to host friends on other computers (the host screen,
+#: ``harmonies serve``), never a default of the library.
+EVERY_INTERFACE = "0.0.0.0"
+
 
 def local_addresses(include_loopback: bool = False) -> tuple[str, ...]:
     """This computer's IPv4 addresses on its network interfaces, to give friends; the loopback

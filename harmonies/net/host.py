@@ -30,6 +30,7 @@ from harmonies.session.computer import SeatState
 from harmonies.session.saves import SaveSlot
 from harmonies.session.seats import ComputerSeat, Controller, controller_for, make_seat_player
 
+from .addresses import LOOPBACK
 from .conn import Connection
 from .greeting import MAX_NAME as MAX_NAME  # the longest name a player may give, named here too
 from .greeting import free_seat, player_name, refusal_of
@@ -53,14 +54,14 @@ def is_hosted(meta: dict[str, Any]) -> bool:
 
 
 def host_table(game: Game, config: MatchConfig, saves: SaveSlot | None = None, jobs: Jobs | None = None,
-               stamp: GameStamp | None = None, port: int = 0, bind: str = "0.0.0.0") -> NetSession:
+               stamp: GameStamp | None = None, port: int = 0, bind: str = LOOPBACK) -> NetSession:
     """A new hosted table for ``game``, listening at once (OSError if it cannot)."""
     keys = TableKeys.new(len(config.seats), port)
     return NetSession(game, config, keys, saves=saves, jobs=jobs, stamp=stamp, bind=bind)
 
 
 def resume_table(resume: Resume, saves: SaveSlot | None = None, jobs: Jobs | None = None,
-                 port: int | None = None, bind: str = "0.0.0.0", meta: dict[str, Any] | None = None) -> NetSession:
+                 port: int | None = None, bind: str = LOOPBACK, meta: dict[str, Any] | None = None) -> NetSession:
     """The table of a saved hosted game (``meta``: the save's), with the same code and tokens, on the
     same port unless ``port`` is given; every remote seat is away until its player rejoins."""
     seats = len(resume.config.seats)
@@ -74,7 +75,7 @@ class NetSession(PlaySession):
     """A play session hosting remote seats (see the module's words)."""
 
     def __init__(self, game: Game, config: MatchConfig, keys: TableKeys, saves: SaveSlot | None = None,
-                 jobs: Jobs | None = None, stamp: GameStamp | None = None, bind: str = "0.0.0.0") -> None:
+                 jobs: Jobs | None = None, stamp: GameStamp | None = None, bind: str = LOOPBACK) -> None:
         self.keys = keys
         self._remote = [RemoteSeat() if seat.kind == REMOTE else None for seat in config.seats]
         seed = game.setup.seed or 0
@@ -105,6 +106,11 @@ class NetSession(PlaySession):
     @property
     def port(self) -> int:
         return self._listener.port
+
+    @property
+    def bound(self) -> str:
+        """The address the table listens on."""
+        return self._listener.address
 
     def addresses(self) -> list[str]:
         return join_addresses(self.port)

@@ -20,6 +20,8 @@ class Listener:
         self._sock = socket.create_server((bind, port), reuse_port=False, backlog=16)
         self._sock.settimeout(ACCEPT_TICK)
         self.port = int(self._sock.getsockname()[1])
+        #: The address it listens on (the loopback's, every interface's, or one given).
+        self.address = str(self._sock.getsockname()[0])
         self._on_accept = on_accept
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._accept, name="harmonies-net-listen", daemon=True)

@@ -22,6 +22,7 @@ from harmonies.session.jobs import Jobs
 from harmonies.session.match import COMPUTER, MatchConfig, Resume, Seat
 from harmonies.session.saves import SaveSlot
 
+from .addresses import EVERY_INTERFACE
 from .host import NetSession, host_table, is_hosted, resume_table
 from .remote import REMOTE
 
@@ -37,7 +38,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     serve.add_argument("--spirits", action="store_true")
     serve.add_argument("--seed", type=int, default=None)
     serve.add_argument("--port", type=int, default=None, help="port to listen on (default: one the system picks)")
-    serve.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every one)")
+    serve.add_argument("--bind", default=EVERY_INTERFACE, help="address to listen on (default: every one)")
     serve.add_argument("--stand-in", type=float, default=None, metavar="SECONDS",
                        help="a computer plays a seat whose player has been away this long (until they rejoin)")
     serve.add_argument("--new", action="store_true", help="a new table even if the folder holds a hosted game")

@@ -11,11 +11,16 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from harmonies import cli
 from harmonies.net import serve_cli
+from harmonies.net.addresses import EVERY_INTERFACE
+from harmonies.net.host import host_table
 from harmonies.net import Client, Closed, JoinError, NetSession, Refusal, SeatsChanged, Update
 from harmonies.net.protocol import encode, hello
 from harmonies.persist.document import cards_fingerprint
 from harmonies.rules import EndTurn, GameSetup, TakeTokens
+from harmonies.session.match import MatchConfig, Seat
+from harmonies.net.remote import REMOTE
 
 from positions import SEED_BASE
 from table import host
@@ -284,3 +289,14 @@ def test_a_full_table_refuses_one_more(table: NetSession) -> None:
 def test_a_client_with_other_cards_is_refused(table: NetSession) -> None:
     answer = _answer(table, _raw(table, encode(hello(table.code, None, "p", "0123456789abcdef"))))
     assert b'"reason":"cards"' in answer
+
+
+def test_a_table_listens_on_the_loopback_unless_a_player_asks_to_host() -> None:
+    config = MatchConfig((Seat("P0", REMOTE), Seat("P1", REMOTE)), "A", False, SEED_BASE + 6)
+    session = host_table(config.deal(), config)
+    try:
+        assert session.bound == "127.0.0.1"
+    finally:
+        session.close()
+    # `harmonies serve` is a player asking to host: every interface unless --bind says otherwise
+    assert cli._parser().parse_args(["serve"]).bind == EVERY_INTERFACE

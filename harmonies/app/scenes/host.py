@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from harmonies.net import PROTOCOL_VERSION, NetSession, SeatStatus, host_table, resume_table
+from harmonies.net.addresses import EVERY_INTERFACE
 from harmonies.net.discovery import Advert
 from harmonies.session import Jobs, MatchConfig, Resume
 from harmonies.session.errlog import log_folder
@@ -53,7 +54,7 @@ class HostScene(WidgetScene):
     title_key = "net.host_title"
     #: Where the table listens and is advertised: every interface, since the player asked to host friends
     #: on other computers (the tests keep it to the loopback).
-    listen_on = "0.0.0.0"
+    listen_on = EVERY_INTERFACE
     advertise_on: tuple[str, ...] | None = None
 
     app: HostServices
