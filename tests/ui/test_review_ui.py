@@ -165,6 +165,22 @@ def test_selecting_a_costly_turn_shows_the_suggested_turn_as_ghosts_beside_the_p
     assert ghosts == [review.turns[0].best] and viewer.shown_review() == review.turns[0]
 
 
+def test_the_detail_says_what_the_margin_means_where_there_is_room_and_leaves_it_out_at_large_text(
+        app: Any, started: Started, solo_game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = _viewer(app, solo_game, ("Ann",))
+    d.press_widget("review")
+    _finish(d, d.top)
+    d.key(pygame.K_1)                             # the costliest turn: a loss with its ±
+    margin, legend = app.t("review_view.margin"), app.t("review_view.legend")
+    words = _texts(monkeypatch, d)
+    assert any(w and margin.startswith(w) for w in words) and any(w and legend.startswith(w) for w in words)
+    app.apply_settings(app.settings.with_(text_size=150))
+    d.frames(1)
+    words = _texts(monkeypatch, d)
+    assert not any(w and margin.startswith(w) for w in words)   # no room at the size asked: left out first
+    assert any(w and legend.startswith(w) for w in words)
+
+
 def test_review_this_game_from_the_scoresheet_opens_the_viewer_with_the_review_started(
         app: Any, started: Started) -> None:
     game = played_game(2, 0, seed=9, finish=True, level="easy")

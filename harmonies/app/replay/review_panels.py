@@ -1,7 +1,7 @@
 """The review's two panels in the replay viewer: the summary over the boards (progress while it runs; then
 the accuracy, the expected points lost and the three costliest turns, whose buttons the scene places in
 :func:`chip_rects`), and the shown turn's detail over the log (the mark, both expected values, the loss
-with its standard error, the reasons and what the marks on the board mean)."""
+with its standard error and what that margin means, the reasons and what the marks on the board mean)."""
 
 from __future__ import annotations
 
@@ -196,20 +196,32 @@ def _verdict(app: Look, turn: TurnReview) -> str:
     return app.t("review_view.loss", loss=_num(app, turn.loss), error=_num(app, turn.stderr))
 
 
-def _detail_parts(app: Look, turn: TurnReview, legend: bool = True) -> list[tuple[str, float, bool, bool]]:
-    """The detail's paragraphs under its heading: (text, size factor, bold, dim); ``legend``: with the
-    last one, which says what the marks on the board mean."""
+#: How many explaining paragraphs the detail may end with: the margin's sentence and the legend (2), the
+#: legend alone (1), none (0).
+ALL_NOTES = 2
+
+
+def _detail_parts(app: Look, turn: TurnReview, notes: int = ALL_NOTES) -> list[tuple[str, float, bool, bool]]:
+    """The detail's paragraphs under its heading: (text, size factor, bold, dim), then ``notes`` of the
+    explaining ones: what the loss's ± means (only for a turn whose loss has one), what the marks on the
+    board mean."""
     parts = [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
              (reasons_text(app.catalogue, turn), 1.0, False, False)]
-    return parts + [(app.t("review_view.legend"), 0.9, False, True)] if legend else parts
+    # The calibration (docs/ai.md) finds twice the ± covering the loss measured again about nine times in
+    # ten, which is what the margin's sentence tells the player.
+    if notes >= 2 and turn.stderr > 0:
+        parts.append((app.t("review_view.margin"), 0.9, False, True))
+    if notes >= 1:
+        parts.append((app.t("review_view.legend"), 0.9, False, True))
+    return parts
 
 
-def detail_height(app: Look, turn: TurnReview | None, width: float, px: float, legend: bool = True) -> float:
+def detail_height(app: Look, turn: TurnReview | None, width: float, px: float, notes: int = ALL_NOTES) -> float:
     if turn is None:
         return 0.0
     room = width - 2 * PAD
     return 2 * PAD + _line(app, px) + sum(paint.block_height(app, text, _para_px(app, px, f), room, bold) + 3
-                                          for text, f, bold, _dim in _detail_parts(app, turn, legend)) + 4
+                                          for text, f, bold, _dim in _detail_parts(app, turn, notes)) + 4
 
 
 def _para_px(app: Look, px: float, factor: float) -> float:
@@ -217,25 +229,37 @@ def _para_px(app: Look, px: float, factor: float) -> float:
     return max(px * factor, MIN_REAL_PX / (app.vp.scale * app.vp.text_scale))
 
 
-def detail_fit(app: Look, turn: TurnReview, rect: Rect, px: float) -> tuple[float, bool]:
+def detail_fit(app: Look, turn: TurnReview, rect: Rect, px: float) -> tuple[float, int]:
     """The largest text size up to ``px`` at which the detail fits its panel (the layout gives the detail at
-    most part of the column, so the log keeps some lines), and whether the legend is shown: smaller text,
-    then no legend, rather than text over the log."""
+    most part of the column, so the log keeps some lines), and how many explaining paragraphs it shows: the
+    margin's sentence only at the size asked, then smaller text with the legend, then no legend, rather than
+    text over the log."""
+    if detail_height(app, turn, rect[2], px, ALL_NOTES) <= rect[3]:
+        return px, ALL_NOTES
     smallest = floor_px(app.vp, px)
-    for legend in (True, False):
+    for notes in (1, 0):
         size = px
-        while size > smallest and detail_height(app, turn, rect[2], size, legend) > rect[3]:
+        while size > smallest and detail_height(app, turn, rect[2], size, notes) > rect[3]:
             size = max(smallest, size - 0.5)
-        if detail_height(app, turn, rect[2], size, legend) <= rect[3]:
-            return size, legend
-    return size, False
+        if detail_height(app, turn, rect[2], size, notes) <= rect[3]:
+            return size, notes
+    return size, 0
+
+
+def detail_room(app: Look, turn: TurnReview | None, width: float, px: float, most: float) -> float:
+    """The height the detail asks of the layout when it may take at most ``most``: what :func:`draw_detail`
+    draws there, so a paragraph it leaves out leaves no blank room under the others."""
+    if turn is None:
+        return 0.0
+    size, notes = detail_fit(app, turn, (0.0, 0.0, width, most), px)
+    return min(most, detail_height(app, turn, width, size, notes))
 
 
 def draw_detail(surface: pygame.Surface, app: Look, rect: Rect, turn: TurnReview, name: str, px: float) -> None:
     """The shown turn: its heading and mark, both expected values, the loss, the reasons, the legend."""
     th = app.theme
     paint.panel(surface, app, rect, th.c("panel"), radius=12, edge=th.c("hint"), width=2, shadow=True)
-    px, legend = detail_fit(app, turn, rect, px)
+    px, notes = detail_fit(app, turn, rect, px)
     x, y, w, _h = rect
     ink, dim = th.c("ink"), th.c("ink_dim")
     mid = y + PAD + _line(app, px) / 2
@@ -245,7 +269,7 @@ def draw_detail(surface: pygame.Surface, app: Look, rect: Rect, turn: TurnReview
     top = y + PAD + _line(app, px)
     clip = surface.get_clip()
     surface.set_clip(app.vp.r(rect).clip(clip))  # at the smallest size a very long text is cut, never drawn over the log
-    for text, f, bold, faint in _detail_parts(app, turn, legend):
+    for text, f, bold, faint in _detail_parts(app, turn, notes):
         top += paint.text_block(surface, app, text, (x + PAD, top), _para_px(app, px, f),
                                 dim if faint else ink, w - 2 * PAD, bold) + 3
     surface.set_clip(clip)

@@ -38,10 +38,10 @@ from ..play.layout import Point, inside
 from ..play.logpanel import LogRow
 from ..replay.boards import draw_seats
 from ..replay.ghosts import draw_played, draw_suggested
-from ..replay.layout import ReplayLayout, make_layout, text_px
+from ..replay.layout import DETAIL_SHARE, ReplayLayout, make_layout, text_px
 from ..replay.log import ViewerLog, draw_viewer_log
 from ..replay.review_controls import ReviewControls
-from ..replay.review_panels import detail_height, draw_detail, draw_summary, summary_height
+from ..replay.review_panels import detail_room, draw_detail, draw_summary, summary_height
 from ..replay.reviewer import GameToReview, Reviewer, job_starter, keep_for, stored_review
 from ..replay.strip import draw_strip, strip_height
 from ..scene import Keeping, Navigation, Scene, Telling
@@ -125,7 +125,7 @@ class ReplayScene(Scene):
         first = make_layout(vp, game.setup.players, game.setup.side, 0.0, 0.0, 0.0)
         strip = strip_height(app, game, self._display_names(), first.left[2], px)
         summary = summary_height(app, self.reviewer, self.names, self.choosing, first.left[2], px)
-        detail = detail_height(app, turn, first.log[2], px)
+        detail = detail_room(app, turn, first.log[2], px, first.log[3] * DETAIL_SHARE)
         lay = make_layout(vp, game.setup.players, game.setup.side, strip, summary, detail)
         self._place_buttons(lay)
         self.log.size_for(lay.px, vp.text_scale)
