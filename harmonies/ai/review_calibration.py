@@ -81,6 +81,13 @@ class Remeasured:
             return self
         return replace(self, stderr=math.hypot(self.stderr, judge_error))
 
+    def sampled(self, judge_error: float) -> Remeasured:
+        """This turn with the review's error taken back to its sampled standard error, undoing
+        :meth:`widened` by ``judge_error`` (the review of method 3 on shows the widened error)."""
+        if self.stderr <= 0.0:
+            return self
+        return replace(self, stderr=math.sqrt(max(0.0, self.stderr ** 2 - judge_error ** 2)))
+
 
 def judge_error(turns: Sequence[Remeasured]) -> float:
     """The spread of the review's loss against the loss measured again that both standard errors do
@@ -125,4 +132,68 @@ def summarise(turns: Sequence[Remeasured]) -> Summary:
     )
 
 
-__all__ = ["Remeasured", "Summary", "judge_error", "spread", "summarise"]
+#: The judge's error each review method adds to the sampled standard error it shows (method 2 shows
+#: the sampled error alone; method 3 adds ``review.JUDGE_ERROR`` 1.4 as the root of the sum of squares).
+SHOWN_JUDGE_ERROR: dict[int, float] = {2: 0.0, 3: 1.4}
+
+
+def sampled_turns(rows: Sequence[Mapping[str, object]]) -> list[Remeasured]:
+    """The turns of ``calibrate_review run`` lines with the review's sampled standard error (the error
+    each method showed, less the judge's error it added)."""
+    out = []
+    for row in rows:
+        method = row.get("method", 2)
+        if not isinstance(method, int) or method not in SHOWN_JUDGE_ERROR:
+            raise ValueError(f"review method {method!r}: the judge's error it shows is not known")
+        out.append(Remeasured.from_row(row).sampled(SHOWN_JUDGE_ERROR[method]))
+    return out
+
+
+@dataclass(frozen=True)
+class ErrorForm:
+    """A turn's error from its sampled standard error ``se`` and its loss: the root of the sum of the
+    squares of ``se``, a constant ``judge`` and ``share`` of the loss (an exact loss stays exact)."""
+
+    judge: float
+    share: float = 0.0
+
+    def error(self, se: float, loss: float) -> float:
+        return math.hypot(se, self.judge, self.share * loss) if se > 0.0 else 0.0
+
+    def applied(self, turns: Sequence[Remeasured]) -> list[Remeasured]:
+        """``turns`` (with their sampled errors) with the review's error of this form."""
+        return [replace(t, stderr=self.error(t.stderr, abs(t.loss))) for t in turns]
+
+    def coverage(self, turns: Sequence[Remeasured]) -> float:
+        """The share of ``turns`` (with their sampled errors) whose loss +- 2 errors of this form covers
+        the loss measured again."""
+        return statistics.fmean(t.covered() for t in self.applied(turns))
+
+    def mean_error(self, turns: Sequence[Remeasured]) -> float:
+        return statistics.fmean(t.stderr for t in self.applied(turns))
+
+
+#: The constants :func:`tightest` tries: 0 to 6 points in steps of 0.1.
+JUDGES = tuple(k / 10 for k in range(61))
+
+
+def tightest(turns: Sequence[Remeasured], shares: Sequence[float], target: float = 0.9,
+             judges: Sequence[float] = JUDGES) -> ErrorForm | None:
+    """Of the forms with a constant from ``judges`` and a share from ``shares``, the one with the
+    smallest mean error over ``turns`` (their sampled errors) that covers at least ``target`` of
+    them; None when none does. A tie goes to the smaller constant, then the smaller share."""
+    if not turns:
+        raise ValueError("no flagged turns to fit on")
+    best: tuple[float, float, float] | None = None
+    for share in shares:
+        for judge in judges:
+            form = ErrorForm(judge, share)
+            if form.coverage(turns) >= target:
+                key = (form.mean_error(turns), judge, share)
+                best = key if best is None or key < best else best
+                break   # a larger constant with this share only widens the error
+    return None if best is None else ErrorForm(best[1], best[2])
+
+
+__all__ = ["SHOWN_JUDGE_ERROR", "ErrorForm", "Remeasured", "Summary", "judge_error", "sampled_turns", "spread",
+           "summarise", "tightest"]

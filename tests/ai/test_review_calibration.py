@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from harmonies.ai.review_calibration import Remeasured, judge_error, spread, summarise
+from harmonies.ai.review_calibration import ErrorForm, Remeasured, judge_error, sampled_turns, spread, summarise, tightest
 
 
 def test_spread_keeps_the_ends_and_the_order() -> None:
@@ -85,3 +85,38 @@ def test_the_judges_own_error_is_found_and_widening_by_it_restores_the_coverage(
     exact = Remeasured("mistake", 5.0, 0.0, 5.0, 0.0)
     assert exact.widened(1.0) == exact
     assert judge_error([Remeasured("mistake", 5.0, 1.0, 5.0, 1.0)]) == 0.0
+
+
+def test_rows_of_each_method_give_back_the_sampled_error() -> None:
+    row = {"mark": "mistake", "loss": 6.0, "stderr": math.hypot(0.9, 1.4), "again": 5.0, "again_stderr": 1.0}
+    assert sampled_turns([{**row, "method": 3}])[0].stderr == pytest.approx(0.9)
+    assert sampled_turns([{**row, "stderr": 0.9}])[0].stderr == pytest.approx(0.9)   # method 2: no method key
+    assert sampled_turns([{**row, "stderr": 0.0, "method": 3}])[0].stderr == 0.0      # an exact loss
+    with pytest.raises(ValueError, match="method 9"):
+        sampled_turns([{**row, "method": 9}])
+
+
+def _grown(n: int, seed: int) -> list[Remeasured]:
+    """Turns whose judge errs by a fifth of the loss, beside a sampled error of 1 each way."""
+    rng = random.Random(seed)
+    turns = []
+    for _ in range(n):
+        truth = rng.uniform(1.0, 20.0)
+        turns.append(Remeasured("mistake", truth + rng.gauss(0, 1.0) + rng.gauss(0, 0.2 * truth), 1.0,
+                                truth + rng.gauss(0, 1.0), 1.0))
+    return turns
+
+
+def test_the_tightest_form_covers_its_target_and_the_share_fits_an_error_that_grows_with_the_loss() -> None:
+    fit, check = _grown(1500, 1), _grown(1500, 2)
+    constant = tightest(fit, [0.0])
+    grown = tightest(fit, [k / 100 for k in range(51)])
+    assert constant is not None and grown is not None
+    assert constant.share == 0.0 and constant.coverage(fit) >= 0.9
+    assert grown.share > 0.0 and grown.coverage(fit) >= 0.9
+    assert grown.mean_error(fit) < constant.mean_error(fit)
+    assert grown.coverage(check) == pytest.approx(0.9, abs=0.03)
+    # the looser constant one a step down covers less than the target: it is the tightest
+    assert ErrorForm(round(constant.judge - 0.1, 1)).coverage(fit) < 0.9
+    assert ErrorForm(3.0).error(0.0, 10.0) == 0.0                                  # an exact loss stays exact
+    assert tightest(fit, [0.0], judges=[0.0]) is None                              # no form covers 90 %
