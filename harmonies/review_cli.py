@@ -130,6 +130,8 @@ def _print(cat: Catalogue, review: GameReview, game: Game) -> None:
         _print_turn(cat, t)
     print()
     print(summary_text(cat, review))
+    if any(t.stderr > 0 for t in review.turns):
+        print(cat.t("review_view.margin"))   # what the ± of the turns above means
     costly = review.costliest(3)
     if costly:
         print("Costliest turns: " + ", ".join(f"turn {t.turn + 1} (round {t.round}, {points_text(cat, t.loss)})"

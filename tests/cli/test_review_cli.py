@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,21 @@ def test_games_of_earlier_versions_are_reviewed(
     assert doc["seat"] == 0  # the first human seat, or seat 0
     status, out, _ = run(capsys, "review", str(path))
     assert status == 0 and "Turn 1, round 1" in out and "played:" in out and "accuracy" in out
+
+
+def test_a_review_with_errors_says_what_the_margin_means_once(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def unsure(*args: Any, **kwargs: Any) -> GameReview:
+        review = quick_review(*args, **kwargs)
+        return GameReview(review.seat, tuple(replace(t, loss=2.0, stderr=1.5, mark="inaccuracy") for t in review.turns),
+                          review.of_turns)
+
+    monkeypatch.setattr(review_cli, "review_game", quick_review)
+    _, out, _ = run(capsys, "review", str(SOLO))
+    assert "±" in out and "margin" not in out         # exact losses: no margin to explain
+    monkeypatch.setattr(review_cli, "review_game", unsure)
+    status, out, _ = run(capsys, "review", str(SOLO))
+    assert status == 0 and out.count("The ± is the margin of the estimate") == 1 and "loss 2.0 ± 1.5" in out
 
 
 def test_a_game_in_the_archive_keeps_its_review(
