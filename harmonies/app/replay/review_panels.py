@@ -207,8 +207,8 @@ def _detail_parts(app: Look, turn: TurnReview, notes: int = ALL_NOTES) -> list[t
     board mean."""
     parts = [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
              (reasons_text(app.catalogue, turn), 1.0, False, False)]
-    # The calibration (docs/ai.md) finds twice the ± covering the loss measured again about nine times in
-    # ten, which is what the margin's sentence tells the player.
+    # The margin's sentence tells the player what the calibration measured (docs/ai.md, "Hard finishing on
+    # 100+ flagged turns"): twice the ± covered the loss measured again on fresh futures 84 % of the time.
     if notes >= 2 and turn.stderr > 0:
         parts.append((app.t("review_view.margin"), 0.9, False, True))
     if notes >= 1:
