@@ -35,7 +35,7 @@ from .review_turn import best_turn
 
 #: The review method's version: a kept review made by another method is made again
 #: (harmonies/persist/reviews.py). Raise it when a change gives other numbers.
-METHOD = 3
+METHOD = 4
 
 #: A turn's mark, by its loss (:func:`mark_of`).
 Mark = Literal["best", "good", "inaccuracy", "mistake"]
@@ -50,10 +50,14 @@ MISTAKE_FROM = 3.0
 ACCURACY_SCALE = 4.0
 
 #: The judge's own error, in points, against the hard player finishing the game: the spread of the
-#: review's loss around hard's that the sampled worlds' standard errors leave unexplained (1.38 fitted
-#: on 23 flagged turns, rounded; docs/ai.md, "Calibration at the issue's scale"). A turn's error is
-#: its sampled standard error and this, as the root of the sum of squares.
+#: review's loss around hard's that the sampled worlds' standard errors leave unexplained, by the stage
+#: of the game (docs/ai.md, "The review's error by the stage of the game"): ``EARLY_JUDGE_ERROR`` for the
+#: seat's first ``EARLY_TURNS`` turns, where the judge's continuation and hard's play part furthest
+#: (fitted on 127 flagged turns, checked on fresh ones), ``JUDGE_ERROR`` after. A turn's error is its
+#: sampled standard error and this, as the root of the sum of squares.
 JUDGE_ERROR = 1.4
+EARLY_JUDGE_ERROR = 2.1
+EARLY_TURNS = 4
 
 #: Sampled worlds per turn: solo, and at a table (where each playout plays every seat's turns).
 SAMPLES = {True: 32, False: 16}
@@ -77,7 +81,8 @@ class TurnReview:
     ``played_value`` and ``best_value``: the seat's expected final score after each; ``loss`` is
     best minus played (negative when the played turn did better on these futures) and ``stderr`` its
     error: the standard error of that paired difference over ``samples`` worlds widened by
-    :data:`JUDGE_ERROR` (0 when the loss is exact: the same turn, or one no world plays differently).
+    the judge's own error at the turn's stage (:func:`turn_error`; 0 when the loss is exact: the same
+    turn, or one no world plays differently).
     ``reasons``: what differs,
     most telling first (at least one).
     """
@@ -213,14 +218,17 @@ def review_turn(game: Game, played: Sequence[Command], *, turn: int, step: int, 
         return None
     loss = 0.0 if values.same else values.best_value - values.played_value
     return TurnReview(turn, step, round, tuple(played), values.best, values.played_value,
-                      values.played_value + loss, loss, turn_error(values.stderr), mark_of(loss, values.same),
+                      values.played_value + loss, loss, turn_error(values.stderr, turn), mark_of(loss, values.same),
                       turn_reasons(played, values.best, values.same, loss, values.rows), values.samples)
 
 
-def turn_error(stderr: float) -> float:
-    """A turn's error from its sampled standard error: widened by :data:`JUDGE_ERROR`, except an exact
-    loss (standard error 0), which stays exact."""
-    return hypot(stderr, JUDGE_ERROR) if stderr > 0.0 else 0.0
+def turn_error(stderr: float, turn: int) -> float:
+    """The error of the seat's turn ``turn`` (0 = its first) from its sampled standard error: widened by
+    the judge's own error at that stage of the game, except an exact loss (standard error 0), which
+    stays exact."""
+    if stderr <= 0.0:
+        return 0.0
+    return hypot(stderr, EARLY_JUDGE_ERROR if turn < EARLY_TURNS else JUDGE_ERROR)
 
 
 def seat_turns(game: Game, commands: Sequence[Command], seat: int) -> list[tuple[int, int, int]]:
@@ -240,5 +248,5 @@ def seat_turns(game: Game, commands: Sequence[Command], seat: int) -> list[tuple
     return out
 
 
-__all__ = ["ACCURACY_SCALE", "GOOD_BELOW", "JUDGE_ERROR", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",
+__all__ = ["ACCURACY_SCALE", "EARLY_JUDGE_ERROR", "EARLY_TURNS", "GOOD_BELOW", "JUDGE_ERROR", "MARKS", "METHOD", "MISTAKE_FROM", "SAMPLES", "Chooser", "GameReview", "Mark",
            "Reason", "TurnReview", "mark_of", "review_game", "review_turn", "seat_turns", "turn_seed"]

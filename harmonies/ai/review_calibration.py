@@ -132,9 +132,17 @@ def summarise(turns: Sequence[Remeasured]) -> Summary:
     )
 
 
-#: The judge's error each review method adds to the sampled standard error it shows (method 2 shows
-#: the sampled error alone; method 3 adds ``review.JUDGE_ERROR`` 1.4 as the root of the sum of squares).
-SHOWN_JUDGE_ERROR: dict[int, float] = {2: 0.0, 3: 1.4}
+#: The judge's error each review method adds to the sampled standard error it shows, by the turn's
+#: index among the seat's turns: method 2 shows the sampled error alone; method 3 adds 1.4 as the root
+#: of the sum of squares; method 4 adds 2.1 for the seat's first four turns and 1.4 after.
+def shown_judge_error(method: int, turn: int) -> float:
+    if method == 2:
+        return 0.0
+    if method == 3:
+        return 1.4
+    if method == 4:
+        return 2.1 if turn < 4 else 1.4
+    raise ValueError(f"review method {method!r}: the judge's error it shows is not known")
 
 
 def sampled_turns(rows: Sequence[Mapping[str, object]]) -> list[Remeasured]:
@@ -142,10 +150,10 @@ def sampled_turns(rows: Sequence[Mapping[str, object]]) -> list[Remeasured]:
     each method showed, less the judge's error it added)."""
     out = []
     for row in rows:
-        method = row.get("method", 2)
-        if not isinstance(method, int) or method not in SHOWN_JUDGE_ERROR:
-            raise ValueError(f"review method {method!r}: the judge's error it shows is not known")
-        out.append(Remeasured.from_row(row).sampled(SHOWN_JUDGE_ERROR[method]))
+        method, turn = row.get("method", 2), row.get("turn", 0)
+        if not isinstance(method, int) or not isinstance(turn, int):
+            raise ValueError(f"review method {method!r}, turn {turn!r}: not whole numbers")
+        out.append(Remeasured.from_row(row).sampled(shown_judge_error(method, turn)))
     return out
 
 
@@ -195,5 +203,5 @@ def tightest(turns: Sequence[Remeasured], shares: Sequence[float], target: float
     return None if best is None else ErrorForm(best[1], best[2])
 
 
-__all__ = ["SHOWN_JUDGE_ERROR", "ErrorForm", "Remeasured", "Summary", "judge_error", "sampled_turns", "spread",
-           "summarise", "tightest"]
+__all__ = ["ErrorForm", "Remeasured", "Summary", "judge_error", "sampled_turns", "shown_judge_error",
+           "spread", "summarise", "tightest"]

@@ -12,9 +12,10 @@ import pytest
 from harmonies.ai import HardPlayer, MediumPlayer, RandomPlayer, play_game, play_random_game, take_turn
 from harmonies.ai.judge import judge_turns
 from harmonies.ai.review import (
-    JUDGE_ERROR, Chooser, GameReview, TurnReview, mark_of, review_game, review_turn, seat_turns, turn_error,
-    turn_seed,
+    EARLY_JUDGE_ERROR, EARLY_TURNS, JUDGE_ERROR, METHOD, Chooser, GameReview, TurnReview, mark_of, review_game,
+    review_turn, seat_turns, turn_error, turn_seed,
 )
+from harmonies.ai.review_calibration import shown_judge_error
 from harmonies.ai.review_reasons import Reason, turn_reasons
 from harmonies.rules import Command, EndTurn, Game, GameSetup, TakeCard, TakeTokens
 from harmonies.session.replay import Replay
@@ -153,11 +154,13 @@ def test_random_turns_lose_a_lot_and_half_of_them_are_mistakes() -> None:
 
 
 def test_a_turns_error_is_its_worlds_and_the_judges_own() -> None:
-    # The judge differs from hard finishing the game by about JUDGE_ERROR beyond the worlds' noise
-    # (docs/ai.md, "Calibration at the issue's scale"); an exact loss stays exact.
-    assert JUDGE_ERROR > 1.0
-    assert turn_error(0.0) == 0.0
-    assert turn_error(0.5) == pytest.approx(math.hypot(0.5, JUDGE_ERROR))
+    # The judge differs from hard finishing the game beyond the worlds' noise, more in the seat's first
+    # turns (docs/ai.md, "The review's error by the stage of the game"); an exact loss stays exact.
+    assert EARLY_JUDGE_ERROR > JUDGE_ERROR > 1.0
+    assert turn_error(0.0, 0) == 0.0 and turn_error(0.0, 9) == 0.0
+    assert turn_error(0.5, EARLY_TURNS - 1) == pytest.approx(math.hypot(0.5, EARLY_JUDGE_ERROR))
+    assert turn_error(0.5, EARLY_TURNS) == pytest.approx(math.hypot(0.5, JUDGE_ERROR))
+    assert all(turn_error(0.5, t) == pytest.approx(math.hypot(0.5, shown_judge_error(METHOD, t))) for t in range(9))
     game = played_to(GameSetup(1, seed=21), 3)
     view = game.observer_view()
     played = turn_of(game, RandomPlayer(3))
@@ -167,7 +170,7 @@ def test_a_turns_error_is_its_worlds_and_the_judges_own() -> None:
                          helper=False, chooser=lambda v, s: best)
     sampled = judge_turns(view, played, best, seed, FEW, bounds=(0.0, 1.0, 3.0))
     assert review is not None and not review.same and sampled.stderr > 0.0
-    assert review.stderr == pytest.approx(math.hypot(sampled.stderr, JUDGE_ERROR))
+    assert review.stderr == pytest.approx(math.hypot(sampled.stderr, EARLY_JUDGE_ERROR))   # turn 3: early
     assert review.loss == pytest.approx(sampled.best_value - sampled.played_value)
 
 

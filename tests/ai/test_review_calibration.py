@@ -90,6 +90,9 @@ def test_the_judges_own_error_is_found_and_widening_by_it_restores_the_coverage(
 def test_rows_of_each_method_give_back_the_sampled_error() -> None:
     row = {"mark": "mistake", "loss": 6.0, "stderr": math.hypot(0.9, 1.4), "again": 5.0, "again_stderr": 1.0}
     assert sampled_turns([{**row, "method": 3}])[0].stderr == pytest.approx(0.9)
+    assert sampled_turns([{**row, "method": 4, "turn": 5}])[0].stderr == pytest.approx(0.9)   # 1.4 after turn 3
+    early = {**row, "method": 4, "turn": 1, "stderr": math.hypot(0.9, 2.1)}
+    assert sampled_turns([early])[0].stderr == pytest.approx(0.9)
     assert sampled_turns([{**row, "stderr": 0.9}])[0].stderr == pytest.approx(0.9)   # method 2: no method key
     assert sampled_turns([{**row, "stderr": 0.0, "method": 3}])[0].stderr == 0.0      # an exact loss
     with pytest.raises(ValueError, match="method 9"):
