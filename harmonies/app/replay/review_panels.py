@@ -207,8 +207,8 @@ def _detail_parts(app: Look, turn: TurnReview, notes: int = ALL_NOTES) -> list[t
     board mean."""
     parts = [(_values(app, turn), 1.0, False, False), (_verdict(app, turn), 1.0, True, False),
              (reasons_text(app.catalogue, turn), 1.0, False, False)]
-    # The margin's sentence tells the player what the calibration measured (docs/ai.md, "Hard finishing on
-    # 100+ flagged turns"): twice the ± covered the loss measured again on fresh futures 84 % of the time.
+    # The margin's sentence tells the player what the calibration measured (docs/ai.md, "The review's error
+    # by the stage of the game"): twice the ± covered the loss measured again on fresh futures 92 % of the time.
     if notes >= 2 and turn.stderr > 0:
         parts.append((app.t("review_view.margin"), 0.9, False, True))
     if notes >= 1:
