@@ -132,10 +132,12 @@ def summarise(turns: Sequence[Remeasured]) -> Summary:
     )
 
 
-#: The judge's error each review method adds to the sampled standard error it shows, by the turn's
-#: index among the seat's turns: method 2 shows the sampled error alone; method 3 adds 1.4 as the root
-#: of the sum of squares; method 4 adds 2.1 for the seat's first four turns and 1.4 after.
 def shown_judge_error(method: int, turn: int) -> float:
+    """The judge's error review ``method`` adds to the sampled standard error it shows, at the seat's turn
+    ``turn`` (0 = its first): method 2 shows the sampled error alone; method 3 adds 1.4 as the root of the
+    sum of squares; method 4 adds 2.1 for the seat's first four turns and 1.4 after. The figures are each
+    method's as it shipped, so lines measured by an old method keep reading right after ``review`` moves
+    on (tests/ai/test_review.py ties the current method to ``review.turn_error``)."""
     if method == 2:
         return 0.0
     if method == 3:
